@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { footerGroups, isExternal } from "~/content/navigation";
+import { BrandMark } from "./brand-mark";
+import { CookieSettingsButton } from "./consent/cookie-settings-button";
+import { RepresentativeExample } from "./representative-example";
+import { useSite } from "./site-config";
+
+/** Every page's footer: where to go next, and who we are as the regulator requires (DECISIONS D12). */
+export function SiteFooter() {
+  const site = useSite();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-brand-950 text-slate-200">
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <div className="grid gap-10 md:grid-cols-[1.3fr_repeat(4,1fr)]">
+          <div>
+            <Link to="/" className="flex items-center gap-2 text-white">
+              <BrandMark className="h-9 w-9" />
+              <span className="text-lg font-bold">{site.brandName}</span>
+            </Link>
+            <p className="mt-4 text-sm">
+              Homeowner loans from £10,000 to £2,500,000, arranged by UK advisers since {site.establishedYear}.
+            </p>
+            <p className="mt-4 text-sm">
+              Call <a className="font-semibold text-white underline" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a>
+              <br />
+              {site.openingHours}
+            </p>
+            <p className="mt-4 inline-flex items-center gap-2 rounded-md border border-slate-500 px-3 py-1.5 text-xs font-semibold text-white">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+                <rect x="5" y="11" width="14" height="10" rx="2" />
+                <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+              </svg>
+              SSL secured: 256-bit encryption
+            </p>
+          </div>
+          {footerGroups(site).map((group) => (
+            <nav key={group.title} aria-labelledby={`footer-${group.title}`}>
+              <h2 id={`footer-${group.title}`} className="text-sm font-semibold uppercase tracking-wide text-white">
+                {group.title}
+              </h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {group.links.map((link) => (
+                  <li key={link.label}>
+                    {isExternal(link.href) ? (
+                      <a href={link.href} className="hover:text-white hover:underline">
+                        {link.label}
+                      </a>
+                    ) : (
+                      <Link to={link.href} className="hover:text-white hover:underline">
+                        {link.label}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+
+        <div className="mt-10 space-y-4 border-t border-slate-700 pt-8 text-xs leading-relaxed text-slate-300">
+          <p className="rounded-md border border-amber-300/60 bg-amber-100 p-3 text-sm font-semibold text-amber-950">
+            Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.
+          </p>
+          <RepresentativeExample tone="dark" />
+          <p>
+            {site.brandName} is a trading style of {site.companyName}, registered in England and Wales (company number{" "}
+            {site.companyNumber}), registered office {site.registeredAddress}. {site.companyName} is authorised and
+            regulated by the Financial Conduct Authority as a credit broker, firm reference number {site.fcaFirmReference}.
+          </p>
+          <p>
+            We are a credit broker, not a lender. We work with a panel of lenders and may receive commission from them
+            when a loan completes; the amount may vary by lender and product, and we will tell you about it before you
+            proceed. We charge you no upfront fee. Checking your eligibility does not affect your credit score.
+          </p>
+          <p>
+            © {year} {site.companyName}. All rights reserved.{" "}
+            <CookieSettingsButton className="ml-2 inline-flex min-h-6 items-center font-semibold text-white underline hover:no-underline" />
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

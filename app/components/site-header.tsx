@@ -1,0 +1,96 @@
+import { useEffect, useRef } from "react";
+import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { isExternal, mainNavigation, type NavLink } from "~/content/navigation";
+import { AccountMenu } from "~/features/accounts/account-menu";
+import { BrandMark } from "./brand-mark";
+import { useSite } from "./site-config";
+import { buttonVariants } from "./ui/button";
+import { cn } from "./ui/cn";
+
+function NavItem({ link, className }: { link: NavLink; className: string }) {
+  if (isExternal(link.href)) {
+    return (
+      <a href={link.href} className={className}>
+        {link.label}
+      </a>
+    );
+  }
+  return (
+    <RouterNavLink
+      to={link.href}
+      end
+      prefetch="intent"
+      className={({ isActive }) => cn(className, isActive && "text-accent-700 underline decoration-2 underline-offset-8")}
+    >
+      {link.label}
+    </RouterNavLink>
+  );
+}
+
+/**
+ * The site header. On a phone the navigation folds into a native disclosure
+ * (<details>): it opens by touch, Enter or Space before any script has loaded.
+ */
+export function SiteHeader() {
+  const site = useSite();
+  const links = mainNavigation(site);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+
+  // Close the phone menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-brand-900" aria-label={`${site.brandName} home`}>
+          <BrandMark className="h-9 w-9" />
+          <span className="text-lg font-bold tracking-tight">{site.brandName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-6">
+            {links.map((link) => (
+              <li key={link.label}>
+                <NavItem link={link} className="text-sm font-medium text-slate-700 hover:text-brand-800" />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <Link to="/apply" className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}>
+            Check Eligibility »
+          </Link>
+          <AccountMenu className="mx-2 lg:mr-0" />
+          <details ref={menu} className="group relative lg:hidden">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 px-3 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 6h16M4 12h16M4 18h16" className="group-open:hidden" />
+                <path d="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
+              </svg>
+              Menu
+            </summary>
+            <nav aria-label="Main (mobile)" className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+              <ul>
+                {links.map((link) => (
+                  <li key={link.label}>
+                    <NavItem link={link} className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50" />
+                  </li>
+                ))}
+                <li className="mt-2">
+                  <Link to="/apply" className={cn(buttonVariants({ size: "md" }), "w-full")}>
+                    Check Eligibility »
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+
+export interface AnswerRow {
+  label: string;
+  value: string;
+  /** The step that asks it, for the Change link. */
+  step: string;
+}
+
+/**
+ * 'Check your answers' before the final button: each answer with a Change link back to
+ * its step (the answers stay; Next walks forward again).
+ */
+export function CheckAnswers({ rows, headingId }: { rows: AnswerRow[]; headingId: string }) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
+      <h3 id={headingId} className="text-lg font-bold text-slate-900">
+        Check your answers
+      </h3>
+      <dl className="mt-3 divide-y divide-slate-200">
+        {rows.map((row) => (
+          <div key={row.label} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 py-2.5 sm:grid-cols-[12rem_1fr_auto]">
+            <dt className="text-sm font-semibold text-slate-700">{row.label}</dt>
+            <dd className="col-start-1 text-slate-900 sm:col-start-2 sm:row-start-1">{row.value}</dd>
+            <dd className="col-start-2 row-span-2 row-start-1 self-center sm:col-start-3 sm:row-span-1">
+              <Link
+                to={`?step=${row.step}`}
+                className="inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline hover:text-brand-900"
+              >
+                Change<span className="sr-only"> {row.label.toLowerCase()}</span>
+              </Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { CheckboxField } from "~/components/ui/checkbox-field";
+import { TextField } from "~/components/ui/field";
+import { PHONE_MAX_LENGTH } from "~/domain/sanitise";
+import { NAME_MAX_LENGTH } from "~/domain/rates";
+import { LegalDialogs } from "./legal-dialogs";
+
+export interface ContactAnswers {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  consent: boolean;
+}
+type ContactField = keyof ContactAnswers;
+
+interface ContactFieldsProps {
+  idPrefix: string;
+  answers: ContactAnswers;
+  update(patch: Partial<ContactAnswers>): void;
+  touch(field: ContactField): void;
+  errorFor(field: ContactField): string | undefined;
+  brandName: string;
+}
+
+/**
+ * Both forms' last step: name, email and phone (with autocomplete, so a phone fills them
+ * in), and the consent box, never ticked for the borrower (D12), beside the terms and
+ * privacy policy in dialogs.
+ */
+export function ContactFields({ idPrefix, answers, update, touch, errorFor, brandName }: ContactFieldsProps) {
+  const id = (field: ContactField) => `${idPrefix}-${field}`;
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id={id("firstName")}
+          name="firstName"
+          label="First name"
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+          value={answers.firstName}
+          onChange={(event) => update({ firstName: event.target.value })}
+          onBlur={() => touch("firstName")}
+          error={errorFor("firstName")}
+        />
+        <TextField
+          id={id("lastName")}
+          name="lastName"
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
+          value={answers.lastName}
+          onChange={(event) => update({ lastName: event.target.value })}
+          onBlur={() => touch("lastName")}
+          error={errorFor("lastName")}
+        />
+      </div>
+      <TextField
+        id={id("email")}
+        name="email"
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={answers.email}
+        onChange={(event) => update({ email: event.target.value })}
+        onBlur={() => touch("email")}
+        error={errorFor("email")}
+      />
+      <TextField
+        id={id("phone")}
+        name="phone"
+        label="Phone number"
+        hint="A UK mobile or landline, so an adviser can call you"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={PHONE_MAX_LENGTH}
+        value={answers.phone}
+        onChange={(event) => update({ phone: event.target.value })}
+        onBlur={() => touch("phone")}
+        error={errorFor("phone")}
+      />
+      <CheckboxField
+        id={id("consent")}
+        name="consent"
+        checked={answers.consent}
+        onChange={(consent) => update({ consent })}
+        error={errorFor("consent")}
+        label={
+          <>
+            I agree to the Terms of Business and the Privacy Policy, and to {brandName} contacting me by phone and
+            email about this enquiry.
+          </>
+        }
+      />
+      <LegalDialogs />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense, useRef, useState } from "react";
+import type { LegalDocument } from "./legal-dialog";
+
+// The dialog (Radix) and the documents load when first wanted (hover, focus or press),
+// not with the form: they are a fifth of its script and most borrowers never open them.
+const loadDialog = () => import("./legal-dialog");
+const LegalDialog = lazy(loadDialog);
+
+const linkClass =
+  "font-semibold text-brand-700 underline hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus";
+
+/**
+ * "Read our Terms of Business and Privacy Policy": each opens in a dialog over the form,
+ * showing the same documents as the /terms-of-business and /privacy-policy pages.
+ * Closing it puts the focus back on the link that opened it.
+ */
+export function LegalDialogs() {
+  const [document, setDocument] = useState<LegalDocument | null>(null);
+  const [open, setOpen] = useState(false);
+  const triggers = useRef<Partial<Record<LegalDocument, HTMLButtonElement | null>>>({});
+  const trigger = (which: LegalDocument, label: string) => (
+    <button
+      ref={(element) => {
+        triggers.current[which] = element;
+      }}
+      type="button"
+      className={linkClass}
+      aria-haspopup="dialog"
+      onPointerEnter={() => void loadDialog()}
+      onFocus={() => void loadDialog()}
+      onClick={() => {
+        setDocument(which);
+        setOpen(true);
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        Read our {trigger("terms", "Terms of Business")} and {trigger("privacy", "Privacy Policy")}. They open here,
+        without losing your answers.
+      </p>
+      {document && (
+        <Suspense fallback={null}>
+          <LegalDialog
+            document={document}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={() => triggers.current[document] ?? null}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import {
+  readStoredForm,
+  removeStoredForm,
+  type StoredForm,
+  type Submission,
+  writeStoredForm,
+} from "./session-answers";
+
+export type FlowNext<S extends string> = { kind: "step"; step: S } | { kind: "redirect" | "external" | "submit" };
+
+export interface StepIssues<F extends string> {
+  /** Required answers not given, as 'Required Field' toast messages, in field order. */
+  missing: string[];
+  /** Inline messages for answers given but not acceptable. */
+  errors: Partial<Record<F, string>>;
+}
+
+/** A form's rules, all from the domain: the form screen only draws them. */
+export interface StepFlow<A extends object, S extends string, F extends string> {
+  /** sessionStorage key for this form's answers. */
+  storageKey: string;
+  empty: Readonly<A>;
+  /** The answers given in whole pounds (the rest are choices, text or ticks). */
+  amountFields: readonly F[];
+  /** Every step id the URL may name. */
+  stepIds: readonly S[];
+  /** This borrower's steps, in order. */
+  steps(answers: A): S[];
+  issues(step: S, answers: A): StepIssues<F>;
+  /** Where Next leads from a complete step. */
+  nextAfter(step: S, answers: A): FlowNext<S>;
+}
+
+/**
+ * The furthest a borrower can really be on the way to `target`: walking from the first
+ * step, the first step still incomplete (or one that leads off the form) stops the walk.
+ * A URL naming a step the answers do not reach yet (a bookmark, a new tab) shows that
+ * step instead.
+ */
+export function resolveStep<A extends object, S extends string, F extends string>(
+  flow: StepFlow<A, S, F>,
+  target: S,
+  answers: A,
+): S {
+  let current = flow.steps(answers)[0] as S;
+  for (let guard = 0; current !== target && guard < flow.stepIds.length; guard++) {
+    const { missing, errors } = flow.issues(current, answers);
+    if (missing.length > 0 || Object.keys(errors).length > 0) return current;
+    const next = flow.nextAfter(current, answers);
+    if (next.kind !== "step") return current;
+    current = next.step;
+  }
+  return current;
+}
+
+/**
+ * A step-by-step form whose answers live in sessionStorage and whose step lives in the
+ * URL (`?step=<id>`): reload keeps the answers, back and forward move between steps.
+ * Before hydration (and in the prerendered HTML) it is the first step of an empty form.
+ */
+export function useStepForm<A extends object, S extends string, F extends string>(flow: StepFlow<A, S, F>) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<StoredForm<A>>({ answers: flow.empty as A });
+  const [hydrated, setHydrated] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<F>>(() => new Set());
+  const [attempted, setAttempted] = useState<ReadonlySet<S>>(() => new Set());
+  const leaving = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const lastShown = useRef<S | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount
+  useEffect(() => {
+    const saved = readStoredForm(flow.storageKey, flow.empty, flow.amountFields);
+    if (saved) setForm(saved);
+    setHydrated(true);
+  }, []);
+
+  useEffect(() => {
+    if (hydrated && !leaving.current) writeStoredForm(flow.storageKey, form);
+  }, [flow.storageKey, form, hydrated]);
+
+  const answers = form.answers;
+  const steps = flow.steps(answers);
+  const raw = params.get("step");
+  const requested = raw !== null && (flow.stepIds as readonly string[]).includes(raw) ? (raw as S) : (steps[0] as S);
+  const current = hydrated ? resolveStep(flow, requested, answers) : (steps[0] as S);
+  const index = Math.max(0, steps.indexOf(current));
+
+  // The URL names the step shown: a step the answers do not reach is corrected in place.
+  useEffect(() => {
+    if (hydrated && !leaving.current && raw !== null && raw !== current) {
+      navigate({ search: `?step=${current}` }, { replace: true, preventScrollReset: true });
+    }
+  }, [hydrated, raw, current, navigate]);
+
+  // On a step change (not the first paint), focus the new step's heading so a screen
+  // reader announces it and the keyboard starts from the top of the step.
+  useEffect(() => {
+    if (!hydrated) return;
+    if (lastShown.current !== null && lastShown.current !== current) headingRef.current?.focus();
+    lastShown.current = current;
+  }, [hydrated, current]);
+
+  const issues = flow.issues(current, answers);
+
+  const update = useCallback((patch: Partial<A>) => {
+    setForm((previous) => ({ ...previous, answers: { ...previous.answers, ...patch } }));
+  }, []);
+
+  const touch = useCallback((field: F) => {
+    setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
+  }, []);
+
+  /** An inline message is shown once the field has been left, or Next was pressed on this step. */
+  function errorFor(field: F): string | undefined {
+    const message = issues.errors[field];
+    return message && (touched.has(field) || attempted.has(current)) ? message : undefined;
+  }
+
+  function goTo(step: S) {
+    navigate({ search: `?step=${step}` });
+  }
+
+  /** Previous: the step before, or on the first step the page before (spec section 2). */
+  function back() {
+    if (index > 0) goTo(steps[index - 1] as S);
+    else if (window.history.length > 1) navigate(-1);
+    else navigate("/");
+  }
+
+  /** Next was pressed: from now on the step shows its inline messages. True when the step is complete. */
+  function attemptNext(): boolean {
+    setAttempted((previous) => (previous.has(current) ? previous : new Set(previous).add(current)));
+    return issues.missing.length === 0 && Object.keys(issues.errors).length === 0;
+  }
+
+  function setSubmission(submission: Submission) {
+    setForm((previous) => ({ ...previous, submission }));
+  }
+
+  /** The form was sent: forget the answers in this browser and stop saving them. */
+  function finish() {
+    leaving.current = true;
+    removeStoredForm(flow.storageKey);
+  }
+
+  return {
+    hydrated,
+    answers,
+    steps,
+    current,
+    index,
+    total: steps.length,
+    issues,
+    complete: issues.missing.length === 0 && Object.keys(issues.errors).length === 0,
+    submission: form.submission,
+    headingRef,
+    update,
+    touch,
+    errorFor,
+    goTo,
+    back,
+    attemptNext,
+    setSubmission,
+    finish,
+  };
+}

@@ -1,0 +1,77 @@
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
+import type { ExternalToast } from "sonner";
+
+/**
+ * Toasts through sonner, loaded only when the first toast is shown: content pages
+ * never download it. Mount <Toaster/> once (app/root.tsx); call `toast.*` anywhere.
+ * Spec defaults: 4000 ms, up to 3 visible. Top centre keeps toasts clear of a phone's
+ * keyboard and of the cookie banner at the bottom.
+ */
+const loadSonner = () => import("sonner");
+
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const TOAST_DURATION_MS = 4000;
+export const VISIBLE_TOASTS = 3;
+
+export function Toaster() {
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster
+        position="top-center"
+        duration={TOAST_DURATION_MS}
+        visibleToasts={VISIBLE_TOASTS}
+        richColors
+        closeButton
+        toastOptions={{ classNames: { title: "text-base font-semibold", description: "text-sm" } }}
+      />
+    </Suspense>
+  );
+}
+
+export interface ToastOptions {
+  description?: ReactNode;
+  /** Overrides the 4000 ms default. */
+  duration?: number;
+  id?: string | number;
+}
+
+type Variant = "message" | "error" | "success" | "info" | "warning";
+
+function show(variant: Variant, title: string, options: ToastOptions = {}): Promise<string | number> {
+  want();
+  return loadSonner().then(({ toast: sonner }) => {
+    const settings: ExternalToast = { ...options };
+    return variant === "message" ? sonner(title, settings) : sonner[variant](title, settings);
+  });
+}
+
+/**
+ * Shows a toast. `toast.error` is the destructive style (the contact form's 'Error',
+ * the forms' 'Validation Error' and 'Submission Failed').
+ */
+export const toast = Object.assign((title: string, options?: ToastOptions) => show("message", title, options), {
+  error: (title: string, options?: ToastOptions) => show("error", title, options),
+  success: (title: string, options?: ToastOptions) => show("success", title, options),
+  info: (title: string, options?: ToastOptions) => show("info", title, options),
+  warning: (title: string, options?: ToastOptions) => show("warning", title, options),
+  dismiss: (id?: string | number) => void loadSonner().then(({ toast: sonner }) => sonner.dismiss(id)),
+});

@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/**
+ * Everything that differs between one deployment and another: brand, firm details,
+ * partner links, mail and secrets. Read once from the environment; every value has a
+ * working default for local use except the secrets a production server must set.
+ * Replace the example firm details here (or by environment variable) before going live.
+ */
+const url = z.url();
+const optional = (schema: z.ZodString) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  SITE_URL: url.default("http://localhost:3000"),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
+  DATA_DIR: z.string().default("./data"),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),
+  MAIL_DIR: optional(z.string()),
+  AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** Multiplies every rate limit: raise it for load tests and browser test runs. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+
+  BRAND_NAME: z.string().min(1).default("Harbourside Loans"),
+  COMPANY_NAME: z.string().min(1).default("Harbourside Finance Ltd"),
+  COMPANY_NUMBER: z.string().default("01234567"),
+  FCA_FIRM_REFERENCE: z.string().regex(/^\d{6,7}$/, "must be a 6 or 7 digit number").default("654321"),
+  REGISTERED_ADDRESS: z.string().min(1).default("1 Harbourside Quay, Bristol, BS1 5TY"),
+  ESTABLISHED_YEAR: z.coerce.number().int().min(1900).max(2100).default(2000),
+  PHONE: z.string().min(1).default("0117 496 0123"),
+  CONTACT_EMAIL: z.email().default("hello@harbourside-loans.example"),
+  LEAD_INBOX_EMAIL: z.email().default("leads@harbourside-loans.example"),
+  MAIL_FROM: z.string().min(1).default("Harbourside Loans <no-reply@harbourside-loans.example>"),
+  OPENING_HOURS: z.string().default("Monday to Friday, 9:00 to 17:00"),
+
+  PARTNER_A_URL: url.default("https://partner-a.example/personal-loan-application"),
+  PARTNER_A_NAME: z.string().default("Creditec"),
+  PARTNER_B_URL: url.default("https://partner-b.example/personal-loans"),
+  PARTNER_B_NAME: z.string().default("Loans Warehouse"),
+  PARTNER_B_SOURCE: z.string().default("harbourside"),
+  PARTNER_B_MEDIUM: z.string().default("referral"),
+  PARTNER_B_CAMPAIGN: z.string().default("personal-loans"),
+  BRIDGING_URL: url.default("https://bridging.harbourside-loans.example/bridging-calculator"),
+  BUSINESS_URL: url.default("https://business.harbourside-loans.example/business-loans"),
+  MAP_EMBED_URL: url.default(
+    "https://www.google.com/maps/embed?pb=!1m14!1m12!1m3!1d2486!2d-2.5975!3d51.4495!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!5e0!3m2!1sen!2suk",
+  ),
+  ADS_CONVERSION_ID: optional(z.string().regex(/^AW-\d+(\/[\w-]+)?$/, "must look like AW-123456789/label")),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the configuration. `forServer` adds the checks only a running
+ * server needs (secrets), so a build can prerender pages without them.
+ */
+export function readConfig(env: Record<string, string | undefined> = process.env, { forServer = false } = {}) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (forServer && e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl: e.SITE_URL.replace(/\/$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailDir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`,
+    authSecret: e.AUTH_SECRET ?? "development-only-secret-change-me-in-production",
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "true",
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    site: {
+      brandName: e.BRAND_NAME,
+      companyName: e.COMPANY_NAME,
+      companyNumber: e.COMPANY_NUMBER,
+      fcaFirmReference: e.FCA_FIRM_REFERENCE,
+      registeredAddress: e.REGISTERED_ADDRESS,
+      establishedYear: e.ESTABLISHED_YEAR,
+      phone: e.PHONE,
+      contactEmail: e.CONTACT_EMAIL,
+      openingHours: e.OPENING_HOURS,
+      siteUrl: e.SITE_URL.replace(/\/$/, ""),
+      partners: {
+        a: { name: e.PARTNER_A_NAME, url: e.PARTNER_A_URL },
+        b: {
+          name: e.PARTNER_B_NAME,
+          url: e.PARTNER_B_URL,
+          source: e.PARTNER_B_SOURCE,
+          medium: e.PARTNER_B_MEDIUM,
+          campaign: e.PARTNER_B_CAMPAIGN,
+        },
+        bridgingUrl: e.BRIDGING_URL,
+        businessUrl: e.BUSINESS_URL,
+      },
+      mapEmbedUrl: e.MAP_EMBED_URL,
+      adsConversionId: e.ADS_CONVERSION_ID ?? null,
+    },
+    mail: {
+      from: e.MAIL_FROM,
+      leadInbox: e.LEAD_INBOX_EMAIL,
+    },
+  };
+}
+
+export type AppConfig = ReturnType<typeof readConfig>;
+/** The part of the configuration that pages may show: nothing secret. */
+export type SiteConfig = AppConfig["site"];
+
+let cached: AppConfig | undefined;
+/** The process's configuration, read on first use. */
+export function config(): AppConfig {
+  cached ??= readConfig();
+  return cached;
+}

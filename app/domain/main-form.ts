@@ -1,0 +1,265 @@
+// The main eligibility form (/apply, /loan-application): which steps a borrower sees,
+// what blocks Next, where Next leads (spec sections 2, 4, 5; D3, D4), and the quote
+// it finally sends.
+
+import { isEmail } from "./email";
+import * as m from "./messages";
+import type { AgeBand, CreditHistory, EmploymentStatus, HomeownerStatus, LoanPurpose } from "./options";
+import { isUkPhone } from "./phone";
+import {
+  HOMEOWNER_MAX_LOAN,
+  HOMEOWNER_MIN_LOAN,
+  MIN_PROPERTY_VALUE,
+  REDIRECT_LOWER_LIMIT,
+  REDIRECT_UPPER_LIMIT,
+  TENANT_MIN_LOAN,
+  indicativeQuote,
+  roundLtv,
+} from "./rates";
+import { sanitiseQuote } from "./sanitise";
+import type { QuoteInput } from "./schemas";
+
+export {
+  INVALID_PROPERTY_VALUE_TITLE,
+  REQUIRED_FIELD_TITLE,
+  VALIDATION_ERROR_TITLE,
+} from "./messages";
+
+export interface MainFormAnswers {
+  homeownerStatus: HomeownerStatus | undefined;
+  /** Whole pounds; undefined until entered. */
+  loanAmount: number | undefined;
+  loanPurpose: LoanPurpose | undefined;
+  monthlyIncome: number | undefined;
+  employmentStatus: EmploymentStatus | undefined;
+  creditHistory: CreditHistory | undefined;
+  propertyValue: number | undefined;
+  mortgageBalance: number | undefined;
+  age: AgeBand | undefined;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  consent: boolean;
+}
+
+/** A fresh form. Consent starts unticked (D12: no pre-ticked boxes). */
+export const EMPTY_MAIN_FORM_ANSWERS: Readonly<MainFormAnswers> = {
+  homeownerStatus: undefined,
+  loanAmount: undefined,
+  loanPurpose: undefined,
+  monthlyIncome: undefined,
+  employmentStatus: undefined,
+  creditHistory: undefined,
+  propertyValue: undefined,
+  mortgageBalance: undefined,
+  age: undefined,
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  consent: false,
+};
+
+export type MainFormField = keyof MainFormAnswers;
+
+export const MAIN_FORM_STEP_IDS = ["status", "amount", "age", "property", "income", "credit", "contact"] as const;
+export type StepId = (typeof MAIN_FORM_STEP_IDS)[number];
+
+/**
+ * The steps this borrower will see, in order; recomputed as answers change.
+ * Mortgage owners and tenants (and anyone before choosing): 6 steps with property.
+ * Outright owners: age instead of property, plus property value after age when
+ * borrowing over £25,000 (D3: 7 steps). Outright owners of £25,000 or less see 6
+ * but are redirected at step 2.
+ */
+export function mainFormSteps(answers: Pick<MainFormAnswers, "homeownerStatus" | "loanAmount">): StepId[] {
+  if (answers.homeownerStatus !== "outright") {
+    return ["status", "amount", "property", "income", "credit", "contact"];
+  }
+  if (isAmount(answers.loanAmount) && answers.loanAmount > REDIRECT_LOWER_LIMIT) {
+    return ["status", "amount", "age", "property", "income", "credit", "contact"];
+  }
+  return ["status", "amount", "age", "income", "credit", "contact"];
+}
+
+export interface StepIssues {
+  /** Required answers not yet given: each is a 'Required Field' toast, in field order. */
+  missing: string[];
+  /** Answers given but not acceptable: inline messages by field. */
+  errors: Partial<Record<MainFormField, string>>;
+}
+
+export function stepIssues(stepId: StepId, answers: MainFormAnswers): StepIssues {
+  const missing: string[] = [];
+  const errors: Partial<Record<MainFormField, string>> = {};
+
+  switch (stepId) {
+    case "status":
+      if (!answers.homeownerStatus) missing.push(m.HOMEOWNER_STATUS_MISSING);
+      break;
+    case "amount": {
+      const error = loanAmountError(answers.loanAmount, answers.homeownerStatus);
+      if (!isAmount(answers.loanAmount)) missing.push(m.LOAN_AMOUNT_MISSING);
+      else if (error) errors.loanAmount = error;
+      if (!answers.loanPurpose) missing.push(m.LOAN_PURPOSE_MISSING);
+      break;
+    }
+    case "age":
+      if (!answers.age) missing.push(m.AGE_MISSING);
+      break;
+    case "property": {
+      const error = propertyValueError(answers.propertyValue);
+      if (!isAmount(answers.propertyValue)) missing.push(m.PROPERTY_VALUE_MISSING);
+      else if (error) errors.propertyValue = error;
+      // Only mortgage owners must give a balance: outright owners have none (D3) and a
+      // tenant's purchase is not secured on an existing mortgage.
+      if (answers.homeownerStatus === "mortgage" && !isAmount(answers.mortgageBalance)) {
+        missing.push(m.MORTGAGE_BALANCE_MISSING);
+      }
+      if (isAmount(answers.mortgageBalance) && answers.mortgageBalance < 0) {
+        errors.mortgageBalance = m.MORTGAGE_BALANCE_NEGATIVE;
+      }
+      break;
+    }
+    case "income":
+      if (!isAmount(answers.monthlyIncome)) missing.push(m.MONTHLY_INCOME_MISSING);
+      else if (answers.monthlyIncome < 0) errors.monthlyIncome = m.MONTHLY_INCOME_NEGATIVE;
+      if (!answers.employmentStatus) missing.push(m.EMPLOYMENT_STATUS_MISSING);
+      break;
+    case "credit":
+      if (!answers.creditHistory) missing.push(m.CREDIT_HISTORY_MISSING);
+      break;
+    case "contact":
+      // The final button is simply disabled (spec section 5); these name what is missing.
+      if (!answers.firstName.trim()) missing.push(m.FIRST_NAME_REQUIRED);
+      if (!answers.lastName.trim()) missing.push(m.LAST_NAME_REQUIRED);
+      if (!answers.email.trim()) missing.push(m.EMAIL_INVALID);
+      else if (!isEmail(answers.email)) errors.email = m.EMAIL_INVALID;
+      if (!answers.phone.trim()) missing.push(m.PHONE_REQUIRED);
+      else if (!isUkPhone(answers.phone)) errors.phone = m.UK_PHONE_INVALID;
+      if (!answers.consent) missing.push(m.CONSENT_REQUIRED);
+      break;
+  }
+  return { missing, errors };
+}
+
+/** Next (or the final button) is enabled only with nothing missing and nothing in error. */
+export function canContinue(stepId: StepId, answers: MainFormAnswers): boolean {
+  const { missing, errors } = stepIssues(stepId, answers);
+  return missing.length === 0 && Object.keys(errors).length === 0;
+}
+
+/** The inline loan amount message, or null. Tenants' minimum is £1,000. */
+export function loanAmountError(
+  loanAmount: number | undefined,
+  homeownerStatus: HomeownerStatus | undefined,
+): string | null {
+  if (!isAmount(loanAmount)) return null;
+  if (homeownerStatus === "tenant") {
+    if (loanAmount < TENANT_MIN_LOAN) return m.MAIN_LOAN_BELOW_TENANT_MIN;
+  } else if (loanAmount < HOMEOWNER_MIN_LOAN) {
+    return m.MAIN_LOAN_BELOW_HOMEOWNER_MIN;
+  }
+  if (loanAmount > HOMEOWNER_MAX_LOAN) return m.MAIN_LOAN_ABOVE_MAX;
+  return null;
+}
+
+/** The inline property value message (also the 'Invalid Property Value' toast), or null. */
+export function propertyValueError(propertyValue: number | undefined): string | null {
+  if (!isAmount(propertyValue)) return null;
+  return propertyValue < MIN_PROPERTY_VALUE ? m.PROPERTY_VALUE_TOO_LOW : null;
+}
+
+export type PartnerRoute = "/creditec-redirect" | "/loanswarehouse-redirect" | "/cannot-help";
+
+export type NextStep =
+  | { kind: "step"; step: StepId }
+  | { kind: "redirect"; to: PartnerRoute }
+  /** After the last step: submit the quote. */
+  | { kind: "submit" };
+
+/**
+ * Where Next leads from a step whose answers are complete (check canContinue first).
+ * Spec section 4 redirects, with D4's boundaries (25,000 / 25,001 and 50,000 / 50,001).
+ */
+export function nextAfter(stepId: StepId, answers: MainFormAnswers): NextStep {
+  const { homeownerStatus, loanAmount = 0 } = answers;
+
+  if (stepId === "amount") {
+    if (homeownerStatus === "tenant") {
+      if (loanAmount <= REDIRECT_LOWER_LIMIT) return redirect("/creditec-redirect");
+      if (loanAmount <= REDIRECT_UPPER_LIMIT) return redirect("/loanswarehouse-redirect");
+      if (answers.loanPurpose !== "property-purchase") return redirect("/cannot-help");
+    }
+    if (homeownerStatus === "outright" && loanAmount <= REDIRECT_LOWER_LIMIT) {
+      return redirect("/creditec-redirect");
+    }
+  }
+
+  if (
+    stepId === "age" &&
+    homeownerStatus === "outright" &&
+    answers.age === "under-50" &&
+    loanAmount > REDIRECT_LOWER_LIMIT &&
+    loanAmount <= REDIRECT_UPPER_LIMIT
+  ) {
+    return redirect("/loanswarehouse-redirect");
+  }
+
+  // The first step of this borrower's path after this one in the canonical order, so a
+  // step dropped by a changed answer still leads somewhere sensible.
+  const position = MAIN_FORM_STEP_IDS.indexOf(stepId);
+  const next = mainFormSteps(answers).find((step) => MAIN_FORM_STEP_IDS.indexOf(step) > position);
+  return next === undefined ? { kind: "submit" } : { kind: "step", step: next };
+}
+
+function redirect(to: PartnerRoute): NextStep {
+  return { kind: "redirect", to };
+}
+
+/**
+ * The final 'Check Eligibility »' button: disabled without first name, last name, email,
+ * phone or consent, or while the email or phone is in error.
+ */
+export function canSubmit(answers: MainFormAnswers): boolean {
+  return canContinue("contact", answers);
+}
+
+/** Partial because required answers may still be missing; quoteSchema decides. */
+export type QuotePayload = Partial<Omit<QuoteInput, "consent">> & { consent: boolean };
+
+/**
+ * The quote as sent to the server (spec section 3), sanitised (spec section 5), with
+ * the indicative figures shown to the borrower (the server recomputes them).
+ */
+export function toQuotePayload(answers: MainFormAnswers, landingPageUrl?: string | null): QuotePayload {
+  const outright = answers.homeownerStatus === "outright";
+  const mortgageBalance = outright ? 0 : (answers.mortgageBalance ?? 0);
+  const quote = indicativeQuote({ ...answers, mortgageBalance });
+  return sanitiseQuote<QuotePayload>({
+    email: answers.email,
+    first_name: answers.firstName,
+    last_name: answers.lastName,
+    phone: answers.phone,
+    loan_purpose: answers.loanPurpose,
+    homeowner_status: answers.homeownerStatus,
+    credit_history: answers.creditHistory,
+    loan_amount: answers.loanAmount,
+    property_value: answers.propertyValue,
+    mortgage_balance: mortgageBalance,
+    monthly_income: answers.monthlyIncome,
+    // Age is asked of outright owners only; a stale answer from a changed status is dropped.
+    age: outright ? answers.age : undefined,
+    employment_status: answers.employmentStatus,
+    ltv_ratio: quote.ltv === null ? undefined : roundLtv(quote.ltv),
+    indicative_rate: quote.rate ?? undefined,
+    monthly_payment: quote.rate === null ? undefined : quote.monthlyPayment,
+    landing_page_url: landingPageUrl || undefined,
+    consent: answers.consent,
+  });
+}
+
+function isAmount(n: number | undefined): n is number {
+  return n !== undefined && Number.isFinite(n);
+}

@@ -1,0 +1,16 @@
+// UK phone numbers as D5 defines them: the same rule in the browser, the schema and the server.
+
+/** Drops the spaces, hyphens and parentheses people type for readability. */
+export function normaliseUkPhone(raw: string): string {
+  return raw.replace(/[\s\-()]/g, "");
+}
+
+const UK_MOBILE = /^07\d{9}$/;
+const UK_MOBILE_INTERNATIONAL = /^\+447\d{9}$/;
+// 01/02 then 7 to 9 more digits: 9 to 11 digits in total.
+const UK_LANDLINE = /^0[12]\d{7,9}$/;
+
+export function isUkPhone(raw: string): boolean {
+  const phone = normaliseUkPhone(raw);
+  return UK_MOBILE.test(phone) || UK_MOBILE_INTERNATIONAL.test(phone) || UK_LANDLINE.test(phone);
+}

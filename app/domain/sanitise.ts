@@ -1,0 +1,107 @@
+// Spec section 5 "Sanitising before send": applied in the browser before sending and
+// again on the server before validation, so stored leads are clean whoever sent them.
+// This is not the XSS defence (output encoding is); it keeps leads and emails tidy.
+
+import { NAME_MAX_LENGTH } from "./rates";
+import { EMAIL_MAX_LENGTH } from "./email";
+
+export const PHONE_MAX_LENGTH = 50;
+export const URL_MAX_LENGTH = 2048;
+
+// Unicode "Cc": C0 controls, DEL and C1 controls.
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
+const CONTROL_CHARACTERS_EXCEPT_TAB_NEWLINE = /(?![\t\n])\p{Cc}/gu;
+
+/** Cuts to a length in characters (code points), never splitting an emoji or accent pair. */
+function cap(value: string, maxLength: number): string {
+  const chars = Array.from(value);
+  return chars.length > maxLength ? chars.slice(0, maxLength).join("") : value;
+}
+
+export function sanitiseName(raw: string): string {
+  return cap(
+    raw
+      .replace(CONTROL_CHARACTERS, "")
+      .replace(/[<>&'"]/g, "")
+      .trim(),
+    NAME_MAX_LENGTH,
+  ).trimEnd();
+}
+
+export function sanitisePhone(raw: string): string {
+  return cap(raw.replace(/[^\d +\-()]/g, "").trim(), PHONE_MAX_LENGTH);
+}
+
+export function sanitiseEmail(raw: string): string {
+  return cap(
+    raw
+      .trim()
+      .toLowerCase()
+      .replace(/[^\w@.\-+]/g, ""),
+    EMAIL_MAX_LENGTH,
+  );
+}
+
+/** Free text such as a contact message: keeps line breaks and tabs, drops other controls. */
+export function sanitiseText(raw: string, maxLength: number): string {
+  return cap(raw.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS_EXCEPT_TAB_NEWLINE, "").trim(), maxLength);
+}
+
+/** One line of text (a subject, a URL): no line breaks, which could forge email headers. */
+export function sanitiseLine(raw: string, maxLength: number): string {
+  return cap(raw.replace(CONTROL_CHARACTERS, "").trim(), maxLength);
+}
+
+type Cleaner = (value: string) => string;
+
+/**
+ * Cleans the named string fields of a payload, leaving everything else (including
+ * non-strings, for the schema to reject) as it was. Accepts unknown JSON on the server.
+ */
+function sanitiseFields<T>(raw: T, cleaners: Record<string, Cleaner>): T {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const [field, clean] of Object.entries(cleaners)) {
+    const value = out[field];
+    if (typeof value === "string") out[field] = clean(value);
+  }
+  return out as T;
+}
+
+const urlLine: Cleaner = (value) => sanitiseLine(value, URL_MAX_LENGTH);
+
+/** The quote payload (snake_case, spec section 3). */
+export function sanitiseQuote<T>(raw: T): T {
+  return sanitiseFields(raw, {
+    first_name: sanitiseName,
+    last_name: sanitiseName,
+    email: sanitiseEmail,
+    phone: sanitisePhone,
+    landing_page_url: urlLine,
+  });
+}
+
+/** The quick form's personal enquiry payload (camelCase, spec section 7). */
+export function sanitiseEnquiry<T>(raw: T): T {
+  return sanitiseFields(raw, {
+    firstName: sanitiseName,
+    lastName: sanitiseName,
+    email: sanitiseEmail,
+    phone: sanitisePhone,
+    landingPageUrl: urlLine,
+  });
+}
+
+export const CONTACT_SUBJECT_MAX_LENGTH = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/** The contact form. Subjects and messages keep quotes and ampersands: they are prose. */
+export function sanitiseContact<T>(raw: T): T {
+  return sanitiseFields(raw, {
+    name: sanitiseName,
+    email: sanitiseEmail,
+    phone: sanitisePhone,
+    subject: (value) => sanitiseLine(value, CONTACT_SUBJECT_MAX_LENGTH),
+    message: (value) => sanitiseText(value, CONTACT_MESSAGE_MAX_LENGTH),
+  });
+}

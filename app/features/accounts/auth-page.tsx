@@ -1,0 +1,220 @@
+import { type MouseEvent, useEffect, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toast } from "~/components/ui/toaster";
+import { FormMessage, PasswordField, TextField } from "./fields";
+import {
+  BACK_TO_HOMEPAGE,
+  CONFIRMATION_LINK_INVALID,
+  CREATING_ACCOUNT,
+  EMAIL_CONFIRMED,
+  SIGN_IN_TAB,
+  SIGN_UP_TAB,
+  SIGNED_OUT,
+  SIGNED_OUT_EVERYWHERE,
+  SIGNING_IN,
+} from "./messages";
+import { authPath, returnPath, safeReturnPath } from "./return-to";
+
+export type AuthTab = "sign-in" | "sign-up";
+
+export interface AuthActionData {
+  intent: AuthTab;
+  error?: string;
+  success?: string;
+  /** The sign-up field the error is about. */
+  field?: string;
+}
+
+interface AuthPageProps {
+  signedIn: boolean;
+  /** The `?from=` page, checked on the server. */
+  from: string | null;
+  tab: AuthTab;
+  actionData?: AuthActionData;
+}
+
+/** A message the page was opened with: after confirming an email, or after signing out. */
+function useArrivalNotice() {
+  const [params] = useSearchParams();
+  if (params.get("signedOut")) {
+    return {
+      tone: "success" as const,
+      text: SIGNED_OUT,
+      detail: params.get("signedOut") === "everywhere" ? SIGNED_OUT_EVERYWHERE : undefined,
+    };
+  }
+  if (params.get("error")) return { tone: "error" as const, text: CONFIRMATION_LINK_INVALID };
+  if (params.get("confirmed")) return { tone: "success" as const, text: EMAIL_CONFIRMED };
+  return null;
+}
+
+/**
+ * Sign in and sign up (spec section 2). Both forms post to the route's action, so they
+ * work before any script loads; with scripts, React Router submits them in place.
+ */
+export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPageProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const notice = useArrivalNotice();
+  const [tab, setTab] = useState<AuthTab>(actionData?.intent ?? initialTab);
+
+  // Navigation state can name the page to return to; only the browser has it.
+  const [stateFrom, setStateFrom] = useState<string | null>(null);
+  const locationState = location.state as { from?: unknown } | null;
+  useEffect(() => setStateFrom(safeReturnPath(locationState?.from)), [locationState]);
+  const returnTo = stateFrom ?? from ?? "";
+
+  // A signed-in visitor does not belong here: back where they came from, replacing /auth.
+  useEffect(() => {
+    if (signedIn) navigate(returnPath(locationState?.from, from), { replace: true });
+  }, [signedIn, locationState, from, navigate]);
+
+  useEffect(() => {
+    if (actionData?.error) void toast.error(actionData.error);
+    else if (actionData?.success) void toast.success(actionData.success);
+  }, [actionData]);
+
+  const signedOutToast = notice?.text === SIGNED_OUT ? (notice.detail ?? "") : null;
+  useEffect(() => {
+    if (signedOutToast !== null) void toast.success(SIGNED_OUT, signedOutToast ? { description: signedOutToast } : {});
+  }, [signedOutToast]);
+
+  if (signedIn) return <Spinner label="Checking your account…" className="py-32" />;
+
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const signInError = actionData?.intent === "sign-in" ? actionData.error : undefined;
+  const signUpError = actionData?.intent === "sign-up" ? actionData.error : undefined;
+  const signUpDone = actionData?.intent === "sign-up" && actionData.success;
+  const fieldError = (field: string) => (signUpError && actionData?.field === field ? signUpError : null);
+
+  // Before scripts load the tabs are links to the other tab's page; after, Radix switches them in place.
+  const keepInPage = (event: MouseEvent) => event.preventDefault();
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
+      <Link
+        to="/"
+        className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline hover:text-brand-900"
+      >
+        <span aria-hidden="true">←</span> {BACK_TO_HOMEPAGE}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Your account</h1>
+      <p className="mt-2 text-slate-700">Sign in to see the enquiries you have made with us, or create an account.</p>
+
+      {notice && (
+        <div className="mt-6">
+          <FormMessage tone={notice.tone}>
+            {notice.detail ? `${notice.text}. ${notice.detail}.` : notice.text}
+          </FormMessage>
+        </div>
+      )}
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)} className="mt-6">
+        <TabsList aria-label="Sign in or sign up">
+          <TabsTrigger value="sign-in" asChild>
+            <a href={authPath(returnTo)} onClick={keepInPage}>
+              {SIGN_IN_TAB}
+            </a>
+          </TabsTrigger>
+          <TabsTrigger value="sign-up" asChild>
+            <a href={authPath(returnTo, { tab: "sign-up" })} onClick={keepInPage}>
+              {SIGN_UP_TAB}
+            </a>
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="sign-in">
+          <Form method="post" className="space-y-5" aria-labelledby="sign-in-heading">
+            <h2 id="sign-in-heading" className="sr-only">
+              {SIGN_IN_TAB}
+            </h2>
+            <input type="hidden" name="intent" value="sign-in" />
+            <input type="hidden" name="from" value={returnTo} />
+            {signInError && <FormMessage tone="error">{signInError}</FormMessage>}
+            <TextField id="sign-in-email" name="email" label="Email" type="email" autoComplete="email" required />
+            <PasswordField
+              id="sign-in-password"
+              name="password"
+              label="Password"
+              autoComplete="current-password"
+              required
+            />
+            <Button type="submit" className="w-full" disabled={pendingIntent === "sign-in"}>
+              {pendingIntent === "sign-in" ? SIGNING_IN : SIGN_IN_TAB}
+            </Button>
+          </Form>
+        </TabsContent>
+
+        <TabsContent value="sign-up">
+          {signUpDone ? (
+            <div className="space-y-4">
+              <FormMessage tone="success">{actionData.success as string}</FormMessage>
+              <p className="text-slate-700">
+                We have sent you an email with a link. Open it to confirm your address, then sign in here. The link
+                works for 24 hours.
+              </p>
+              <Button variant="outline" className="w-full" onClick={() => setTab("sign-in")}>
+                {SIGN_IN_TAB}
+              </Button>
+            </div>
+          ) : (
+            <Form method="post" className="space-y-5" aria-labelledby="sign-up-heading">
+              <h2 id="sign-up-heading" className="sr-only">
+                {SIGN_UP_TAB}
+              </h2>
+              <input type="hidden" name="intent" value="sign-up" />
+              <input type="hidden" name="from" value={returnTo} />
+              {signUpError && !actionData?.field && <FormMessage tone="error">{signUpError}</FormMessage>}
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField
+                  id="sign-up-first-name"
+                  name="firstName"
+                  label="First name"
+                  autoComplete="given-name"
+                  required
+                  maxLength={255}
+                  error={fieldError("firstName")}
+                />
+                <TextField
+                  id="sign-up-last-name"
+                  name="lastName"
+                  label="Last name"
+                  autoComplete="family-name"
+                  required
+                  maxLength={255}
+                  error={fieldError("lastName")}
+                />
+              </div>
+              <TextField
+                id="sign-up-email"
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                error={fieldError("email")}
+              />
+              <PasswordField
+                id="sign-up-password"
+                name="password"
+                label="Password (at least 6 characters)"
+                autoComplete="new-password"
+                required
+                minLength={6}
+                maxLength={128}
+                error={fieldError("password")}
+              />
+              <Button type="submit" className="w-full" disabled={pendingIntent === "sign-up"}>
+                {pendingIntent === "sign-up" ? CREATING_ACCOUNT : "Create Account"}
+              </Button>
+            </Form>
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { type ComponentProps, useState } from "react";
+import { cn } from "~/components/ui/cn";
+
+// The account forms' controls: a visible label above every box, errors tied to their
+// field, and a password box whose text can be shown. Browser-level rules only (spec
+// section 5: type=email, required, minlength); the server checks again.
+
+const controlClass =
+  "block min-h-12 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus aria-[invalid=true]:border-red-700";
+
+interface FieldProps extends Omit<ComponentProps<"input">, "id" | "name"> {
+  id: string;
+  name: string;
+  label: string;
+  error?: string | null;
+}
+
+export function TextField({ id, name, label, error, className, ...props }: FieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        className={cn(controlClass, "mt-1.5")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** A password box with a Show/Hide button beside it (aria-pressed says which). */
+export function PasswordField({ id, name, label, error, className, ...props }: Omit<FieldProps, "type">) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      <div className="relative mt-1.5">
+        <input
+          id={id}
+          name={name}
+          type={visible ? "text" : "password"}
+          className={cn(controlClass, "pr-20")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          autoCapitalize="none"
+          spellCheck={false}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          aria-controls={id}
+          aria-label={visible ? "Hide password" : "Show password"}
+          className="absolute inset-y-1 right-1 min-w-16 rounded-md px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus"
+        >
+          {visible ? "Hide" : "Show"}
+        </button>
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
+      {error}
+    </p>
+  );
+}
+
+/** A page-level message: an alert for errors (read out at once), a status for news. */
+export function FormMessage({
+  tone,
+  children,
+  id,
+}: {
+  tone: "error" | "success" | "info";
+  children: string;
+  id?: string;
+}) {
+  return (
+    <div
+      id={id}
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-lg border px-4 py-3 font-medium",
+        tone === "error" && "border-red-300 bg-red-50 text-red-800",
+        tone === "success" && "border-accent-600/40 bg-accent-50 text-accent-700",
+        tone === "info" && "border-brand-200 bg-brand-50 text-brand-900",
+      )}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { authPath, DEFAULT_AFTER_SIGN_IN, returnPath, safeReturnPath } from "./return-to";
+
+describe("the page to return to after sign-in", () => {
+  it.each([
+    ["/account", "/account"],
+    ["/homeowner-loan-calculator?amount=50000#result", "/homeowner-loan-calculator?amount=50000#result"],
+    ["/", "/"],
+  ])("accepts a path on this site: %s", (from, expected) => {
+    expect(safeReturnPath(from)).toBe(expected);
+  });
+
+  it.each([
+    "https://evil.example/steal",
+    "//evil.example/steal",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "account",
+    "",
+    "/auth",
+    "/auth?from=/account",
+    "/\u0000x",
+    `/${"a".repeat(3000)}`,
+  ])("refuses anything else: %s", (from) => {
+    expect(safeReturnPath(from)).toBeNull();
+  });
+
+  it("reads a location object from navigation state", () => {
+    expect(safeReturnPath({ pathname: "/loans", search: "?a=1", hash: "" })).toBe("/loans?a=1");
+    expect(safeReturnPath({ pathname: "//evil.example" })).toBeNull();
+    expect(safeReturnPath({ nope: true })).toBeNull();
+    expect(safeReturnPath(42)).toBeNull();
+  });
+
+  it("takes the first acceptable candidate, else the eligibility form", () => {
+    expect(returnPath(null, "https://evil.example", "/account")).toBe("/account");
+    expect(returnPath({ pathname: "/loans" }, "/account")).toBe("/loans");
+    expect(returnPath(undefined, null)).toBe(DEFAULT_AFTER_SIGN_IN);
+    expect(DEFAULT_AFTER_SIGN_IN).toBe("/loan-application");
+  });
+
+  it("builds /auth links that carry the page to come back to", () => {
+    expect(authPath("/account")).toBe("/auth?from=%2Faccount");
+    expect(authPath("/auth")).toBe("/auth");
+    expect(authPath(null, { tab: "sign-up" })).toBe("/auth?tab=sign-up");
+    expect(authPath("https://evil.example")).toBe("/auth");
+  });
+});

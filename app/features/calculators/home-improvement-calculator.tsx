@@ -1,0 +1,128 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { formatTerm } from "~/components/representative-example";
+import { buttonVariants } from "~/components/ui/button";
+import { CALCULATOR_DEFAULTS, homeImprovementCalculator } from "~/domain/calculators";
+import { formatPercent, formatPounds } from "~/domain/finance";
+import {
+  HOME_IMPROVEMENT_PROJECT_TYPES,
+  HOME_IMPROVEMENT_TERMS_YEARS,
+  type HomeImprovementProjectType,
+  isOptionValue,
+} from "~/domain/options";
+import { HOME_IMPROVEMENT_REPRESENTATIVE_APR } from "~/domain/rates";
+import { CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
+
+/**
+ * /home-improvement-loan: the payment follows the inputs at the representative 7.74%;
+ * Check Eligibility stays disabled until a project type is chosen (spec section 4).
+ */
+export function HomeImprovementCalculator() {
+  const [projectType, setProjectType] = useState<HomeImprovementProjectType | "">("");
+  const [amountText, setAmountText] = useState<string>(CALCULATOR_DEFAULTS.homeImprovement.amountText);
+  const [years, setYears] = useState<number>(CALCULATOR_DEFAULTS.homeImprovement.years);
+  const cost = homeImprovementCalculator(amountText, years);
+
+  return (
+    <CalculatorCard title="Home improvement loan calculator" titleId="home-improvement-calculator-heading">
+      <form onSubmit={(e) => e.preventDefault()} className="mt-6 grid gap-5">
+        <Field id="project-type" label="Project type">
+          <Select
+            id="project-type"
+            name="projectType"
+            value={projectType}
+            onChange={(e) => {
+              const value = e.target.value;
+              setProjectType(isOptionValue(HOME_IMPROVEMENT_PROJECT_TYPES, value) ? value : "");
+            }}
+          >
+            <option value="">Choose your project</option>
+            {HOME_IMPROVEMENT_PROJECT_TYPES.map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="home-improvement-amount" label="Loan amount">
+            <PoundsInput
+              id="home-improvement-amount"
+              name="amount"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={amountText}
+              onChange={(e) => setAmountText(e.target.value)}
+            />
+          </Field>
+          <Field id="home-improvement-term" label="Loan term">
+            <Select
+              id="home-improvement-term"
+              name="term"
+              value={years}
+              onChange={(e) => setYears(Number(e.target.value))}
+            >
+              {HOME_IMPROVEMENT_TERMS_YEARS.map((term) => (
+                <option key={term} value={term}>
+                  {term} years
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+      </form>
+
+      <div className="mt-6 rounded-xl bg-accent-50 p-5">
+        <div aria-live="polite">
+          {cost ? (
+            <ResultFigures
+              figures={[
+                { label: "Monthly payment", value: formatPounds(cost.monthlyPayment, { pence: true }), primary: true },
+              ]}
+            />
+          ) : (
+            <p className="font-semibold text-slate-900">Enter a loan amount to see your monthly payment.</p>
+          )}
+        </div>
+        {cost ? (
+          <>
+            <ResultFigures
+              className="mt-4 sm:grid-cols-2"
+              figures={[
+                { label: "Total payable", value: formatPounds(cost.totalPayable, { pence: true }) },
+                { label: "Total interest", value: formatPounds(cost.totalInterest, { pence: true }) },
+              ]}
+            />
+            <p className="mt-3 text-sm text-slate-700">
+              {formatPounds(cost.amount)} over {formatTerm(cost.months)} at the representative fixed rate of{" "}
+              {formatPercent(HOME_IMPROVEMENT_REPRESENTATIVE_APR)} a year.
+            </p>
+          </>
+        ) : null}
+      </div>
+
+      <div className="mt-5">
+        {projectType ? (
+          <Link to="/apply" className={buttonVariants({ size: "lg", className: "w-full" })}>
+            Check Eligibility »
+          </Link>
+        ) : (
+          <>
+            <button
+              type="button"
+              disabled
+              aria-describedby="project-type-needed"
+              className={buttonVariants({ size: "lg", className: "w-full" })}
+            >
+              Check Eligibility »
+            </button>
+            <p id="project-type-needed" className="mt-2 text-center text-sm text-slate-700">
+              Choose your project type to continue.
+            </p>
+          </>
+        )}
+      </div>
+    </CalculatorCard>
+  );
+}

@@ -1,0 +1,104 @@
+import { type FormEvent, useState } from "react";
+import { formatTerm } from "~/components/representative-example";
+import { buttonVariants } from "~/components/ui/button";
+import { CALCULATOR_DEFAULTS, homeownerCalculator } from "~/domain/calculators";
+import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
+import { HOMEOWNER_CALCULATOR_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
+import { CalculatorCard, Field, PoundsInput, ResultFigures, controlClass } from "./fields";
+import { parseLoanAmount, parseTermYears } from "./inputs";
+
+/** Terms the box accepts: a year to the longest term our lenders offer. */
+export const HOMEOWNER_TERM_YEARS = { min: 1, max: 30 } as const;
+
+type Outcome = { cost: LoanCost } | { error: string };
+
+/** /homeowner-loan-calculator: 'Calculate My Payments' shows the payment and total at 5.9%. */
+export function HomeownerCalculator() {
+  const [amountText, setAmountText] = useState(String(CALCULATOR_DEFAULTS.homeowner.amount));
+  const [yearsText, setYearsText] = useState(String(CALCULATOR_DEFAULTS.homeowner.years));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  function calculate(event: FormEvent) {
+    event.preventDefault();
+    const amount = parseLoanAmount(amountText);
+    const years = parseTermYears(yearsText, HOMEOWNER_TERM_YEARS.min, HOMEOWNER_TERM_YEARS.max);
+    if (amount === null) setOutcome({ error: "Please enter a loan amount." });
+    else if (years === null)
+      setOutcome({
+        error: `Please enter a term in whole years, from ${HOMEOWNER_TERM_YEARS.min} to ${HOMEOWNER_TERM_YEARS.max}.`,
+      });
+    else setOutcome({ cost: homeownerCalculator(amount, years) });
+  }
+
+  return (
+    <CalculatorCard title="Homeowner loan calculator" titleId="homeowner-calculator-heading">
+      <p className="mt-2 text-slate-700">At a fixed rate of {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year.</p>
+      <form noValidate onSubmit={calculate} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <Field
+          id="homeowner-amount"
+          label="Loan amount"
+          hint={`${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`}
+        >
+          <PoundsInput
+            id="homeowner-amount"
+            name="amount"
+            type="number"
+            inputMode="numeric"
+            min={HOMEOWNER_MIN_LOAN}
+            max={HOMEOWNER_MAX_LOAN}
+            step={1000}
+            value={amountText}
+            onChange={(e) => setAmountText(e.target.value)}
+            aria-describedby="homeowner-amount-hint"
+          />
+        </Field>
+        <Field
+          id="homeowner-term"
+          label="Loan term (years)"
+          hint={`${HOMEOWNER_TERM_YEARS.min} to ${HOMEOWNER_TERM_YEARS.max} years`}
+        >
+          <input
+            id="homeowner-term"
+            name="term"
+            type="number"
+            inputMode="numeric"
+            min={HOMEOWNER_TERM_YEARS.min}
+            max={HOMEOWNER_TERM_YEARS.max}
+            step={1}
+            value={yearsText}
+            onChange={(e) => setYearsText(e.target.value)}
+            aria-describedby="homeowner-term-hint"
+            className={controlClass}
+          />
+        </Field>
+        <button type="submit" className={buttonVariants({ size: "lg", className: "sm:col-span-2" })}>
+          Calculate My Payments
+        </button>
+      </form>
+
+      <div aria-live="polite" className="mt-6">
+        {outcome && "error" in outcome ? <p className="font-semibold text-red-800">{outcome.error}</p> : null}
+        {outcome && "cost" in outcome ? (
+          <div className="rounded-xl bg-accent-50 p-5">
+            <p className="text-sm text-slate-800">
+              {formatPounds(outcome.cost.amount)} over {formatTerm(outcome.cost.months)} at a fixed{" "}
+              {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year
+            </p>
+            <ResultFigures
+              className="mt-3"
+              figures={[
+                {
+                  label: "Monthly payment",
+                  value: formatPounds(outcome.cost.monthlyPayment, { pence: true }),
+                  primary: true,
+                },
+                { label: "Total payable", value: formatPounds(outcome.cost.totalPayable, { pence: true }) },
+                { label: "Total interest", value: formatPounds(outcome.cost.totalInterest, { pence: true }) },
+              ]}
+            />
+          </div>
+        ) : null}
+      </div>
+    </CalculatorCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { formatTerm } from "~/components/representative-example";
+import { buttonVariants } from "~/components/ui/button";
+import { CALCULATOR_DEFAULTS, securedLoanCalculator } from "~/domain/calculators";
+import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
+import { SECURED_CALCULATOR_TERMS_YEARS } from "~/domain/options";
+import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
+import { CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
+import { parseLoanAmount } from "./inputs";
+
+type Outcome = { cost: LoanCost } | { error: string };
+
+/**
+ * /secured-homeowner-loan: nothing is shown until 'Calculate Payments' (spec section 4);
+ * then the figures for the amount and term as they were when pressed.
+ */
+export function SecuredLoanCalculator() {
+  const [amountText, setAmountText] = useState(String(CALCULATOR_DEFAULTS.securedLoan.amount));
+  const [years, setYears] = useState<number>(CALCULATOR_DEFAULTS.securedLoan.years);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  function calculate(event: FormEvent) {
+    event.preventDefault();
+    const amount = parseLoanAmount(amountText);
+    setOutcome(
+      amount === null ? { error: "Please enter a loan amount." } : { cost: securedLoanCalculator(amount, years) },
+    );
+  }
+
+  return (
+    <CalculatorCard title="Calculate your repayments" titleId="secured-calculator-heading">
+      {/* noValidate: min, max and step guide the box but never block a calculation (spec section 5). */}
+      <form noValidate onSubmit={calculate} className="mt-6 grid gap-5">
+        <Field
+          id="secured-amount"
+          label="Loan amount"
+          hint={`${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`}
+        >
+          <PoundsInput
+            id="secured-amount"
+            name="amount"
+            type="number"
+            inputMode="numeric"
+            min={HOMEOWNER_MIN_LOAN}
+            max={HOMEOWNER_MAX_LOAN}
+            step={1000}
+            value={amountText}
+            onChange={(e) => setAmountText(e.target.value)}
+            aria-describedby="secured-amount-hint"
+          />
+        </Field>
+        <Field id="secured-term" label="Loan term">
+          <Select id="secured-term" name="term" value={years} onChange={(e) => setYears(Number(e.target.value))}>
+            {SECURED_CALCULATOR_TERMS_YEARS.map((term) => (
+              <option key={term} value={term}>
+                {term} years
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <button type="submit" className={buttonVariants({ size: "lg" })}>
+          Calculate Payments
+        </button>
+      </form>
+
+      <div aria-live="polite" className="mt-6">
+        {outcome && "error" in outcome ? <p className="font-semibold text-red-800">{outcome.error}</p> : null}
+        {outcome && "cost" in outcome ? (
+          <div className="rounded-xl bg-accent-50 p-5">
+            <p className="text-sm text-slate-800">
+              {formatPounds(outcome.cost.amount)} over {formatTerm(outcome.cost.months)} at a fixed{" "}
+              {formatPercent(HEADLINE_APR)} a year
+            </p>
+            <ResultFigures
+              className="mt-3"
+              figures={[
+                {
+                  label: "Monthly payment",
+                  value: formatPounds(outcome.cost.monthlyPayment, { pence: true }),
+                  primary: true,
+                },
+                { label: "Total amount", value: formatPounds(outcome.cost.totalPayable, { pence: true }) },
+                { label: "Total interest", value: formatPounds(outcome.cost.totalInterest, { pence: true }) },
+              ]}
+            />
+          </div>
+        ) : null}
+      </div>
+      {outcome && "cost" in outcome ? (
+        <Link to="/apply" className={buttonVariants({ variant: "secondary", size: "lg", className: "mt-5 w-full" })}>
+          Get Your Personalised Quote »
+        </Link>
+      ) : null}
+    </CalculatorCard>
+  );
+}

@@ -1,0 +1,244 @@
+import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
+import { useHydrated } from "~/components/consent/use-consent";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { toast } from "~/components/ui/toaster";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/sanitise";
+import { NAME_MAX_LENGTH } from "~/domain/rates";
+
+export type ContactField = "name" | "email" | "phone" | "subject" | "message";
+type Values = Record<ContactField, string>;
+type Errors = Partial<Record<ContactField, string>>;
+
+const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "" };
+const FIELDS: readonly ContactField[] = ["name", "email", "phone", "subject", "message"];
+
+export const SEND_FAILED_TITLE = "Error";
+export const SEND_FAILED_MESSAGE = "There was a problem sending your message. Please try again.";
+
+// The schema (and zod with it) loads when the visitor starts on the form, not with the page.
+const loadSchemas = () => import("~/domain/schemas");
+
+/**
+ * The contact form (spec sections 4 and 5): the spec's messages on submit, checked by the
+ * same schema as the server; 'Sending...' while it posts to /api/contact; the thank-you
+ * panel with 'Send Another Message'; on failure an 'Error' toast, and the form kept.
+ * Before scripts load it is a plain form the server answers with /contact-thankyou.
+ */
+export function ContactForm() {
+  const hydrated = useHydrated();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<"editing" | "sending" | "sent">("editing");
+  const form = useRef<HTMLFormElement>(null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const ids = useId();
+
+  const update = (field: ContactField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === "sending") return;
+    const { contactSchema } = await loadSchemas();
+    const checked = contactSchema.safeParse(values);
+    if (!checked.success) {
+      const found: Errors = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as ContactField;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      const first = FIELDS.find((field) => found[field]);
+      if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setStatus("sending");
+    try {
+      const response = await fetch("/api/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ ...values, website: honeypot.current?.value ?? "" }),
+      });
+      if (!response.ok) throw new Error(`contact form refused with ${response.status}`);
+      setStatus("sent");
+      requestAnimationFrame(() => sentHeading.current?.focus());
+    } catch {
+      setStatus("editing");
+      void toast.error(SEND_FAILED_TITLE, { description: SEND_FAILED_MESSAGE });
+    }
+  }
+
+  function reset() {
+    setValues(EMPTY);
+    setErrors({});
+    setStatus("editing");
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[name="name"]')?.focus());
+  }
+
+  if (status === "sent") {
+    return (
+      <div className="rounded-2xl border-2 border-accent-600 bg-accent-50 p-8 text-center" role="status">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="mx-auto h-12 w-12 text-accent-700"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="12" cy="12" r="10" />
+          <path d="m7 12 3.5 3.5L17 9" />
+        </svg>
+        <h2 ref={sentHeading} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
+          Message Sent!
+        </h2>
+        <p className="mt-3 text-slate-700">
+          Thank you for contacting us. We have received your message and will reply within 24 hours on working days. A
+          copy of your message has been sent to your email address.
+        </p>
+        <Button variant="outline" className="mt-6" onClick={reset}>
+          Send Another Message
+        </Button>
+      </div>
+    );
+  }
+
+  const sending = status === "sending";
+  return (
+    <form
+      ref={form}
+      id="contact-form"
+      method="post"
+      action="/api/contact"
+      // Before hydration the browser checks the same limits natively; after it, the spec's messages show.
+      noValidate={hydrated}
+      onSubmit={submit}
+      onFocus={() => void loadSchemas()}
+      className="space-y-5"
+      aria-describedby={`${ids}-required`}
+    >
+      <p id={`${ids}-required`} className="text-sm text-slate-700">
+        All fields are required.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          name="name"
+          label="Full name"
+          autoComplete="name"
+          minLength={2}
+          maxLength={NAME_MAX_LENGTH}
+          value={values.name}
+          onChange={update("name")}
+          error={errors.name}
+        />
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={update("email")}
+          error={errors.email}
+        />
+        <TextField
+          name="phone"
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          minLength={10}
+          maxLength={PHONE_MAX_LENGTH}
+          value={values.phone}
+          onChange={update("phone")}
+          error={errors.phone}
+        />
+        <TextField
+          name="subject"
+          label="Subject"
+          minLength={5}
+          maxLength={CONTACT_SUBJECT_MAX_LENGTH}
+          value={values.subject}
+          onChange={update("subject")}
+          error={errors.subject}
+        />
+      </div>
+      <TextField
+        name="message"
+        label="Message"
+        multiline
+        minLength={10}
+        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+        value={values.message}
+        onChange={update("message")}
+        error={errors.message}
+      />
+      {/* Robots fill every field; people never see this one. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${ids}-website`}>Leave this field empty</label>
+        <input
+          ref={honeypot}
+          id={`${ids}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+        {sending ? "Sending..." : "Send Message"}
+      </Button>
+    </form>
+  );
+}
+
+const controlClass =
+  "mt-1.5 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus";
+
+type TextFieldProps = {
+  name: ContactField;
+  label: string;
+  error?: string;
+  multiline?: boolean;
+} & Pick<ComponentProps<"input">, "type" | "autoComplete" | "minLength" | "maxLength" | "value" | "onChange">;
+
+function TextField({ name, label, error, multiline, onChange, ...props }: TextFieldProps) {
+  const id = `contact-${name}`;
+  const errorId = `${id}-error`;
+  const shared = {
+    id,
+    name,
+    required: true,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    className: cn(controlClass, error ? "border-red-700" : "border-slate-500"),
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea
+          {...shared}
+          rows={6}
+          minLength={props.minLength}
+          maxLength={props.maxLength}
+          value={props.value}
+          onChange={onChange as ComponentProps<"textarea">["onChange"]}
+        />
+      ) : (
+        <input {...shared} {...props} onChange={onChange} className={cn(shared.className, "min-h-12")} />
+      )}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { StepFlow } from "~/components/step-form/use-step-form";
+import {
+  EMPTY_MAIN_FORM_ANSWERS,
+  MAIN_FORM_STEP_IDS,
+  type MainFormAnswers,
+  type MainFormField,
+  mainFormSteps,
+  nextAfter,
+  type StepId,
+  stepIssues,
+} from "~/domain/main-form";
+
+/** The main eligibility check's rules, every one from the domain (spec sections 4 and 5; D3, D4). */
+export const ELIGIBILITY_FLOW: StepFlow<MainFormAnswers, StepId, MainFormField> = {
+  storageKey: "harbourside:eligibility",
+  empty: EMPTY_MAIN_FORM_ANSWERS,
+  amountFields: ["loanAmount", "propertyValue", "mortgageBalance", "monthlyIncome"],
+  stepIds: MAIN_FORM_STEP_IDS,
+  steps: mainFormSteps,
+  issues: stepIssues,
+  nextAfter,
+};
+
+/** Each step's heading: the focus lands here when the step changes. */
+export const STEP_TITLES: Record<StepId, string> = {
+  status: "About your home",
+  amount: "Your loan",
+  age: "Your age",
+  property: "Your property",
+  income: "Your income",
+  credit: "Your credit history",
+  contact: "Your details",
+};
+
+/** The controls on each step, in the order they appear: the first one with a problem gets the focus. */
+export const STEP_FIELDS: Record<StepId, MainFormField[]> = {
+  status: ["homeownerStatus"],
+  amount: ["loanAmount", "loanPurpose"],
+  age: ["age"],
+  property: ["propertyValue", "mortgageBalance"],
+  income: ["monthlyIncome", "employmentStatus"],
+  credit: ["creditHistory"],
+  contact: ["firstName", "lastName", "email", "phone", "consent"],
+};

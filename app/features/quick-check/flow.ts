@@ -1,0 +1,60 @@
+import type { StepFlow } from "~/components/step-form/use-step-form";
+import {
+  EMPTY_QUICK_FORM_ANSWERS,
+  type QuickFormAnswers,
+  type QuickFormField,
+  type QuickStepId,
+  quickFormSteps,
+  quickNextAfter,
+  quickStepIssues,
+} from "~/domain/quick-form";
+
+const QUICK_STEP_IDS = [
+  "type",
+  "amount",
+  "residential",
+  "status",
+  "age",
+  "property",
+  "income",
+  "credit",
+  "contact",
+] as const satisfies readonly QuickStepId[];
+
+/** The quick check's rules, every one from the domain (spec sections 4 and 5; D4). */
+export const QUICK_CHECK_FLOW: StepFlow<QuickFormAnswers, QuickStepId, QuickFormField> = {
+  storageKey: "harbourside:quick-check",
+  empty: EMPTY_QUICK_FORM_ANSWERS,
+  amountFields: ["loanAmount", "propertyValue", "mortgageBalance", "monthlyIncome"],
+  stepIds: QUICK_STEP_IDS,
+  steps: quickFormSteps,
+  issues: quickStepIssues,
+  nextAfter: quickNextAfter,
+};
+
+/** Before a loan type is chosen the path is not known: count the shortest (personal, 3 steps). */
+export const STEPS_BEFORE_CHOOSING = 3;
+
+export const QUICK_STEP_TITLES: Record<QuickStepId, string> = {
+  type: "Your loan",
+  amount: "How much you need",
+  residential: "Where you live",
+  status: "About your home",
+  age: "Your age",
+  property: "Your property",
+  income: "Your income",
+  credit: "Your credit history",
+  contact: "Your details",
+};
+
+export const QUICK_STEP_FIELDS: Record<QuickStepId, QuickFormField[]> = {
+  type: ["loanType"],
+  amount: ["loanAmount", "loanPurpose"],
+  residential: ["residentialStatus"],
+  status: ["homeownerStatus"],
+  age: ["age"],
+  property: ["propertyValue", "mortgageBalance"],
+  income: ["monthlyIncome", "employmentStatus"],
+  credit: ["creditHistory"],
+  contact: ["firstName", "lastName", "email", "phone", "consent"],
+};

@@ -1,0 +1,132 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ConsentBanner } from "./components/consent/consent-banner";
+import { FirmJsonLd } from "./components/firm-json-ld";
+import { useNonce } from "./components/nonce";
+import { useHydratedPage } from "./components/route-handle";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/ui/toaster";
+import { config } from "./config.server";
+import enhanceScript from "./enhance/site.ts?inline-module";
+
+export function loader() {
+  return { site: config().site };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const hydrate = useHydratedPage();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1b3a5e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        {children}
+        <script
+          type="module"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bundled module, allowed by the CSP's nonce or hash
+          dangerouslySetInnerHTML={{ __html: enhanceScript }}
+          suppressHydrationWarning
+        />
+        {hydrate && (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <ConsentBanner />
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster />
+      <FirmJsonLd />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {notFound ? <NotFound /> : <SomethingWentWrong />}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>Page not found</title>
+      <meta name="robots" content="noindex" />
+      <p className="text-6xl font-bold text-brand-800">404</p>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Oops! Page not found</h1>
+      <p className="mt-6">
+        <Link to="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+          Return to Home
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function SomethingWentWrong() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-2xl font-semibold text-slate-900">Sorry, something went wrong</h1>
+      <p className="mt-4">Please try again in a moment, or call us if it keeps happening.</p>
+      <p className="mt-6">
+        <Link to="/" className="font-semibold text-brand-700 underline">
+          Return to Home
+        </Link>
+      </p>
+    </section>
+  );
+}

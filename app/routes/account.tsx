@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { currentSession, enquiriesOf, isSameSitePost, signOut } from "../../server/accounts";
+import { profiles } from "../../server/db/schema";
+import { pageMeta } from "~/components/seo";
+import { Button } from "~/components/ui/button";
+import { EnquiryList } from "~/features/accounts/enquiry-list";
+import { authPath } from "~/features/accounts/return-to";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import type { Route } from "./+types/account";
+
+// /account (DECISIONS D6): the signed-in borrower's own enquiries, and signing out.
+// Rendered per request; nobody sees anyone else's rows (server/accounts.ts).
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Your account",
+    description: "The loan enquiries you have made with us, and where each one stands.",
+    path: "/account",
+    noindex: true,
+  });
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await currentSession(context, request);
+  if (!user) throw redirect(authPath("/account"), { headers });
+  const [profile] = await context.db
+    .select({ firstName: profiles.firstName })
+    .from(profiles)
+    .where(eq(profiles.userId, user.id));
+  const enquiries = await enquiriesOf(context.db, user);
+  return data({ firstName: profile?.firstName ?? user.name, email: user.email, enquiries }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
+  const form = await request.formData();
+  const everywhere = form.get("intent") === "sign-out-everywhere";
+  const headers = await signOut(context, request, { everywhere });
+  return redirect(`/auth?signedOut=${everywhere ? "everywhere" : "1"}`, { headers });
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { firstName, email, enquiries } = loaderData;
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your account</h1>
+      <p className="mt-2 text-slate-700">
+        Hello {firstName}. You are signed in as <strong className="font-semibold text-slate-900">{email}</strong>.
+      </p>
+
+      <section aria-labelledby="enquiries-heading" className="mt-10">
+        <h2 id="enquiries-heading" className="text-xl font-bold text-slate-900">
+          Your enquiries
+        </h2>
+        <p className="mt-1 mb-4 text-slate-700">
+          Newest first: those you made while signed in, and those made with this email address.
+        </p>
+        <EnquiryList enquiries={enquiries} />
+      </section>
+
+      <section aria-labelledby="sign-out-heading" className="mt-12 rounded-xl border border-slate-200 p-6">
+        <h2 id="sign-out-heading" className="text-xl font-bold text-slate-900">
+          Signing out
+        </h2>
+        <p className="mt-1 text-slate-700">
+          Sign out of this browser, or of every device where you are signed in (if you used a shared computer, or think
+          someone else may have your password).
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out" />
+            <Button type="submit" variant="secondary" disabled={pending === "sign-out"}>
+              Sign out
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out-everywhere" />
+            <Button type="submit" variant="outline" disabled={pending === "sign-out-everywhere"}>
+              Sign out everywhere
+            </Button>
+          </Form>
+        </div>
+      </section>
+    </div>
+  );
+}

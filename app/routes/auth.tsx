@@ -1,0 +1,56 @@
+import { data, replace } from "react-router";
+import { currentSession, isSameSitePost, signIn, signUp } from "../../server/accounts";
+import { AuthPage, type AuthActionData, type AuthTab } from "~/features/accounts/auth-page";
+import { SIGN_UP_SUCCESS, SOMETHING_WENT_WRONG } from "~/features/accounts/messages";
+import { DEFAULT_AFTER_SIGN_IN, returnPath, safeReturnPath } from "~/features/accounts/return-to";
+import { pageMeta } from "~/components/seo";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import type { Route } from "./+types/auth";
+
+// /auth (spec section 2): rendered per request, since it depends on the visitor's session.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Sign in or create an account",
+    description: "Sign in to see the loan enquiries you have made with us, or create an account.",
+    path: "/auth",
+    noindex: true,
+  });
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const from = safeReturnPath(url.searchParams.get("from"));
+  const { user, headers } = await currentSession(context, request);
+  if (user) {
+    // A page load is sent on at once (no history entry for /auth). In-app navigation may
+    // carry the 'from' page in navigation state, which only the browser sees: the page
+    // sends the visitor on from there.
+    const isPageLoad = (request.headers.get("sec-fetch-mode") ?? "navigate") === "navigate";
+    if (isPageLoad) throw replace(from ?? DEFAULT_AFTER_SIGN_IN, { headers });
+    return data({ signedIn: true, from, tab: "sign-in" as AuthTab }, { headers });
+  }
+  const tab: AuthTab = url.searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in";
+  return data({ signedIn: false, from, tab }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!isSameSitePost(request, context.config.siteUrl)) {
+    return data<AuthActionData>({ intent: "sign-in", error: SOMETHING_WENT_WRONG }, { status: 403 });
+  }
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "sign-up") {
+    const outcome = await signUp(context, request, form);
+    if (outcome.ok) return data<AuthActionData>({ intent, success: SIGN_UP_SUCCESS });
+    return data<AuthActionData>({ intent, error: outcome.message, field: outcome.field }, { status: outcome.status });
+  }
+  const outcome = await signIn(context, request, form);
+  if (outcome.ok) return replace(returnPath(form.get("from")), { headers: outcome.headers });
+  return data<AuthActionData>({ intent: "sign-in", error: outcome.message }, { status: outcome.status });
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthPage {...loaderData} actionData={actionData} />;
+}

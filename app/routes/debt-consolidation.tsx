@@ -1,0 +1,189 @@
+import { Link } from "react-router";
+import { BenefitCards } from "~/components/benefit-cards";
+import { formatTerm, RepresentativeExample } from "~/components/representative-example";
+import { ConsolidationWarning, RepossessionWarning } from "~/components/risk-warnings";
+import { pageMeta } from "~/components/seo";
+import { buttonVariants } from "~/components/ui/button";
+import { DEBT_CONSOLIDATION_BENEFITS } from "~/content/loan-pages";
+import { CLAIMS } from "~/content/marketing";
+import {
+  CALCULATOR_DEFAULTS,
+  CONSOLIDATION_TERM_MONTHS,
+  CURRENT_PAYMENT_SHARES,
+  debtConsolidationSaving,
+} from "~/domain/calculators";
+import { formatPercent, formatPounds, roundToPence } from "~/domain/finance";
+import { HEADLINE_APR } from "~/domain/rates";
+import { DEBT_FIELDS, DebtConsolidationCalculator } from "~/features/calculators/debt-consolidation-calculator";
+import type { Route } from "./+types/debt-consolidation";
+
+/** The before/after example: the calculator's starting debts, computed (not the spec's £847). */
+const EXAMPLE_DEBTS = CALCULATOR_DEFAULTS.debtConsolidation;
+const EXAMPLE = debtConsolidationSaving(EXAMPLE_DEBTS);
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Debt Consolidation Loans for Homeowners",
+    description: `Combine credit cards, store cards and loans into one fixed monthly repayment secured on your home, with rates from ${formatPercent(HEADLINE_APR)} from ${CLAIMS.lenders} lenders. See what you could save with our calculator.`,
+    path: "/debt-consolidation",
+  });
+
+const STATS = [
+  { value: "£10k - £2.5m", label: "Loan amounts" },
+  { value: `from ${formatPercent(HEADLINE_APR)}`, label: "Fixed rates" },
+  { value: CLAIMS.lenders, label: "Lenders on our panel" },
+  { value: `${CLAIMS.reviewRating}/5`, label: "Customer rating" },
+];
+
+export default function DebtConsolidationPage() {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-14 lg:py-20">
+          <ConsolidationWarning className="max-w-3xl rounded-md bg-amber-100 px-4 py-2" />
+          <h1 className="mt-5 max-w-3xl text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
+            Debt Consolidation Loans for Homeowners
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-100">
+            Bring credit cards, store cards and loans together into one fixed monthly repayment, secured on your home.
+            We compare {CLAIMS.loansCompared} loans from our panel to find one that could lower what you pay each month,
+            and we will show you the total cost before you decide.
+          </p>
+          <Link to="/apply" className={buttonVariants({ size: "lg", variant: "inverse", className: "mt-8" })}>
+            Check Eligibility »
+          </Link>
+          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {STATS.map((stat) => (
+              <div key={stat.label} className="rounded-xl bg-white/10 p-4 ring-1 ring-white/20">
+                <dt className="text-sm text-slate-100">{stat.label}</dt>
+                <dd className="text-2xl font-bold">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl space-y-4 px-4 pt-8">
+        <RepossessionWarning />
+      </div>
+
+      <section aria-labelledby="uk-debt-heading" className="mx-auto max-w-7xl px-4 pt-16">
+        <h2 id="uk-debt-heading" className="text-3xl font-bold text-slate-900">
+          Debt in the UK
+        </h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          <li className="rounded-xl border border-slate-200 p-6">
+            <h3 className="font-semibold text-slate-900">Card balances are large</h3>
+            <p className="mt-2 text-slate-700">
+              UK households owe tens of billions of pounds on credit cards, according to the Bank of England's monthly
+              Money and Credit statistics.
+            </p>
+          </li>
+          <li className="rounded-xl border border-slate-200 p-6">
+            <h3 className="font-semibold text-slate-900">Card interest is high</h3>
+            <p className="mt-2 text-slate-700">
+              Credit card and store card rates are typically far higher than secured lending. The calculator below
+              labels each debt with a typical average APR:{" "}
+              {DEBT_FIELDS.map((f) => `${f.label.toLowerCase()} ${formatPercent(f.averageApr)}`).join(", ")}.
+            </p>
+          </li>
+          <li className="rounded-xl border border-slate-200 p-6">
+            <h3 className="font-semibold text-slate-900">Help is free</h3>
+            <p className="mt-2 text-slate-700">
+              The Money and Pensions Service estimates that millions of adults in the UK would benefit from debt advice.
+              If repayments are a struggle, free advice from{" "}
+              <a
+                href="https://www.moneyhelper.org.uk/en/money-troubles/dealing-with-debt"
+                className="font-semibold text-brand-700 underline"
+              >
+                MoneyHelper
+              </a>{" "}
+              may be a better first step than borrowing more.
+            </p>
+          </li>
+        </ul>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-16">
+        <ConsolidationWarning />
+        <DebtConsolidationCalculator />
+        <RepresentativeExample
+          amount={EXAMPLE.newLoan.amount}
+          months={EXAMPLE.newLoan.months}
+          annualRatePercent={EXAMPLE.newLoan.annualRatePercent}
+        />
+      </div>
+
+      <section aria-labelledby="example-heading" className="mx-auto max-w-7xl px-4 py-16">
+        <ConsolidationWarning className="mb-4" />
+        <h2 id="example-heading" className="text-3xl font-bold text-slate-900">
+          Before and after: an example
+        </h2>
+        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+          <div className="rounded-xl border border-slate-200 p-6">
+            <h3 className="font-semibold text-slate-900">Before: three debts</h3>
+            <ul className="mt-3 space-y-2">
+              {DEBT_FIELDS.map((field) => (
+                <li key={field.key} className="flex justify-between gap-4">
+                  <span>
+                    {field.label}: {formatPounds(EXAMPLE_DEBTS[field.key])}
+                  </span>
+                  <span>
+                    {formatPounds(roundToPence(EXAMPLE_DEBTS[field.key] * CURRENT_PAYMENT_SHARES[field.key]), {
+                      pence: true,
+                    })}
+                    /month
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-4 border-t border-slate-200 pt-3 font-semibold">
+              {formatPounds(EXAMPLE.currentMonthlyPayment, { pence: true })} a month on{" "}
+              {formatPounds(EXAMPLE.totalDebt)} of debt
+            </p>
+          </div>
+          <div className="rounded-xl border-2 border-accent-600 p-6">
+            <h3 className="font-semibold text-slate-900">After: one loan</h3>
+            <p className="mt-3">
+              {formatPounds(EXAMPLE.newLoan.amount)} over {formatTerm(CONSOLIDATION_TERM_MONTHS)} at a fixed{" "}
+              {formatPercent(EXAMPLE.newLoan.annualRatePercent)} a year.
+            </p>
+            <p className="mt-4 border-t border-slate-200 pt-3 font-semibold">
+              {formatPounds(EXAMPLE.newLoan.monthlyPayment, { pence: true })} a month:{" "}
+              {formatPounds(EXAMPLE.monthlySaving, { pence: true })} a month less,{" "}
+              {formatPounds(EXAMPLE.annualSaving, { pence: true })} a year
+            </p>
+            <p className="mt-2 text-sm text-slate-700">
+              Total payable {formatPounds(EXAMPLE.newLoan.totalPayable, { pence: true })}. Minimum payments on cards can
+              take many years to clear a balance; a loan ends on a fixed date, but spreading debts over a longer term
+              can mean paying more interest in total.
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <BenefitCards cards={DEBT_CONSOLIDATION_BENEFITS} heading="Why consolidate with a homeowner loan" />
+
+      <section aria-labelledby="next-heading" className="mx-auto max-w-7xl px-4 py-8">
+        <div className="rounded-2xl bg-brand-900 p-8 text-center text-white">
+          <h2 id="next-heading" className="text-3xl font-bold">
+            See if you could pay less each month
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-100">
+            Check your eligibility in a few minutes with no impact on your credit score, or work out the cost of a
+            different amount or term first.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/apply" className={buttonVariants({ size: "lg" })}>
+              Check Eligibility »
+            </Link>
+            <Link to="/homeowner-loan-calculator" className={buttonVariants({ size: "lg", variant: "inverse" })}>
+              Homeowner loan calculator
+            </Link>
+          </div>
+          <RepossessionWarning className="mx-auto mt-6 max-w-3xl text-left" />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { watchAdConversion } from "~/components/consent/ad-conversion";
+import { PageHeader } from "~/components/page-header";
+import { RepossessionWarning } from "~/components/risk-warnings";
+import { STATIC_PAGE } from "~/components/route-handle";
+import { pageMeta } from "~/components/seo";
+import { useSite } from "~/components/site-config";
+import { buttonVariants } from "~/components/ui/button";
+import { CLAIMS } from "~/content/marketing";
+import { TEAM_LEADER } from "~/content/team";
+import type { Route } from "./+types/thank-you";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Thank You for Your Enquiry",
+    description: "Your loan enquiry has been received. An adviser will call you within 24 hours on working days.",
+    path: "/thank-you",
+  });
+
+export const handle = STATIC_PAGE;
+
+/**
+ * Where both eligibility forms land: `/thank-you?ref=<quote or enquiry id>`. The ad
+ * conversion (DECISIONS D8) is watched from the browser: by app/enhance on a full page
+ * load, by this effect after a client-side transition from a form.
+ */
+function AdConversion({ conversionId }: { conversionId: string }) {
+  const element = useRef<HTMLDivElement>(null);
+  const { search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new ?ref= is a new enquiry to count
+  useEffect(() => (element.current ? watchAdConversion(element.current) : undefined), [search]);
+  return <div ref={element} hidden data-ad-conversion="" data-conversion-id={conversionId} />;
+}
+
+export default function ThankYou() {
+  const site = useSite();
+  const tel = site.phone.replace(/\s/g, "");
+  const steps = [
+    {
+      title: "We review your enquiry",
+      body: `An adviser checks your details against the lending criteria of our ${CLAIMS.lenders} lenders.`,
+    },
+    {
+      title: "We call you",
+      body: `Usually within ${CLAIMS.approvalHours} hours on working days, to talk through your options and answer your questions.`,
+    },
+    {
+      title: "You choose, with no obligation",
+      body: "If a loan suits you, we help you apply and stay with you until the funds arrive. Nothing is binding until you sign the lender's agreement.",
+    },
+  ];
+  return (
+    <>
+      {site.adsConversionId && <AdConversion conversionId={site.adsConversionId} />}
+      <PageHeader title="Thank You for Your Enquiry">
+        <p>We have received your details. Here is what happens next.</p>
+      </PageHeader>
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 md:grid-cols-[1fr_1.6fr]">
+        <aside className="text-center">
+          <img
+            src={TEAM_LEADER.photo}
+            alt={`${TEAM_LEADER.name}, ${TEAM_LEADER.role}`}
+            width={TEAM_LEADER.photoWidth}
+            height={TEAM_LEADER.photoHeight}
+            className="mx-auto h-48 w-48 rounded-full object-cover shadow-md"
+          />
+          <p className="mt-4 text-lg font-semibold text-slate-900">{TEAM_LEADER.name}</p>
+          <p className="text-slate-700">{TEAM_LEADER.role}</p>
+          <p className="mt-3 text-slate-700">“My team will look after your enquiry personally.”</p>
+        </aside>
+        <div>
+          <section aria-labelledby="next-steps-heading">
+            <h2 id="next-steps-heading" className="text-2xl font-bold text-slate-900">
+              Your next steps
+            </h2>
+            <ol className="mt-5 space-y-5">
+              {steps.map((step, index) => (
+                <li key={step.title} className="flex gap-4">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-800 font-bold text-white"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3 className="font-semibold text-slate-900">{step.title}</h3>
+                    <p className="mt-1 text-slate-700">{step.body}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <div className="mt-8 rounded-xl bg-brand-50 p-5">
+            <p className="text-slate-800">Want to talk sooner? Call us on</p>
+            <a href={`tel:${tel}`} className="mt-1 inline-block text-2xl font-bold text-brand-800 underline">
+              {site.phone}
+            </a>
+            <p className="text-sm text-slate-700">{site.openingHours}</p>
+          </div>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/" className={buttonVariants({ variant: "outline" })}>
+              Return to Homepage
+            </Link>
+            <Link to="/apply" className={buttonVariants()}>
+              Start Another Enquiry
+            </Link>
+          </div>
+          <RepossessionWarning className="mt-8" />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Config } from "@react-router/dev/config";
+
+/**
+ * Pages whose HTML depends on the visitor (a session, their enquiries, staff views)
+ * are rendered per request; every other page is prerendered to static HTML at build.
+ */
+const isRenderedPerRequest = (path: string) =>
+  path === "/auth" || path.startsWith("/account") || path.startsWith("/staff");
+
+export default {
+  ssr: true,
+  // BUILD_DIR lets two builds (say, two test runs) live side by side.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
+  prerender: {
+    paths: ({ getStaticPaths }) => getStaticPaths().filter((path) => !isRenderedPerRequest(path)),
+    concurrency: 4,
+  },
+} satisfies Config;

@@ -1,0 +1,300 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  EMAIL_INVALID,
+  FIRST_NAME_REQUIRED,
+  INVALID_CREDENTIALS,
+  LAST_NAME_REQUIRED,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+  SOMETHING_WENT_WRONG,
+  TOO_MANY_ATTEMPTS,
+  signInErrorMessage,
+  signUpErrorMessage,
+} from "../app/features/accounts/messages";
+import { authPath } from "../app/features/accounts/return-to";
+import { isEmail } from "../app/domain/email";
+import { NAME_MAX_LENGTH } from "../app/domain/rates";
+import { sanitiseName } from "../app/domain/sanitise";
+import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth";
+import type { Database } from "./db/client";
+import { type LeadStatus, personalEnquiries, quotes } from "./db/schema";
+import { hit, RATE_LIMITS, type RateLimitRule, scaled } from "./rate-limit";
+import type { ServerContext } from "./services";
+
+// The server side of the account pages (app/routes/auth.tsx, account.tsx): the same
+// better-auth endpoints the JSON API serves, called in-process from route actions so the
+// forms work before any script loads, behind the same shared rate limits.
+
+export type AccountContext = Pick<ServerContext, "config" | "db" | "log" | "auth" | "clientAddress">;
+
+export type Outcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string; field?: string };
+
+function authOf(context: AccountContext): Auth {
+  if (!context.auth) throw new Error("accounts are not wired: createApp puts `auth` in the route context");
+  return context.auth;
+}
+
+/** One more attempt against `rule` for this client; false once past the limit. */
+async function withinLimit(context: AccountContext, rule: RateLimitRule) {
+  const result = await hit(context.db, scaled(rule, context.config.rateLimitScale), context.clientAddress ?? "unknown");
+  return result.allowed;
+}
+
+/**
+ * A cross-site form post must not sign anyone in (login CSRF): the browser's own
+ * Fetch Metadata and Origin headers say where the post came from.
+ */
+export function isSameSitePost(request: Request, siteUrl: string) {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null" && origin !== new URL(siteUrl).origin && origin !== new URL(request.url).origin)
+    return false;
+  return true;
+}
+
+function providerError(error: unknown): { status: number; message: string; code?: string } {
+  if (error && typeof error === "object" && "statusCode" in error) {
+    const e = error as { statusCode: number; message?: string; body?: { message?: string; code?: string } };
+    return { status: e.statusCode, message: e.body?.message ?? e.message ?? SOMETHING_WENT_WRONG, code: e.body?.code };
+  }
+  throw error;
+}
+
+const signInInput = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+});
+
+/** Signs in with email and password; the session cookie comes back in `headers`. */
+export async function signIn(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
+  if (!(await withinLimit(context, RATE_LIMITS.signIn))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  const parsed = signInInput.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  // A malformed address gets the same answer as a wrong password.
+  if (!parsed.success || !isEmail(parsed.data.email)) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  const from = String(form.get("from") ?? "");
+  try {
+    const { headers } = await authOf(context).api.signInEmail({
+      body: {
+        email: parsed.data.email,
+        password: parsed.data.password,
+        callbackURL: authPath(from, { confirmed: "1" }),
+      },
+      headers: forwardedHeaders(request),
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOf(headers) };
+  } catch (error) {
+    const { status, message, code } = providerError(error);
+    return { ok: false, status, message: signInErrorMessage(message, code) };
+  }
+}
+
+const signUpInput = z.object({
+  firstName: z.string().transform(sanitiseName).pipe(z.string().min(1, FIRST_NAME_REQUIRED).max(NAME_MAX_LENGTH)),
+  lastName: z.string().transform(sanitiseName).pipe(z.string().min(1, LAST_NAME_REQUIRED).max(NAME_MAX_LENGTH)),
+  email: z.string().trim().toLowerCase().refine(isEmail, EMAIL_INVALID),
+  password: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
+});
+
+/** Creates an account (unconfirmed) and queues its confirmation email. */
+export async function signUp(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
+  if (!(await withinLimit(context, RATE_LIMITS.signUp))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  const parsed = signUpInput.safeParse({
+    firstName: form.get("firstName") ?? "",
+    lastName: form.get("lastName") ?? "",
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, status: 400, message: issue?.message ?? EMAIL_INVALID, field: String(issue?.path[0] ?? "") };
+  }
+  const { firstName, lastName, email, password } = parsed.data;
+  const from = String(form.get("from") ?? "");
+  try {
+    // firstName and lastName ride along for the profile row (server/auth.ts, user.create.after).
+    const body = {
+      name: `${firstName} ${lastName}`,
+      email,
+      password,
+      firstName,
+      lastName,
+      callbackURL: authPath(from, { confirmed: "1" }),
+    };
+    const { headers } = await authOf(context).api.signUpEmail({
+      body,
+      headers: forwardedHeaders(request),
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOf(headers) };
+  } catch (error) {
+    const { status, message } = providerError(error);
+    return { ok: false, status, message: signUpErrorMessage(message) };
+  }
+}
+
+/**
+ * Ends this browser's session, or (everywhere) every session of the user, and clears
+ * the cookie. Signing out twice is not an error.
+ */
+export async function signOut(
+  context: AccountContext,
+  request: Request,
+  { everywhere = false } = {},
+): Promise<Headers> {
+  const auth = authOf(context);
+  const headers = forwardedHeaders(request);
+  if (everywhere) {
+    try {
+      await auth.api.revokeSessions({ headers });
+    } catch (error) {
+      if (providerError(error).status !== 401) throw error;
+    }
+  }
+  try {
+    return cookiesOf((await auth.api.signOut({ headers, returnHeaders: true })).headers);
+  } catch (error) {
+    providerError(error);
+    return new Headers();
+  }
+}
+
+/**
+ * The signed-in user of a request, or null, with any cookie better-auth refreshed on
+ * the way (a session used after a day is extended: pass `headers` on).
+ */
+export async function currentSession(context: AccountContext, request: Request) {
+  if (!request.headers.get("cookie")) return { user: null, headers: new Headers() };
+  try {
+    const { response, headers } = await authOf(context).api.getSession({
+      headers: forwardedHeaders(request),
+      returnHeaders: true,
+    });
+    return { user: response?.user ?? null, headers: cookiesOf(headers) };
+  } catch (error) {
+    providerError(error);
+    return { user: null, headers: new Headers() };
+  }
+}
+
+/** Only the cookies of better-auth's answer: the page decides where to go next. */
+function cookiesOf(headers: Headers) {
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return cookies;
+}
+
+/**
+ * The headers better-auth reads on an in-process call: cookies (the session), the
+ * client's address (session records) and where the request came from.
+ */
+function forwardedHeaders(request: Request) {
+  const headers = new Headers();
+  for (const name of ["cookie", "user-agent", "x-forwarded-for", "origin", "referer"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+// ---------------------------------------------------------------- "my enquiries"
+
+/** One of a borrower's own leads, as the account page lists it. */
+export interface OwnEnquiry {
+  id: string;
+  kind: "quote" | "personal-enquiry";
+  createdAt: string;
+  status: LeadStatus;
+  loanAmount: number;
+  loanPurpose: string | null;
+  loanType: string;
+}
+
+export interface AccountUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+type UserIdColumn = typeof quotes.userId | typeof personalEnquiries.userId;
+type EmailColumn = typeof quotes.email | typeof personalEnquiries.email;
+
+/** Rows made while signed in as `user`, or with their email once that email is confirmed. */
+function ownedBy(user: AccountUser, userId: UserIdColumn, email: EmailColumn) {
+  return user.emailVerified
+    ? or(eq(userId, user.id), eq(sql`lower(${email})`, user.email.toLowerCase()))
+    : eq(userId, user.id);
+}
+
+const quoteColumns = {
+  id: quotes.id,
+  createdAt: quotes.createdAt,
+  status: quotes.status,
+  loanAmount: quotes.loanAmount,
+  loanPurpose: quotes.loanPurpose,
+};
+const enquiryColumns = {
+  id: personalEnquiries.id,
+  createdAt: personalEnquiries.createdAt,
+  status: personalEnquiries.status,
+  loanAmount: personalEnquiries.loanAmount,
+  loanPurpose: personalEnquiries.loanPurpose,
+  loanType: personalEnquiries.loanType,
+};
+
+type QuoteRow = { id: string; createdAt: Date; status: LeadStatus; loanAmount: number; loanPurpose: string };
+type EnquiryRow = Omit<QuoteRow, "loanPurpose"> & { loanPurpose: string | null; loanType: string };
+
+const fromQuote = (r: QuoteRow): OwnEnquiry => ({
+  ...r,
+  kind: "quote",
+  loanType: "homeowner",
+  createdAt: r.createdAt.toISOString(),
+});
+const fromEnquiry = (r: EnquiryRow): OwnEnquiry => ({
+  ...r,
+  kind: "personal-enquiry",
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * The user's own quotes and personal enquiries, newest first: those made while signed
+ * in (user_id), and those made with their email once that email is confirmed.
+ * Nobody else's rows, ever.
+ */
+export async function enquiriesOf(db: Database, user: AccountUser, limit = 100): Promise<OwnEnquiry[]> {
+  const [quoteRows, enquiryRows] = await Promise.all([
+    db
+      .select(quoteColumns)
+      .from(quotes)
+      .where(ownedBy(user, quotes.userId, quotes.email))
+      .orderBy(desc(quotes.createdAt))
+      .limit(limit),
+    db
+      .select(enquiryColumns)
+      .from(personalEnquiries)
+      .where(ownedBy(user, personalEnquiries.userId, personalEnquiries.email))
+      .orderBy(desc(personalEnquiries.createdAt))
+      .limit(limit),
+  ]);
+  return [...quoteRows.map(fromQuote), ...enquiryRows.map(fromEnquiry)]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, limit);
+}
+
+/** One of the user's own leads by id, or null when there is none or it is someone else's. */
+export async function enquiryOf(db: Database, user: AccountUser, id: string): Promise<OwnEnquiry | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  const [quote] = await db
+    .select(quoteColumns)
+    .from(quotes)
+    .where(and(eq(quotes.id, id), ownedBy(user, quotes.userId, quotes.email)));
+  if (quote) return fromQuote(quote);
+  const [enquiry] = await db
+    .select(enquiryColumns)
+    .from(personalEnquiries)
+    .where(and(eq(personalEnquiries.id, id), ownedBy(user, personalEnquiries.userId, personalEnquiries.email)));
+  return enquiry ? fromEnquiry(enquiry) : null;
+}

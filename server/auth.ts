@@ -1,0 +1,192 @@
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { SIGN_UP_ALREADY_REGISTERED_PROVIDER } from "../app/features/accounts/messages";
+import { sanitiseName } from "../app/domain/sanitise";
+import { accounts, profiles, sessions, users, verifications } from "./db/schema";
+import { verifyEmailMessage } from "./emails/verify-email";
+import { enqueue } from "./outbox";
+import type { Services } from "./services";
+
+/** Where better-auth answers: /api/auth/sign-in/email, /api/auth/get-session ... */
+export const AUTH_BASE_PATH = "/api/auth";
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+/** A session lasts 30 days from its last refresh; it is refreshed at most once a day. */
+export const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+/** A confirmation link works for 24 hours (better-auth's default is one hour: too short for email). */
+export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
+/** At most one confirmation email per account in this window, however often sign-in is tried. */
+const VERIFICATION_EMAIL_WINDOW_MS = 5 * 60_000;
+
+type AuthServices = Pick<Services, "config" | "db" | "log" | "kickOutbox">;
+
+/**
+ * Accounts (DECISIONS D6) on better-auth and the project's own database: email and
+ * password with a scrypt hash, a confirmation email before the first sign-in, and
+ * server-side sessions in the `sessions` table (revocable, 30 days). Its own
+ * in-memory rate limiter is off: sign-in and sign-up are limited by the shared,
+ * database-backed limiter in front of it (server/api/auth.ts, server/accounts.ts).
+ */
+export function createAuth(services: AuthServices) {
+  const { config, db, log } = services;
+
+  return betterAuth({
+    appName: config.site.brandName,
+    baseURL: config.siteUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.siteUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      usePlural: true,
+      schema: { users, sessions, accounts, verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // No account is signed in until its email is confirmed.
+      autoSignIn: false,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An unconfirmed account that signs in with the right password gets a fresh link.
+      sendOnSignIn: true,
+      // The link confirms; the borrower then signs in with their password (decision 071).
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
+      // Never sends inline: the mail is an outbox job, so no request waits on SMTP.
+      async sendVerificationEmail({ user, url }) {
+        const window = Math.floor(Date.now() / VERIFICATION_EMAIL_WINDOW_MS);
+        await enqueue(db, "mail", verifyEmailMessage(config.site, { to: user.email, name: user.name, url }), {
+          dedupeKey: `verify-email:${user.id}:${window}`,
+        });
+        services.kickOutbox();
+      },
+    },
+    user: {
+      additionalFields: {
+        // "borrower" for every public sign-up; staff accounts are made from the command line.
+        role: { type: "string", input: false, defaultValue: "borrower", required: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // Every request asks the database, so a revoked session ends at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/" },
+      ipAddress: config.trustProxy ? { ipAddressHeaders: ["x-forwarded-for"] } : { disableIpTracking: true },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Names are cleaned as a lead's are (spec section 5), however the sign-up came in.
+          async before(user) {
+            return { data: { ...user, name: sanitiseName(user.name) || "Borrower" } };
+          },
+          // The profile (spec section 3): first and last name from the sign-up form.
+          async after(user, context) {
+            const body = (context?.body ?? {}) as Record<string, unknown>;
+            const [first = "", ...rest] = user.name.trim().split(/\s+/);
+            const firstName = sanitiseName(typeof body.firstName === "string" ? body.firstName : first);
+            const lastName = sanitiseName(typeof body.lastName === "string" ? body.lastName : rest.join(" "));
+            await createProfile(services, { userId: user.id, firstName, lastName });
+          },
+        },
+      },
+    },
+    hooks: {
+      // The spec's 'already registered' answer (section 8) instead of better-auth's
+      // silent success for a taken email (decision 072). Sign-up is rate limited.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+        if (!email) return;
+        const existing = await ctx.context.internalAdapter.findUserByEmail(email);
+        if (existing) {
+          throw new APIError("UNPROCESSABLE_ENTITY", {
+            code: "USER_ALREADY_EXISTS",
+            message: SIGN_UP_ALREADY_REGISTERED_PROVIDER,
+          });
+        }
+      }),
+    },
+    logger: {
+      level: "warn",
+      // Its messages can quote an email address: keep only the gist, and no arguments.
+      log: (level, message) => {
+        if (level === "error") log.error({ component: "auth" }, withoutEmails(message));
+        else log.warn({ component: "auth" }, withoutEmails(message));
+      },
+    },
+    onAPIError: {
+      // A refused sign-in is an answer, not a fault: only server-side failures are logged.
+      onError(error) {
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status !== undefined && status < 500) return;
+        log.error({ component: "auth", status }, withoutEmails(error instanceof Error ? error.message : String(error)));
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Postgres' unique_violation: the profile is already there. */
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * Creates the profile row for a new user. A duplicate is ignored (spec section 8);
+ * any other failure is logged and does not undo the sign-up.
+ */
+export async function createProfile(
+  services: Pick<Services, "db" | "log">,
+  profile: { userId: string; firstName: string; lastName: string; phone?: string | null },
+) {
+  try {
+    await services.db.insert(profiles).values({ ...profile, phone: profile.phone ?? null });
+  } catch (error) {
+    if (errorCode(error) === UNIQUE_VIOLATION) return;
+    services.log.error(
+      { err: error instanceof Error ? error.message : String(error), userId: profile.userId },
+      "profile insert failed",
+    );
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/** The signed-in user for a request (from its session cookie), or null. */
+export async function sessionFromRequest(auth: Auth, request: Request) {
+  if (!request.headers.get("cookie")) return null;
+  try {
+    return await auth.api.getSession({ headers: request.headers });
+  } catch {
+    return null;
+  }
+}
+
+/** `identify` for the lead APIs: the signed-in user's id, or null. */
+export function identifyWith(auth: Auth) {
+  return async (request: Request) => (await sessionFromRequest(auth, request))?.user.id ?? null;
+}
+
+/** A log line with any email address in it blanked out. */
+function withoutEmails(message: string) {
+  return message.replace(/[^\s@]+@[^\s@]+/g, "[email]").slice(0, 200);
+}

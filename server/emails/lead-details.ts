@@ -1,0 +1,27 @@
+import { formatPounds } from "../../app/domain/finance";
+
+// Small formatting helpers shared by the lead emails (quotes and personal enquiries).
+
+const submittedAt = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "full",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+/** "Tuesday 3 March 2026 at 14:05", UK time, whatever the server's zone. */
+export function formatSubmittedAt(date: Date): string {
+  return submittedAt.format(date);
+}
+
+/** The short reference borrowers and advisers quote on the phone: the id's first 8 characters. */
+export function leadReference(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
+
+export const money = (n: number | null | undefined) => (n === null || n === undefined ? "Not given" : formatPounds(n));
+// As the domain's formatPercent ("5.69%", "60%"), with the formatter made once: a lead
+// email is written for every quote, and building an Intl formatter costs more than the rest.
+const percentFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
+export const percent = (n: number | null | undefined) =>
+  n === null || n === undefined ? "None" : `${percentFormat.format(n)}%`;
+export const orNotGiven = (text: string | null | undefined) => (text ? text : "Not given");

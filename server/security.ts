@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { SiteConfig } from "../app/config.server";
+
+export const newNonce = () => randomBytes(16).toString("base64");
+
+/** The sha256 source expressions of every inline script in a page (for prerendered HTML). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/type=["']?application\/(ld\+)?json/i.test(attributes)) continue; // data, never run
+    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * No inline script runs unless the server vouched for it (a per-request nonce, or the
+ * hash of a prerendered page's script). Third parties appear only where the product
+ * needs them, and the browser loads them only after consent (DECISIONS D8).
+ */
+export function contentSecurityPolicy(site: SiteConfig, scriptSources: string[]) {
+  const ads = site.adsConversionId ? ["https://www.googletagmanager.com", "https://www.google-analytics.com", "https://googleads.g.doubleclick.net", "https://www.google.com"] : [];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...scriptSources, ...ads],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", ...ads, "https://www.google.co.uk"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...ads],
+    "frame-src": ["https://www.google.com", ...ads],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${[...new Set(values)].join(" ")}`)
+    .join("; ");
+}
+
+export function securityHeaders(isProduction: boolean): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(isProduction ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}

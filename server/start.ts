@@ -1,0 +1,62 @@
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import type { AppConfig } from "../app/config.server";
+import { createApp } from "./app";
+import { type DatabaseHandle, openDatabase } from "./db/client";
+import { createLogger } from "./logger";
+import { createMailer } from "./mail";
+import { startOutboxWorker } from "./outbox";
+
+export interface RunningServer {
+  database: DatabaseHandle;
+  port: number;
+  /** Stops taking connections, lets requests in flight finish, then stops the worker and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Everything the process runs: database (embedded PGlite unless DATABASE_URL is set)
+ * and its migrations, the outbox worker, and the HTTP server for pages, assets and /api.
+ */
+export async function startServer(config: AppConfig, { buildDir = "build" } = {}): Promise<RunningServer> {
+  const log = createLogger(config.logLevel);
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.resolve(config.dataDir, "pglite") });
+  await database.migrate();
+  log.info({ database: database.kind }, "database ready");
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.resolve(config.mailDir), from: config.mail.from });
+  const outbox = startOutboxWorker({ db: database.db, mailer, log });
+
+  const buildPath = path.resolve(buildDir, "server/index.js");
+  const build = (await import(buildPath)) as ServerBuild;
+  const app = createApp({
+    config,
+    db: database.db,
+    log,
+    kickOutbox: outbox.kick,
+    build,
+    clientDir: path.resolve(buildDir, "client"),
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+      log.info({ port: info.port }, `listening on http://localhost:${info.port}`);
+      resolve(s);
+    });
+  });
+
+  return {
+    database,
+    port: config.port,
+    async close() {
+      const forceClose = setTimeout(() => "closeAllConnections" in server && server.closeAllConnections(), 10_000);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(forceClose);
+      await outbox.stop();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

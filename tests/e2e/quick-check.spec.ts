@@ -1,0 +1,318 @@
+import { expect, type Page, test } from "@playwright/test";
+import { waitForMail } from "../support/mailbox";
+import {
+  axeViolations,
+  choose,
+  expectStep,
+  fill,
+  next,
+  skipCookieBanner,
+  stepHeading,
+  toast,
+  uniqueEmail,
+} from "../support/step-forms";
+import { storedRows } from "../support/stored";
+
+// The Quick Eligibility Check, /apply-personal (spec sections 2, 4, 5, 8; D4).
+
+const TYPE = "What kind of loan are you looking for?";
+const AMOUNT = "How much would you like to borrow?";
+const RESIDENTIAL = "What is your residential status?";
+const MORTGAGE = "Do you have a mortgage on your home?";
+const PURPOSE = "What do you need the loan for?";
+const EMPLOYMENT = "What is your employment status?";
+const CREDIT = "How would you describe your credit history?";
+const BRIDGING_URL = "https://bridging.harbourside-loans.example/bridging-calculator";
+const BUSINESS_URL = "https://business.harbourside-loans.example/business-loans";
+
+type Enquiry = Record<string, unknown>;
+
+test.beforeEach(async ({ context }) => {
+  await skipCookieBanner(context);
+});
+
+async function start(page: Page) {
+  await page.goto("/apply-personal");
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+}
+
+async function personal(page: Page, amount: string) {
+  await start(page);
+  await choose(page, TYPE, "Personal loan");
+  await next(page);
+  await expectStep(page, 2, 3, "How much you need");
+  await fill(page, AMOUNT, amount);
+}
+
+async function homeownerToContact(page: Page, mortgage: boolean) {
+  await start(page);
+  await choose(page, TYPE, "Homeowner loan");
+  await next(page);
+  await expectStep(page, 2, 7, "About your home");
+  await choose(page, MORTGAGE, mortgage ? "Homeowner with mortgage" : "Homeowner (no mortgage)");
+  await next(page);
+  await expectStep(page, 3, 7, "How much you need");
+  await fill(page, AMOUNT, "40000");
+  await choose(page, PURPOSE, "Home improvements");
+  await next(page);
+  if (mortgage) {
+    await expectStep(page, 4, 7, "Your property");
+    await fill(page, "What is your property worth?", "300000");
+    await fill(page, "How much is left to pay on your mortgage?", "120000");
+  } else {
+    await expectStep(page, 4, 7, "Your age");
+    await choose(page, "How old are you?", "50 – 65");
+  }
+  await next(page);
+  await expectStep(page, 5, 7, "Your income");
+  await fill(page, "What is your monthly income?", "3500");
+  await choose(page, EMPLOYMENT, "Self employed");
+  await next(page);
+  await expectStep(page, 6, 7, "Your credit history");
+  await choose(page, CREDIT, "Not sure");
+  await next(page);
+  await expectStep(page, 7, 7, "Your details");
+}
+
+async function contactDetails(page: Page, email: string) {
+  await fill(page, "First name", "Sam");
+  await fill(page, "Last name", "Jones");
+  await fill(page, "Email address", email);
+  await fill(page, "Phone number", "0117 496 0000");
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
+}
+
+const getQuote = (page: Page) => page.getByRole("button", { name: "Get Quote" });
+
+test("serves the loan type question as HTML before any script runs", async ({ request }) => {
+  const html = await (await request.get("/apply-personal")).text();
+  expect(html).toContain("Quick Eligibility Check");
+  for (const label of ["Personal loan", "Homeowner loan", "Bridging loan", "Business loan", "Next"]) {
+    expect(html).toContain(label);
+  }
+});
+
+test.describe("leaving for the sister sites", () => {
+  for (const [type, url] of [
+    ["Bridging loan", BRIDGING_URL],
+    ["Business loan", BUSINESS_URL],
+  ] as const) {
+    test(`${type} goes to the configured page`, async ({ page }) => {
+      await page.route(`${url}*`, (route) => route.fulfill({ contentType: "text/html", body: "<title>Sister site</title>" }));
+      await start(page);
+      await choose(page, TYPE, type);
+      await expect(page.getByText("arranged by our specialist sister site")).toBeVisible();
+      await next(page);
+      await expect(page).toHaveURL(url);
+    });
+  }
+});
+
+test.describe("personal loans", () => {
+  test("are £1,000 to £50,000", async ({ page }) => {
+    await personal(page, "50001");
+    await page.getByLabel(AMOUNT).blur();
+    await expect(page.getByText("Maximum loan amount is £50,000 for personal loans")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
+    await fill(page, AMOUNT, "999");
+    await expect(page.getByText("Minimum loan amount is £1,000")).toBeVisible();
+    await fill(page, AMOUNT, "1000");
+    await expect(page.getByText(/Minimum loan amount/)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeEnabled();
+  });
+
+  // D4: under £10,000 → A whatever the status; £10,000–£25,000 → B with a mortgage, else A; above → B.
+  const cases: [string, string, string][] = [
+    ["1000", "Homeowner with mortgage", "/creditec-redirect"],
+    ["9999", "Homeowner with mortgage", "/creditec-redirect"],
+    ["10000", "Homeowner with mortgage", "/loanswarehouse-redirect"],
+    ["25000", "Homeowner with mortgage", "/loanswarehouse-redirect"],
+    ["10000", "Homeowner (no mortgage)", "/creditec-redirect"],
+    ["25000", "Tenant / renting", "/creditec-redirect"],
+    ["20000", "Living with parents", "/creditec-redirect"],
+    ["25001", "Tenant / renting", "/loanswarehouse-redirect"],
+    ["50000", "Living with parents", "/loanswarehouse-redirect"],
+  ];
+  for (const [amount, status, destination] of cases) {
+    test(`£${amount}, ${status.toLowerCase()}, goes to ${destination}`, async ({ page }) => {
+      await personal(page, amount);
+      await next(page);
+      await expectStep(page, 3, 3, "Where you live");
+      await choose(page, RESIDENTIAL, status);
+      await next(page);
+      await expect(page).toHaveURL(new RegExp(`${destination}$`));
+    });
+  }
+});
+
+test.describe("homeowner loans", () => {
+  test("a mortgage owner's enquiry is stored, the broker told, and it ends at /thank-you", async ({ page }) => {
+    const email = uniqueEmail("quick");
+    await homeownerToContact(page, true);
+    const check = page.getByRole("region", { name: "Check your answers" });
+    for (const text of ["Homeowner loan", "Homeowner with mortgage", "£40,000", "Home improvements", "£300,000", "£120,000", "£3,500", "Self employed", "Not sure"]) {
+      await expect(check).toContainText(text);
+    }
+    await contactDetails(page, email);
+    await getQuote(page).click();
+    await expect(toast(page, "Enquiry submitted successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/thank-you\?ref=[0-9a-f-]{36}$/);
+    const ref = new URL(page.url()).searchParams.get("ref");
+    const [enquiry] = (await storedRows<Enquiry>("personal_enquiries")).filter((e) => e.email === email);
+    expect(enquiry).toMatchObject({
+      id: ref,
+      loan_type: "homeowner",
+      homeowner_status: "mortgage",
+      loan_amount: 40_000,
+      loan_purpose: "home-improvements",
+      property_value: 300_000,
+      mortgage_balance: 120_000,
+      monthly_income: 3_500,
+      employment_status: "self-employed",
+      credit_history: "unsure",
+      first_name: "Sam",
+      last_name: "Jones",
+      phone: "0117 496 0000",
+      age: null,
+    });
+    expect(String(enquiry?.landing_page_url)).toContain("/apply-personal");
+    expect(await page.evaluate(() => sessionStorage.getItem("harbourside:quick-check"))).toBeNull();
+    const reference = String(ref).slice(0, 8).toUpperCase();
+    await waitForMail("leads@harbourside-loans.example", new RegExp(`New[ _]quick[ _]check[ _]enquiry[ _]${reference}`));
+  });
+
+  test("an outright owner is asked their age, not their property", async ({ page }) => {
+    const email = uniqueEmail("quick-outright");
+    await homeownerToContact(page, false);
+    await contactDetails(page, email);
+    await getQuote(page).click();
+    await expect(page).toHaveURL(/\/thank-you\?ref=/);
+    const [enquiry] = (await storedRows<Enquiry>("personal_enquiries")).filter((e) => e.email === email);
+    expect(enquiry).toMatchObject({ homeowner_status: "outright", age: "50-65", mortgage_balance: 0, property_value: null });
+  });
+
+  test("a homeowner loan under £10,000 is refused with the spec's message", async ({ page }) => {
+    await start(page);
+    await choose(page, TYPE, "Homeowner loan");
+    await next(page);
+    await choose(page, MORTGAGE, "Homeowner with mortgage");
+    await next(page);
+    await fill(page, AMOUNT, "9000");
+    await page.getByLabel(AMOUNT).blur();
+    await expect(page.getByText("Minimum loan amount is £10,000 for homeowner loans.")).toBeVisible();
+  });
+
+  test("'Get Quote' checks the details first, with the spec's messages", async ({ page }) => {
+    await homeownerToContact(page, true);
+    await getQuote(page).click();
+    await expect(toast(page, "Please fill in all required fields.")).toBeVisible();
+    await contactDetails(page, "sam@");
+    await getQuote(page).click();
+    await expect(toast(page, "Please enter a valid email address.")).toBeVisible();
+    await fill(page, "Email address", "sam@example.com");
+    await fill(page, "Phone number", "+1 555 0100");
+    await getQuote(page).click();
+    await expect(toast(page, "Please enter a valid UK phone number.")).toBeVisible();
+    await expect(page).toHaveURL(/\/apply-personal\?step=contact$/);
+  });
+
+  const outcomes: [string, number, string, string][] = [
+    ["too many requests", 429, "Too many requests", "Too many submissions. Please wait before trying again."],
+    ["an invalid enquiry", 400, "Invalid request: phone: Please enter a valid UK phone number", "Please check your information and try again."],
+    ["any other failure", 500, "Something went wrong on our side. Please try again.", "Failed to submit enquiry. Please try again."],
+  ];
+  for (const [name, status, error, message] of outcomes) {
+    test(`${name} shows '${message}' and keeps the answers`, async ({ page }) => {
+      await homeownerToContact(page, true);
+      await contactDetails(page, uniqueEmail("quick-refused"));
+      await page.route("**/api/enquiries", (route) =>
+        route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ error }) }),
+      );
+      await getQuote(page).click();
+      await expect(toast(page, message)).toBeVisible();
+      await expect(page.getByLabel("First name")).toHaveValue("Sam");
+      await expect(getQuote(page)).toBeEnabled();
+    });
+  }
+
+  test("a double click on 'Get Quote' stores one enquiry", async ({ page }) => {
+    const email = uniqueEmail("quick-double");
+    await homeownerToContact(page, true);
+    await contactDetails(page, email);
+    await getQuote(page).dblclick();
+    await expect(page).toHaveURL(/\/thank-you\?ref=/);
+    expect((await storedRows<Enquiry>("personal_enquiries")).filter((e) => e.email === email)).toHaveLength(1);
+  });
+});
+
+test.describe("reload and history", () => {
+  test("a reload keeps the answers and the step; back moves a step back", async ({ page }) => {
+    await start(page);
+    await choose(page, TYPE, "Homeowner loan");
+    await next(page);
+    await choose(page, MORTGAGE, "Homeowner (no mortgage)");
+    await next(page);
+    await fill(page, AMOUNT, "30000");
+    await choose(page, PURPOSE, "Debt consolidation");
+    await next(page);
+    await expectStep(page, 4, 7, "Your age");
+    await page.reload();
+    await expectStep(page, 4, 7, "Your age");
+    await page.goBack();
+    await expectStep(page, 3, 7, "How much you need");
+    await expect(page.getByLabel(AMOUNT)).toHaveValue("30,000");
+    await page.goBack();
+    await expectStep(page, 2, 7, "About your home");
+    await expect(page.getByRole("radio", { name: "Homeowner (no mortgage)" })).toBeChecked();
+  });
+});
+
+test("every step of both paths has no accessibility violations", async ({ browser }) => {
+  const context = await browser.newContext();
+  await skipCookieBanner(context);
+  const page = await context.newPage();
+  const seen: Record<string, string[]> = {};
+  const check = async (heading: string, label = heading) => {
+    await expect(stepHeading(page)).toHaveText(heading);
+    seen[label] = await axeViolations(page);
+  };
+  await start(page);
+  await check("Your loan");
+  await choose(page, TYPE, "Personal loan");
+  await next(page);
+  await fill(page, AMOUNT, "60000");
+  await page.getByLabel(AMOUNT).blur();
+  await check("How much you need", "personal amount, with an inline error");
+  await fill(page, AMOUNT, "6000");
+  await next(page);
+  await check("Where you live");
+
+  await page.goto("/apply-personal?step=type");
+  await choose(page, TYPE, "Homeowner loan");
+  await next(page);
+  await check("About your home");
+  await choose(page, MORTGAGE, "Homeowner with mortgage");
+  await next(page);
+  await check("How much you need", "homeowner amount");
+  await fill(page, AMOUNT, "40000");
+  await choose(page, PURPOSE, "Other");
+  await next(page);
+  await fill(page, "What is your property worth?", "45000");
+  await page.getByLabel("What is your property worth?").blur();
+  await check("Your property", "property, with an inline error");
+  await fill(page, "What is your property worth?", "450000");
+  await fill(page, "How much is left to pay on your mortgage?", "0");
+  await next(page);
+  await check("Your income");
+  await fill(page, "What is your monthly income?", "2500");
+  await choose(page, EMPLOYMENT, "Retired");
+  await next(page);
+  await check("Your credit history");
+  await choose(page, CREDIT, "Poor");
+  await next(page);
+  await expect(page.getByRole("region", { name: "Check your answers" })).toBeVisible();
+  await check("Your details");
+  await context.close();
+  expect(Object.keys(seen)).toHaveLength(9);
+  expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
+});

@@ -1,0 +1,122 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+/** Every route of the spec's route table (section 2). */
+const ROUTES = [
+  "/",
+  "/loans",
+  "/apply",
+  "/loan-application",
+  "/apply-personal",
+  "/auth",
+  "/homeowner-loan-calculator",
+  "/secured-homeowner-loan",
+  "/about-us",
+  "/contact-us",
+  "/contact-thankyou",
+  "/cookie-policy",
+  "/terms-of-business",
+  "/privacy-policy",
+  "/thank-you",
+  "/creditec-redirect",
+  "/loanswarehouse-redirect",
+  "/cannot-help",
+  "/debt-consolidation",
+  "/bad-credit-homeowner-loan",
+  "/school-fees-loan",
+  "/home-improvement-loan",
+  "/google-ads",
+];
+
+const HEADER_LINKS = ["Home", "Personal Loans", "Homeowner Loans", "Business Loans", "Bridging Loans", "Contact Us"];
+
+test.describe("every route", () => {
+  for (const route of ROUTES) {
+    test(`${route} answers 200 with a title, a description and one main heading in its HTML`, async ({ request }) => {
+      const response = await request.get(route, { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html.match(/<h1[\s>]/g)?.length).toBe(1);
+      expect(html).toContain("a credit broker, not a lender");
+    });
+  }
+
+  test("every page has its own title", async ({ request }) => {
+    const titles = await Promise.all(
+      ROUTES.filter((r) => r !== "/loan-application").map(async (r) => /<title>([^<]+)<\/title>/.exec(await (await request.get(r)).text())?.[1]),
+    );
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const route of ROUTES) {
+    test(`${route} has no axe violations`, async ({ browser }) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(route);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+test.describe("navigation", () => {
+  test("every header link leads somewhere real", async ({ page, request }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    for (const label of HEADER_LINKS) {
+      const href = await nav.getByRole("link", { name: label, exact: true }).getAttribute("href");
+      expect(href, label).toBeTruthy();
+      if (href?.startsWith("/")) expect((await request.get(href)).status(), `${label} → ${href}`).toBe(200);
+      else expect(href, label).toMatch(/^https:\/\//);
+    }
+    await expect(page.getByRole("banner").getByRole("link", { name: "Check Eligibility »" })).toHaveAttribute("href", "/apply");
+  });
+
+  test("every internal footer link answers 200", async ({ page, request }) => {
+    await page.goto("/");
+    const hrefs = await page.getByRole("contentinfo").getByRole("link").evaluateAll((links) =>
+      links.map((a) => a.getAttribute("href") ?? ""),
+    );
+    const internal = [...new Set(hrefs.filter((h) => h.startsWith("/")))];
+    expect(internal.length).toBeGreaterThan(8);
+    for (const href of internal) expect((await request.get(href)).status(), href).toBe(200);
+  });
+
+  test("the logo goes home", async ({ page }) => {
+    await page.goto("/about-us");
+    await page.getByRole("banner").getByRole("link", { name: /home$/ }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("keyboard focus runs skip link, logo, navigation, then the call to action", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const order: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press("Tab");
+      order.push(
+        await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          return focused?.getAttribute("aria-label") ?? focused?.innerText.trim() ?? "";
+        }),
+      );
+    }
+    expect(order[0]).toBe("Skip to content");
+    expect(order[1]).toMatch(/home$/);
+    expect(order.slice(2, 8)).toEqual(HEADER_LINKS);
+    expect(order[8]).toBe("Check Eligibility »");
+  });
+
+  test("the skip link moves focus to the main content", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+  });
+});

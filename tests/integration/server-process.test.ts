@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * The real process, as `npm start` runs it, on the build `npm test` makes first:
+ * pages, 404s, health, a bad configuration, and a clean stop on SIGTERM.
+ */
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const hasBuild = existsSync(path.join(buildDir, "server/index.js"));
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "process-test-"));
+const port = 3300 + Math.floor(Math.random() * 500);
+const base = `http://127.0.0.1:${port}`;
+
+function startServer(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", BUILD_DIR: buildDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitUntilUp(child: ChildProcess) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error("the server exited");
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the server did not start");
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe.skipIf(!hasBuild)("the server process", () => {
+  it("serves the home page, 404s unknown paths, and stops cleanly on SIGTERM", async () => {
+    const server = startServer();
+    try {
+      await waitUntilUp(server.child);
+      const home = await fetch(`${base}/`);
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toContain("Homeowner Loans £10k - £2.5m");
+      expect(home.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
+
+      const missing = await fetch(`${base}/no-such-page`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain("Oops! Page not found");
+
+      const asset = /\/assets\/[\w-]+\.css/.exec(html)?.[0];
+      expect(asset).toBeTruthy();
+      const css = await fetch(`${base}${asset}`, { headers: { "Accept-Encoding": "br" } });
+      expect(css.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect(css.headers.get("Content-Encoding")).toBe("br");
+    } finally {
+      server.child.kill("SIGTERM");
+    }
+    expect(await server.exited).toBe(0);
+  });
+
+  it("starts again on the same embedded database", async () => {
+    const server = startServer();
+    try {
+      await waitUntilUp(server.child);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    } finally {
+      server.child.kill("SIGTERM");
+    }
+    expect(await server.exited).toBe(0);
+  });
+
+  it("refuses to start with a bad setting, naming it", async () => {
+    const server = startServer({ PORT: "not-a-port" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("PORT:");
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * What the browser tests run against: an SMTP sink that writes each message it
+ * receives to E2E_MAIL_DIR, and the real server (built app from BUILD_DIR) on E2E_PORT
+ * with a fresh data folder, pointed at that sink, with rate limits raised so a test run
+ * is not throttled by its own traffic. Beside it, on E2E_PORT + 1000, a read-only window
+ * onto the database for tests to check what was stored (see tests/support/stored.ts).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { readConfig } from "../../app/config.server";
+import { startServer } from "../../server/start";
+import { E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
+import { startSmtpSink } from "./smtp-sink";
+
+rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
+mkdirSync(E2E_MAIL_DIR, { recursive: true });
+const sink = await startSmtpSink(0);
+let count = 0;
+const originalPush = sink.messages.push.bind(sink.messages);
+sink.messages.push = (...mails) => {
+  for (const mail of mails) {
+    count++;
+    writeFileSync(path.join(E2E_MAIL_DIR, `${String(count).padStart(5, "0")}.json`), JSON.stringify(mail));
+  }
+  return originalPush(...mails);
+};
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+const config = readConfig({
+  ...process.env,
+  NODE_ENV: "test",
+  PORT: String(E2E_PORT),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  SMTP_URL: sink.url,
+  RATE_LIMIT_SCALE: "1000",
+  LOG_LEVEL: "warn",
+  SITE_URL: `http://127.0.0.1:${E2E_PORT}`,
+  // Always a fresh embedded database: runs never see each other's rows.
+  DATABASE_URL: "",
+});
+const server = await startServer(config, { buildDir: process.env.BUILD_DIR ?? "build" });
+
+const TABLES = new Set(["quotes", "personal_enquiries", "contact_messages", "profiles", "users", "accounts", "sessions", "jobs"]);
+createServer(async (req, res) => {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const table = url.pathname.slice(1);
+  if (!TABLES.has(table)) {
+    res.writeHead(404).end();
+    return;
+  }
+  const result = (await server.database.db.execute(sql.raw(`select * from "${table}" order by created_at`))) as unknown as { rows: unknown[] };
+  res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result.rows));
+}).listen(E2E_PORT + 1000, "127.0.0.1");
+
+const stop = async () => {
+  await server.close();
+  await sink.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -1,0 +1,51 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { E2E_PORT } from "./e2e-paths";
+
+/** A visitor who has already answered the cookie banner (rejecting non-essential cookies). */
+export async function skipCookieBanner(context: BrowserContext) {
+  await context.addCookies([
+    { name: "consent", value: encodeURIComponent("v1|analytics:0|advertising:0"), url: `http://127.0.0.1:${E2E_PORT}` },
+  ]);
+}
+
+/** Picks a radio card by its group's legend and its label. */
+export async function choose(page: Page, legend: string, label: string) {
+  await page.getByRole("group", { name: legend }).getByRole("radio", { name: label, exact: true }).check();
+}
+
+export async function fill(page: Page, label: string, value: string) {
+  await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Presses Next and waits for the step heading to change, or for the page to move on. */
+export async function next(page: Page) {
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+}
+
+export function stepHeading(page: Page) {
+  return page.locator("form h2");
+}
+
+export async function expectStep(page: Page, n: number, of: number, heading: string) {
+  await expect(page.getByText(`Step ${n} of ${of}`, { exact: true })).toBeVisible();
+  await expect(stepHeading(page)).toHaveText(heading);
+}
+
+/** The page's axe violations, as "rule: targets" lines (empty when clean). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** A toast by its title, with its description. */
+export function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+let counter = 0;
+/** An email address no other test uses, so stored rows can be found. */
+export function uniqueEmail(prefix: string) {
+  counter++;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}

@@ -1,0 +1,13 @@
+import { E2E_PORT } from "./e2e-paths";
+
+/**
+ * The rows of a table in the e2e server's database, oldest first (snake_case columns),
+ * read through the test-only window e2e-server.ts opens beside the server.
+ */
+export async function storedRows<T = Record<string, unknown>>(
+  table: "quotes" | "personal_enquiries" | "contact_messages" | "profiles" | "users" | "accounts" | "sessions" | "jobs",
+): Promise<T[]> {
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/${table}`);
+  if (!response.ok) throw new Error(`could not read ${table}: ${response.status}`);
+  return (await response.json()) as T[];
+}
