@@ -127,3 +127,12 @@ export function config(): AppConfig {
   cached ??= readConfig();
   return cached;
 }
+
+/**
+ * The configuration a route loader should use: the running server's, which it puts in
+ * every request's load context, or, while pages are prerendered at build and no server
+ * runs, the environment's.
+ */
+export function loaderConfig(context: { config?: AppConfig } | undefined): AppConfig {
+  return context?.config ?? config();
+}

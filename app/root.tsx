@@ -18,11 +18,11 @@ import { useHydratedPage } from "./components/route-handle";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/ui/toaster";
-import { config } from "./config.server";
+import { loaderConfig } from "./config.server";
 import enhanceScript from "./enhance/site.ts?inline-module";
 
-export function loader() {
-  return { site: config().site };
+export function loader({ context }: Route.LoaderArgs) {
+  return { site: loaderConfig(context).site };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -29,11 +29,11 @@ export async function enqueue<K extends JobKind>(
   db: Executor,
   kind: K,
   payload: JobPayloads[K],
-  options: { dedupeKey?: string; runAt?: Date } = {},
+  options: { dedupeKey?: string } = {},
 ) {
   await db
     .insert(jobs)
-    .values({ kind, payload, dedupeKey: options.dedupeKey ?? null, runAt: options.runAt ?? new Date() })
+    .values({ kind, payload, dedupeKey: options.dedupeKey ?? null })
     .onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
@@ -84,14 +84,19 @@ export function startOutboxWorker({
     mail: (message, jobId) => mailer.send(message, `<job-${jobId}@outbox>`),
   };
 
-  /** Claims jobs due by `dueBy`; a job that fails in this pass is due later, so it waits for the next. */
-  async function claim(dueBy: Date) {
+  /**
+   * Claims jobs due by `dueBy`; a job that fails in this pass is due later, so it waits
+   * for the next. Every time here is the database's clock, never this server's: the
+   * servers sharing the table may disagree about the time, and the database keeps
+   * microseconds where JavaScript keeps milliseconds.
+   */
+  async function claim(dueBy: string) {
     // Both drivers (node-postgres and PGlite) answer with `{ rows }`.
     const result = (await db.execute(sql`
       update ${jobs} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
       where id in (
         select id from ${jobs}
-        where status = 'pending' and run_at <= ${dueBy.toISOString()}::timestamptz and (locked_until is null or locked_until < now())
+        where status = 'pending' and run_at <= ${dueBy}::timestamptz and (locked_until is null or locked_until < now())
         order by run_at, id limit 10
         for update skip locked
       )
@@ -99,9 +104,14 @@ export function startOutboxWorker({
     return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
+  async function databaseNow() {
+    const result = (await db.execute(sql`select clock_timestamp()::text as now`)) as unknown as { rows: { now: string }[] };
+    return result.rows[0]?.now ?? new Date().toISOString();
+  }
+
   async function work(): Promise<number> {
     let attempted = 0;
-    const dueBy = new Date();
+    const dueBy = await databaseNow();
     for (;;) {
       if (stopped) return attempted;
       const batch = await claim(dueBy);
@@ -123,7 +133,7 @@ export function startOutboxWorker({
               status: dead ? "dead" : "pending",
               lockedUntil: null,
               lastError: message.slice(0, 1000),
-              runAt: new Date(Date.now() + retryDelay(job.attempts)),
+              runAt: sql`clock_timestamp() + ${retryDelay(job.attempts)} * interval '1 millisecond'`,
             })
             .where(eq(jobs.id, job.id));
           log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, dead, err: message }, "job failed");

@@ -7,6 +7,7 @@ import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { buttonVariants } from "~/components/ui/button";
+import { loaderConfig } from "~/config.server";
 import { CLAIMS } from "~/content/marketing";
 import { TEAM_LEADER } from "~/content/team";
 import type { Route } from "./+types/thank-you";
@@ -19,6 +20,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const handle = STATIC_PAGE;
+
+/** Read per request, never at build: the CSP admits Google's hosts from the same setting. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { conversionId: loaderConfig(context).site.adsConversionId };
+}
 
 /**
  * Where both eligibility forms land: `/thank-you?ref=<quote or enquiry id>`. The ad
@@ -33,7 +39,7 @@ function AdConversion({ conversionId }: { conversionId: string }) {
   return <div ref={element} hidden data-ad-conversion="" data-conversion-id={conversionId} />;
 }
 
-export default function ThankYou() {
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const tel = site.phone.replace(/\s/g, "");
   const steps = [
@@ -52,7 +58,7 @@ export default function ThankYou() {
   ];
   return (
     <>
-      {site.adsConversionId && <AdConversion conversionId={site.adsConversionId} />}
+      {loaderData.conversionId && <AdConversion conversionId={loaderData.conversionId} />}
       <PageHeader title="Thank You for Your Enquiry">
         <p>We have received your details. Here is what happens next.</p>
       </PageHeader>

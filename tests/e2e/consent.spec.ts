@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { E2E_ADS_CONVERSION_ID } from "../support/e2e-paths";
 
 /** Hosts that serve analytics or advertising: none may be contacted before consent (D8). */
 const TRACKING_HOSTS =
@@ -172,24 +173,14 @@ test.describe("the banner", () => {
 });
 
 test.describe("the /thank-you conversion (DECISIONS D8)", () => {
-  const conversionId = process.env.ADS_CONVERSION_ID;
-
-  test("with no conversion id configured, nothing is sent even with consent", async ({ context, page }) => {
-    test.skip(Boolean(conversionId), "this build has a conversion id; the next test covers it");
-    const seen = await watchTracking(context);
-    await page.goto("/thank-you?ref=quote-no-id");
-    await banner(page).getByRole("button", { name: "Accept all" }).click();
-    await page.waitForLoadState("networkidle");
-    expect(seen).toEqual([]);
-    expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
-  });
+  // With no conversion id configured nothing is rendered to fire: tests/integration/server-process.test.ts.
+  const conversionId = E2E_ADS_CONVERSION_ID;
 
   test("fires only after advertising consent, once per enquiry, with the id as transaction_id", async ({
     context,
     page,
   }) => {
-    test.skip(!conversionId, "build and run with ADS_CONVERSION_ID=AW-…/… to prove the conversion");
-    const account = (conversionId ?? "").split("/")[0];
+    const account = conversionId.split("/")[0];
     const seen = await watchTracking(context);
     await page.goto("/thank-you?ref=quote-123");
     await expect(banner(page)).toBeVisible();
@@ -224,7 +215,6 @@ test.describe("the /thank-you conversion (DECISIONS D8)", () => {
   });
 
   test("fires after a client-side transition from a form page too, once", async ({ context, page }) => {
-    test.skip(!conversionId, "build and run with ADS_CONVERSION_ID=AW-…/… to prove the conversion");
     const seen = await watchTracking(context);
     await page.goto("/contact-us");
     await banner(page).getByRole("button", { name: "Accept all" }).click();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { REJECT_NON_ESSENTIAL, serialiseConsent } from "../../app/components/consent/consent-cookie";
 
 /** Every route of the spec's route table (section 2). */
 const ROUTES = [
@@ -94,23 +95,39 @@ test.describe("navigation", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("keyboard focus runs skip link, logo, navigation, then the call to action", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/");
+  /** The accessible names of the first `count` elements Tab reaches from the top of the page. */
+  async function tabOrder(page: Page, count: number) {
     const order: string[] = [];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < count; i++) {
       await page.keyboard.press("Tab");
       order.push(
         await page.evaluate(() => {
           const focused = document.activeElement as HTMLElement | null;
-          return focused?.getAttribute("aria-label") ?? focused?.innerText.trim() ?? "";
+          return focused?.getAttribute("aria-label") ?? focused?.textContent?.trim() ?? "";
         }),
       );
     }
+    return order;
+  }
+
+  test("keyboard focus runs skip link, logo, navigation, then the call to action", async ({ page, context, baseURL }) => {
+    // A returning visitor: their cookie choice is on record, so no banner.
+    await context.addCookies([{ name: "consent", value: serialiseConsent(REJECT_NON_ESSENTIAL), url: baseURL }]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const order = await tabOrder(page, 9);
     expect(order[0]).toBe("Skip to content");
     expect(order[1]).toMatch(/home$/);
     expect(order.slice(2, 8)).toEqual(HEADER_LINKS);
     expect(order[8]).toBe("Check Eligibility »");
+  });
+
+  test("a first-time visitor meets the cookie choice straight after the skip link", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: /^Cookies on / })).toBeVisible();
+    const order = await tabOrder(page, 6);
+    expect(order).toEqual(["Skip to content", "Cookie policy", "Accept all", "Reject non-essential", "Choose cookies", expect.stringMatching(/home$/)]);
   });
 
   test("the skip link moves focus to the main content", async ({ page }) => {

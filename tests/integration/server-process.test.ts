@@ -61,17 +61,27 @@ describe.skipIf(!hasBuild)("the server process", () => {
       const css = await fetch(`${base}${asset}`, { headers: { "Accept-Encoding": "br" } });
       expect(css.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
       expect(css.headers.get("Content-Encoding")).toBe("br");
+
+      // No conversion id configured: nothing on the thank-you page to fire, no ad host admitted.
+      const thankYou = await fetch(`${base}/thank-you?ref=q-1`);
+      const thankYouHtml = await thankYou.text();
+      expect(thankYouHtml).toContain("Thank You for Your Enquiry");
+      expect(thankYouHtml).not.toContain("data-conversion-id");
+      expect(thankYou.headers.get("Content-Security-Policy")).not.toContain("googletagmanager");
     } finally {
       server.child.kill("SIGTERM");
     }
     expect(await server.exited).toBe(0);
   });
 
-  it("starts again on the same embedded database", async () => {
-    const server = startServer();
+  it("starts again on the same embedded database, taking the conversion id from its own environment", async () => {
+    const server = startServer({ ADS_CONVERSION_ID: "AW-123456789/AbC-d_1" });
     try {
       await waitUntilUp(server.child);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const thankYou = await fetch(`${base}/thank-you?ref=q-2`);
+      expect(await thankYou.text()).toContain('data-conversion-id="AW-123456789/AbC-d_1"');
+      expect(thankYou.headers.get("Content-Security-Policy")).toContain("https://www.googletagmanager.com");
     } finally {
       server.child.kill("SIGTERM");
     }

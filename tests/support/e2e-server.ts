@@ -2,7 +2,8 @@
  * What the browser tests run against: an SMTP sink that writes each message it
  * receives to E2E_MAIL_DIR, and the real server (built app from BUILD_DIR) on E2E_PORT
  * with a fresh data folder, pointed at that sink, with rate limits raised so a test run
- * is not throttled by its own traffic. Beside it, on E2E_PORT + 1000, a read-only window
+ * is not throttled by its own traffic, and with a conversion id so the thank-you
+ * page's ad conversion is exercised (against a faked ad network). Beside it, on E2E_PORT + 1000, a read-only window
  * onto the database for tests to check what was stored (see tests/support/stored.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../../app/config.server";
 import { startServer } from "../../server/start";
-import { E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
+import { E2E_ADS_CONVERSION_ID, E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
 import { startSmtpSink } from "./smtp-sink";
 
 rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
@@ -39,6 +40,7 @@ const config = readConfig({
   RATE_LIMIT_SCALE: "1000",
   LOG_LEVEL: "warn",
   SITE_URL: `http://127.0.0.1:${E2E_PORT}`,
+  ADS_CONVERSION_ID: E2E_ADS_CONVERSION_ID,
   // Always a fresh embedded database: runs never see each other's rows.
   DATABASE_URL: "",
 });
