@@ -22,7 +22,7 @@ const CLIENT_DIR = path.join(BUILD_DIR, "client");
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 /** Rendered per request, so not found as files in the build. */
-const PER_REQUEST_ROUTES = ["/auth"];
+const PER_REQUEST_ROUTES = ["/auth", "/thank-you"];
 
 /** Every prerendered page of the build, plus the per-request pages, or the paths asked for. */
 function routes(): string[] {
@@ -44,20 +44,38 @@ function routes(): string[] {
   return [...found.sort(), ...PER_REQUEST_ROUTES];
 }
 
-/** The gzip size of every script a first visit to the page loads: inline modules, entry, route modules, preloads. */
+/** Static imports in a module's text (`import x from "./a.js"`, `import "./a.js"`, `export * from`), not `import()`. */
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["']([^"']+\.js)["']/g;
+
+/**
+ * The gzip size of every script a first visit to the page loads: inline modules, script
+ * files and module preloads, and whatever those import statically, followed file to
+ * file. Chunks loaded later by `import()` are not counted.
+ */
 function firstLoadJsGzip(html: string): number {
   let total = 0;
-  for (const m of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    if (m[1]?.trim()) total += gzipSync(m[1]).length;
-  }
   const files = new Set<string>();
+  const follow = (code: string, from: string) => {
+    for (const m of code.matchAll(STATIC_IMPORT)) {
+      const specifier = m[1] ?? "";
+      files.add(specifier.startsWith(".") ? path.posix.join(path.posix.dirname(from), specifier) : specifier);
+    }
+  };
+  for (const m of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    if (!m[1]?.trim()) continue;
+    total += gzipSync(m[1]).length;
+    follow(m[1], "/");
+  }
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(m[1] ?? "");
   for (const m of html.matchAll(/<script[^>]*src="([^"]+\.js)"/g)) files.add(m[1] ?? "");
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"/g)) files.add(m[1] ?? m[2] ?? "");
+  const counted = new Set<string>();
   for (const file of files) {
-    if (!file.startsWith("/")) continue;
+    if (!file.startsWith("/") || counted.has(file)) continue;
+    counted.add(file);
     try {
-      total += gzipSync(readFileSync(path.join(CLIENT_DIR, file))).length;
+      const code = readFileSync(path.join(CLIENT_DIR, file));
+      total += gzipSync(code).length;
+      follow(code.toString(), file);
     } catch {
       // not a file of ours
     }

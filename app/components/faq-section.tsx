@@ -1,11 +1,11 @@
 import type { Faq } from "~/content/loan-pages";
 import { FaqJsonLd } from "./faq-json-ld";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "./ui/accordion";
 
 /**
- * A page's questions as an accordion, and the same list as FAQPage JSON-LD for search
- * engines. `single` lets one answer be open at a time;
- * `multiple` lets the reader open several to compare.
+ * A page's questions as native disclosure widgets, and the same list as FAQPage JSON-LD
+ * for search engines. They open by mouse, touch and keyboard with no script at all, and
+ * every answer is in the HTML. `single` lets one answer be open at a time (the browser
+ * closes the others: `<details name>`); `multiple` lets the reader open several.
  */
 export function FaqSection({
   faqs,
@@ -16,29 +16,36 @@ export function FaqSection({
   heading?: string;
   type?: "single" | "multiple";
 }) {
-  const items = faqs.map((faq, i) => (
-    <AccordionItem key={faq.question} value={`faq-${i}`}>
-      <AccordionTrigger>{faq.question}</AccordionTrigger>
-      <AccordionContent>
-        <p>{faq.answer}</p>
-      </AccordionContent>
-    </AccordionItem>
-  ));
   return (
     <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16">
       <FaqJsonLd faqs={faqs} />
       <h2 id="faq-heading" className="text-center text-3xl font-bold text-slate-900">
         {heading}
       </h2>
-      {type === "single" ? (
-        <Accordion type="single" collapsible className="mt-8">
-          {items}
-        </Accordion>
-      ) : (
-        <Accordion type="multiple" className="mt-8">
-          {items}
-        </Accordion>
-      )}
+      <div className="mt-8">
+        {faqs.map((faq) => (
+          <details
+            key={faq.question}
+            name={type === "single" ? "faq" : undefined}
+            className="group border-b border-slate-200"
+          >
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-4 text-left text-lg font-semibold text-slate-900 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
+              {faq.question}
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5 shrink-0 transition-transform group-open:rotate-180"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="m6 9 6 6 6-6" />
+              </svg>
+            </summary>
+            <p className="pb-4 text-slate-700">{faq.answer}</p>
+          </details>
+        ))}
+      </div>
     </section>
   );
 }

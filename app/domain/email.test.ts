@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { isEmail } from "./email";
+import { EMAIL_PATTERN, isEmail } from "./email";
 import { quoteSchema } from "./schemas";
 
 /** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
@@ -22,5 +23,14 @@ describe("isEmail: the inline check agrees with the schema", () => {
   )("%s", (_rule, { email, valid }) => {
     expect(isEmail(email)).toBe(valid);
     expect(quoteSchema.shape.email.safeParse(email).success).toBe(valid);
+  });
+});
+
+describe("the email pattern", () => {
+  it("is zod's own, so the inline checks and z.email() agree by default as well as by construction", () => {
+    // The same pattern, whether or not `-` is escaped inside a character class.
+    const unescaped = (pattern: RegExp) => pattern.source.replaceAll("\\-", "-");
+    expect(unescaped(EMAIL_PATTERN)).toBe(unescaped(z.regexes.email));
+    expect(EMAIL_PATTERN.flags).toBe(z.regexes.email.flags);
   });
 });

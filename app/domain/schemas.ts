@@ -2,7 +2,7 @@
 // Unknown keys (the honeypot among them) are stripped; the server deals with those.
 
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "./email";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
 import * as m from "./messages";
 import {
   AGE_BANDS,
@@ -34,7 +34,7 @@ const email = z
   .string({ error: m.EMAIL_INVALID })
   .trim()
   .max(EMAIL_MAX_LENGTH, { error: m.EMAIL_INVALID })
-  .pipe(z.email({ error: m.EMAIL_INVALID }));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: m.EMAIL_INVALID }));
 
 const ukPhone = z
   .string({ error: m.PHONE_REQUIRED })

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CustomerStory } from "~/components/customer-story";
 import { RepresentativeExample } from "~/components/representative-example";
 import { RepossessionWarning } from "~/components/risk-warnings";
+import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { buttonVariants } from "~/components/ui/button";
 import {
@@ -13,7 +14,7 @@ import {
 } from "~/content/loan-pages";
 import { badCreditCalculator, CALCULATOR_DEFAULTS } from "~/domain/calculators";
 import { formatPercent, formatPounds } from "~/domain/finance";
-import { BadCreditCalculator } from "~/features/calculators/bad-credit-calculator";
+import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/bad-credit-homeowner-loan";
 
 /** The page's representative example: the calculator's starting amount and term. */
@@ -26,6 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Homeowner loans for people with missed payments, defaults or CCJs: ${formatPounds(claims.minLoan)} to ${formatPounds(claims.maxLoan)} over ${claims.minTermYears} to ${claims.maxTermYears} years from specialist lenders. Check your eligibility without affecting your credit score.`,
     path: "/bad-credit-homeowner-loan",
   });
+
+/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
+export const handle = STATIC_PAGE;
 
 export default function BadCreditHomeownerLoanPage() {
   return (
@@ -55,7 +59,7 @@ export default function BadCreditHomeownerLoanPage() {
             </Link>
           </div>
           <div className="self-start">
-            <BadCreditCalculator />
+            <CalculatorIsland name="bad-credit" />
           </div>
         </div>
       </section>

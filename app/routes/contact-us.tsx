@@ -1,9 +1,12 @@
-import { Link } from "react-router";
 import { ContactDetails } from "~/components/contact-details";
 import { PageHeader } from "~/components/page-header";
+import { Island } from "~/components/island";
+import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta, siteFromMatches } from "~/components/seo";
+import { useSite } from "~/components/site-config";
 import { ContactForm } from "~/features/contact/contact-form";
 import { ContactMap } from "~/features/contact/contact-map";
+import script from "~/features/contact/hydrate-contact.tsx?island-module";
 import type { Route } from "./+types/contact-us";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -15,7 +18,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+/** Reading with a form and a map: those two hydrate alone (docs/decisions/058). */
+export const handle = STATIC_PAGE;
+
 export default function ContactUs() {
+  const site = useSite();
+  const map = { embedUrl: site.mapEmbedUrl, address: site.registeredAddress };
   return (
     <>
       <PageHeader title="Contact Us">
@@ -36,7 +44,9 @@ export default function ContactUs() {
               Find us
             </h2>
             <div className="mt-4">
-              <ContactMap />
+              <Island name="contact-map" script={script} props={map}>
+                <ContactMap {...map} />
+              </Island>
             </div>
           </section>
         </div>
@@ -46,12 +56,14 @@ export default function ContactUs() {
           </h2>
           <p className="mt-2 mb-6 text-slate-700">
             Please do not include bank details. We use what you send only to answer you; see our{" "}
-            <Link to="/privacy-policy" className="font-semibold text-brand-700 underline">
+            <a href="/privacy-policy" className="font-semibold text-brand-700 underline">
               privacy policy
-            </Link>
+            </a>
             .
           </p>
-          <ContactForm />
+          <Island name="contact-form" script={script}>
+            <ContactForm />
+          </Island>
         </section>
       </div>
     </>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { BenefitCards } from "~/components/benefit-cards";
 import { formatTerm, RepresentativeExample } from "~/components/representative-example";
 import { ConsolidationWarning, RepossessionWarning } from "~/components/risk-warnings";
+import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { buttonVariants } from "~/components/ui/button";
 import { DEBT_CONSOLIDATION_BENEFITS } from "~/content/loan-pages";
@@ -14,7 +15,8 @@ import {
 } from "~/domain/calculators";
 import { formatPercent, formatPounds, roundToPence } from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
-import { DEBT_FIELDS, DebtConsolidationCalculator } from "~/features/calculators/debt-consolidation-calculator";
+import { CalculatorIsland } from "~/features/calculators/calculator-island";
+import { DEBT_FIELDS } from "~/features/calculators/debt-consolidation-calculator";
 import type { Route } from "./+types/debt-consolidation";
 
 /** The before/after example: the calculator's starting debts, computed (not the spec's £847). */
@@ -27,6 +29,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Combine credit cards, store cards and loans into one fixed monthly repayment secured on your home, with rates from ${formatPercent(HEADLINE_APR)} from ${CLAIMS.lenders} lenders. See what you could save with our calculator.`,
     path: "/debt-consolidation",
   });
+
+/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
+export const handle = STATIC_PAGE;
 
 const STATS = [
   { value: "£10k - £2.5m", label: "Loan amounts" },
@@ -106,7 +111,7 @@ export default function DebtConsolidationPage() {
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-16">
         <ConsolidationWarning />
-        <DebtConsolidationCalculator />
+        <CalculatorIsland name="debt-consolidation" />
         <RepresentativeExample
           amount={EXAMPLE.newLoan.amount}
           months={EXAMPLE.newLoan.months}

@@ -4,6 +4,7 @@ import { CustomerStory } from "~/components/customer-story";
 import { FaqSection } from "~/components/faq-section";
 import { formatTerm, RepresentativeExample } from "~/components/representative-example";
 import { RepossessionWarning } from "~/components/risk-warnings";
+import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { buttonVariants } from "~/components/ui/button";
 import {
@@ -16,7 +17,7 @@ import { homeImprovementCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HOME_IMPROVEMENT_PROJECT_TYPES } from "~/domain/options";
 import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { HomeImprovementCalculator } from "~/features/calculators/home-improvement-calculator";
+import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/home-improvement-loan";
 
 /** The page's worked example, £50,000 over 5 years at 7.74%, computed (not the spec's £1,009.92). */
@@ -30,6 +31,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     keywords:
       "home improvement loan, homeowner loan, secured loan, extension loan, loft conversion finance, kitchen renovation loan, renovation finance UK",
   });
+
+/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
+export const handle = STATIC_PAGE;
 
 export default function HomeImprovementLoanPage() {
   const specialist = HOME_IMPROVEMENT_SPECIALIST;
@@ -55,7 +59,7 @@ export default function HomeImprovementLoanPage() {
             </Link>
           </div>
           <div className="self-start">
-            <HomeImprovementCalculator />
+            <CalculatorIsland name="home-improvement" />
           </div>
         </div>
       </section>

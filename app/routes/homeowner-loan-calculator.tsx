@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CustomerStory } from "~/components/customer-story";
 import { formatTerm, RepresentativeExample } from "~/components/representative-example";
 import { RepossessionWarning } from "~/components/risk-warnings";
+import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { buttonVariants } from "~/components/ui/button";
@@ -10,7 +11,7 @@ import { CLAIMS } from "~/content/marketing";
 import { homeownerCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HOMEOWNER_CALCULATOR_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { HomeownerCalculator } from "~/features/calculators/homeowner-calculator";
+import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/homeowner-loan-calculator";
 
 /** The page's worked example (the spec's printed figures were wrong; these are computed). */
@@ -22,6 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Work out the monthly repayment and total cost of a homeowner loan from ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)} at a fixed ${formatPercent(HOMEOWNER_CALCULATOR_APR)}, then check your eligibility with no impact on your credit score.`,
     path: "/homeowner-loan-calculator",
   });
+
+/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
+export const handle = STATIC_PAGE;
 
 export default function HomeownerLoanCalculatorPage() {
   const site = useSite();
@@ -51,7 +55,7 @@ export default function HomeownerLoanCalculatorPage() {
             </Link>
           </div>
           <div className="self-start">
-            <HomeownerCalculator />
+            <CalculatorIsland name="homeowner" />
           </div>
         </div>
       </section>

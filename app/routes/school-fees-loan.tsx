@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CustomerStory } from "~/components/customer-story";
 import { RepresentativeExample } from "~/components/representative-example";
 import { RepossessionWarning } from "~/components/risk-warnings";
+import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { buttonVariants } from "~/components/ui/button";
 import { SCHOOL_FEES_CLAIMS, SCHOOL_FEES_STORY } from "~/content/loan-pages";
@@ -10,7 +11,7 @@ import { CALCULATOR_DEFAULTS, schoolFeesCalculator } from "~/domain/calculators"
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
 import { monthlyInterestOnDraw } from "~/features/calculators/equity-line";
-import { SchoolFeesCalculator } from "~/features/calculators/school-fees-calculator";
+import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/school-fees-loan";
 
 const EXAMPLE = schoolFeesCalculator(CALCULATOR_DEFAULTS.schoolFees.amount, CALCULATOR_DEFAULTS.schoolFees.years);
@@ -24,6 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Spread the cost of independent school and university fees with a homeowner loan from ${formatPounds(claims.minLoan)} to ${formatPounds(claims.maxLoan)} at fixed rates from ${formatPercent(HEADLINE_APR)}. Estimate your payments by school and year group.`,
     path: "/school-fees-loan",
   });
+
+/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
+export const handle = STATIC_PAGE;
 
 export default function SchoolFeesLoanPage() {
   return (
@@ -48,7 +52,7 @@ export default function SchoolFeesLoanPage() {
       </section>
 
       <div className="mx-auto grid max-w-4xl gap-6 px-4 pt-12">
-        <SchoolFeesCalculator />
+        <CalculatorIsland name="school-fees" />
         <RepossessionWarning />
         <RepresentativeExample
           amount={EXAMPLE.amount}

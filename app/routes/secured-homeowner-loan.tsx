@@ -4,6 +4,7 @@ import { CustomerStory } from "~/components/customer-story";
 import { FaqSection } from "~/components/faq-section";
 import { RepresentativeExample } from "~/components/representative-example";
 import { RepossessionWarning } from "~/components/risk-warnings";
+import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { buttonVariants } from "~/components/ui/button";
@@ -11,7 +12,7 @@ import { SECURED_LOAN_FAQS, SECURED_LOAN_STORY } from "~/content/loan-pages";
 import { BENEFIT_CARDS, CLAIMS } from "~/content/marketing";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { SecuredLoanCalculator } from "~/features/calculators/secured-loan-calculator";
+import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/secured-homeowner-loan";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,6 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Secured homeowner loans from ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)} from a panel of ${CLAIMS.lenders} lenders, with fixed rates from ${formatPercent(HEADLINE_APR)}. Calculate your repayments and check your eligibility without affecting your credit score.`,
     path: "/secured-homeowner-loan",
   });
+
+/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
+export const handle = STATIC_PAGE;
 
 export default function SecuredHomeownerLoanPage() {
   const site = useSite();
@@ -51,7 +55,7 @@ export default function SecuredHomeownerLoanPage() {
             </Link>
           </div>
           <div className="self-start">
-            <SecuredLoanCalculator />
+            <CalculatorIsland name="secured-loan" />
           </div>
         </div>
       </section>

@@ -216,7 +216,7 @@ test.describe("the /thank-you conversion (DECISIONS D8)", () => {
 
   test("fires after a client-side transition from a form page too, once", async ({ context, page }) => {
     const seen = await watchTracking(context);
-    await page.goto("/contact-us");
+    await page.goto("/apply");
     await banner(page).getByRole("button", { name: "Accept all" }).click();
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     expect(seen).toEqual([]);

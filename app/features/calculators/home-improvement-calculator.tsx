@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, homeImprovementCalculator } from "~/domain/calculators";
@@ -104,9 +103,9 @@ export function HomeImprovementCalculator() {
 
       <div className="mt-5">
         {projectType ? (
-          <Link to="/apply" className={buttonVariants({ size: "lg", className: "w-full" })}>
+          <a href="/apply" className={buttonVariants({ size: "lg", className: "w-full" })}>
             Check Eligibility »
-          </Link>
+          </a>
         ) : (
           <>
             <button

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
 import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, securedLoanCalculator } from "~/domain/calculators";
@@ -88,9 +87,9 @@ export function SecuredLoanCalculator() {
         ) : null}
       </div>
       {outcome && "cost" in outcome ? (
-        <Link to="/apply" className={buttonVariants({ variant: "secondary", size: "lg", className: "mt-5 w-full" })}>
+        <a href="/apply" className={buttonVariants({ variant: "secondary", size: "lg", className: "mt-5 w-full" })}>
           Get Your Personalised Quote »
-        </Link>
+        </a>
       ) : null}
     </CalculatorCard>
   );

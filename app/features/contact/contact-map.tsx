@@ -1,26 +1,25 @@
 import { useState } from "react";
 import { useConsent } from "~/components/consent/use-consent";
-import { useSite } from "~/components/site-config";
 import { Button } from "~/components/ui/button";
 
 /**
  * The office map (DECISIONS D8, docs/decisions/033): Google's embed may set Google's own
  * cookies, so it loads by itself only for a visitor who accepted all cookies; anyone else
  * sees a placeholder of the same size with a 'Show map' button and a plain link.
+ * Its props come from the site configuration (an island's props are JSON).
  */
-export function ContactMap() {
-  const site = useSite();
+export function ContactMap({ embedUrl, address }: { embedUrl: string; address: string }) {
   const consent = useConsent();
   const [requested, setRequested] = useState(false);
   const load = requested || (consent?.analytics === true && consent.advertising === true);
-  const mapsLink = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(site.registeredAddress)}`;
+  const mapsLink = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
   return (
     <figure className="overflow-hidden rounded-2xl border border-slate-200">
       <div className="aspect-[4/3] w-full bg-brand-50">
         {load ? (
           <iframe
-            src={site.mapEmbedUrl}
-            title={`Map showing our office at ${site.registeredAddress}`}
+            src={embedUrl}
+            title={`Map showing our office at ${address}`}
             className="h-full w-full border-0"
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
@@ -48,7 +47,7 @@ export function ContactMap() {
         )}
       </div>
       <figcaption className="border-t border-slate-200 bg-white px-4 py-3 text-sm">
-        {site.registeredAddress} ·{" "}
+        {address} ·{" "}
         <a href={mapsLink} className="font-semibold text-brand-700 underline">
           Open in Google Maps
         </a>

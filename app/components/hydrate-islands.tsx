@@ -1,0 +1,16 @@
+import type { ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+
+/**
+ * For an island script (docs/decisions/058): hydrates every `[data-island]` element of
+ * the page whose name is in `components`, with the props the server rendered it with.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each island's props are its own; the server wrote them
+export function hydrateIslands(components: Record<string, ComponentType<any>>) {
+  for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    const Component = components[element.dataset.island ?? ""];
+    if (!Component) continue;
+    const props = element.dataset.props ? JSON.parse(element.dataset.props) : {};
+    hydrateRoot(element, <Component {...props} />);
+  }
+}

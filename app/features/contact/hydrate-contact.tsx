@@ -1,0 +1,20 @@
+/**
+ * The contact page's only script: React hydrates the message form and the map, nothing
+ * else (docs/decisions/058). Bundled on its own by the build.
+ */
+import { hydrateIslands } from "~/components/hydrate-islands";
+import { Toaster } from "~/components/ui/toaster";
+import { ContactForm } from "./contact-form";
+import { ContactMap } from "./contact-map";
+
+hydrateIslands({
+  // The page's root layout is not hydrated, so the form brings a toaster of its own. It
+  // renders nothing until the first toast, so the server's HTML still matches.
+  "contact-form": () => (
+    <>
+      <ContactForm />
+      <Toaster />
+    </>
+  ),
+  "contact-map": ContactMap,
+});
