@@ -126,8 +126,7 @@ test.describe("after a client-side transition from a form page (React renders th
 
   test("the countdown runs and redirects to partner B", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/contact-us");
-    await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
+    await page.goto("/apply-personal");
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await navigateInApp(page, "/loanswarehouse-redirect");
     await expect(page.getByRole("heading", { name: "Redirecting to Our Partner" })).toBeVisible();
@@ -140,15 +139,15 @@ test.describe("after a client-side transition from a form page (React renders th
 
   test("'Cancel and Go Back' returns to the form page", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/contact-us");
+    await page.goto("/apply-personal");
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await navigateInApp(page, "/creditec-redirect");
     await expect(page.locator("[data-counting]")).toBeVisible();
     await page.getByRole("button", { name: "Cancel and Go Back" }).click();
-    await expect(page).toHaveURL(/\/contact-us$/);
-    await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
+    await expect(page).toHaveURL(/\/apply-personal$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.clock.runFor(20_000);
-    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page).toHaveURL(/\/apply-personal$/);
   });
 });
 
