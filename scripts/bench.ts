@@ -222,7 +222,8 @@ async function main() {
         TRUST_PROXY: "true",
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
       },
-      { buildDir },
+      // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=reports" profiles the server under load.
+      { buildDir, nodeArgs: (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) },
     );
     console.log(`server on :${server.port} against ${new URL(scratch.url).pathname.slice(1)}; warming up...`);
     await loadServer(server, CONCURRENCIES[0] ?? 16, WARM_UP_SECONDS);
