@@ -22,6 +22,15 @@ async function bundle(file: string) {
   return { code: result.outputFiles?.[0]?.text.trim() ?? "", inputs: Object.keys(result.metafile?.inputs ?? {}) };
 }
 
+/** Resolves `./x.ts<suffix>` to the file's id with the suffix kept, for the plugin's load(). */
+function resolveWithSuffix(suffix: string): NonNullable<Plugin["resolveId"]> {
+  return async function (this, id, importer) {
+    if (!id.endsWith(suffix)) return null;
+    const resolved = await this.resolve(id.slice(0, -suffix.length), importer);
+    return resolved ? resolved.id + suffix : null;
+  };
+}
+
 /**
  * `import source from "./x.ts?inline-module"` gives the server the module bundled and
  * minified as a string, to write into the page as an inline script (CSP: nonce or hash).
@@ -31,11 +40,7 @@ function inlineModule(): Plugin {
   return {
     name: "inline-module",
     enforce: "pre",
-    async resolveId(id, importer) {
-      if (!id.endsWith(SUFFIX)) return null;
-      const resolved = await this.resolve(id.slice(0, -SUFFIX.length), importer);
-      return resolved ? resolved.id + SUFFIX : null;
-    },
+    resolveId: resolveWithSuffix(SUFFIX),
     async load(id, options) {
       if (!id.endsWith(SUFFIX)) return null;
       if (!options?.ssr) return "export default '';";
@@ -64,11 +69,7 @@ function islandModule(): Plugin {
       serving = config.command === "serve";
       root = config.root;
     },
-    async resolveId(id, importer) {
-      if (!id.endsWith(ISLAND_SUFFIX)) return null;
-      const resolved = await this.resolve(id.slice(0, -ISLAND_SUFFIX.length), importer);
-      return resolved ? resolved.id + ISLAND_SUFFIX : null;
-    },
+    resolveId: resolveWithSuffix(ISLAND_SUFFIX),
     async load(id, options) {
       if (!id.endsWith(ISLAND_SUFFIX)) return null;
       const file = id.slice(0, -ISLAND_SUFFIX.length);

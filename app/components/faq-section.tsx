@@ -1,5 +1,6 @@
 import type { Faq } from "~/content/loan-pages";
 import { FaqJsonLd } from "./faq-json-ld";
+import { ChevronDown } from "./ui/chevron-down";
 
 /**
  * A page's questions as native disclosure widgets, and the same list as FAQPage JSON-LD
@@ -31,16 +32,7 @@ export function FaqSection({
           >
             <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-4 text-left text-lg font-semibold text-slate-900 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
               {faq.question}
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5 shrink-0 transition-transform group-open:rotate-180"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="m6 9 6 6 6-6" />
-              </svg>
+              <ChevronDown className="h-5 w-5 shrink-0 transition-transform" />
             </summary>
             <p className="pb-4 text-slate-700">{faq.answer}</p>
           </details>

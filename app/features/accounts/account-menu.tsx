@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { REFRESH_EVENT, SYNC_EVENT } from "./header-session";
 import { authPath } from "./return-to";
+import { ChevronDown } from "~/components/ui/chevron-down";
 
 /** Pages where signing in or out happens: leaving or entering one, the header asks again. */
 const isAccountPage = (path: string) => path === "/auth" || path === "/account" || path.startsWith("/account/");
@@ -42,16 +43,7 @@ export function AccountMenu({ className }: { className?: string }) {
       <details ref={menu} data-account="signed-in" hidden className="group relative" suppressHydrationWarning>
         <summary className={cn(triggerClass, "list-none [&::-webkit-details-marker]:hidden")}>
           Account
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4 group-open:rotate-180 max-sm:hidden"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="m6 9 6 6 6-6" />
-          </svg>
+          <ChevronDown className="h-4 w-4 max-sm:hidden" />
         </summary>
         <div className="absolute right-0 z-50 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
           <ul>
