@@ -1,24 +1,26 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { build as esbuild } from "esbuild";
+import { type BuildOptions, build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 
 const SUFFIX = "?inline-module";
 const ISLAND_SUFFIX = "?island-module";
 
+/** How every script for the browser that Vite itself does not build is bundled. */
+const BROWSER_MODULE = {
+  bundle: true,
+  minify: true,
+  format: "esm",
+  target: "es2020",
+  write: false,
+  metafile: true,
+  tsconfig: "tsconfig.json",
+} satisfies BuildOptions;
+
 /** Bundles one browser module, minified, as the text of a single ES module. */
 async function bundle(file: string) {
-  const result = await esbuild({
-    entryPoints: [file],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    target: "es2020",
-    write: false,
-    metafile: true,
-    tsconfig: "tsconfig.json",
-  });
+  const result = await esbuild({ ...BROWSER_MODULE, entryPoints: [file] });
   return { code: result.outputFiles?.[0]?.text.trim() ?? "", inputs: Object.keys(result.metafile?.inputs ?? {}) };
 }
 
@@ -75,18 +77,12 @@ function islandModule(): Plugin {
       const file = id.slice(0, -ISLAND_SUFFIX.length);
       if (serving) return `export default ${JSON.stringify(`/${path.relative(root, file)}`)};`;
       const result = await esbuild({
+        ...BROWSER_MODULE,
         entryPoints: [file],
-        bundle: true,
-        minify: true,
-        format: "esm",
-        target: "es2020",
         splitting: true,
         outdir: path.join(root, "assets"),
         entryNames: "[name]-[hash]",
         chunkNames: "[name]-[hash]",
-        write: false,
-        metafile: true,
-        tsconfig: "tsconfig.json",
         define: { "process.env.NODE_ENV": '"production"' },
       });
       for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(input);
