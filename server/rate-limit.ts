@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { batched } from "./db/batch";
 import type { Database } from "./db/client";
 import { rateLimits } from "./db/schema";
 import type { Services } from "./services";
@@ -32,15 +33,62 @@ export function scaled(rule: RateLimitRule, scale: number): RateLimitRule {
  * within the limit. The counter lives in the database, so every server shares it.
  */
 export async function hit(db: Database, rule: RateLimitRule, clientKey: string, now = Date.now()) {
-  const windowStart = new Date(Math.floor(now / rule.windowMs) * rule.windowMs);
-  const key = `${rule.name}:${clientKey}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
-  return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000) };
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  const count = await counterFor(db)({ key: `${rule.name}:${clientKey}`, windowStart });
+  return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000) };
+}
+
+interface Hit {
+  key: string;
+  /** The window's start, ms since the epoch. */
+  windowStart: number;
+}
+
+const counters = new WeakMap<Database, (hit: Hit) => Promise<number>>();
+
+/** Each database's hits, counted in batches (db/batch.ts): one upsert for every hit waiting. */
+function counterFor(db: Database) {
+  let count = counters.get(db);
+  if (!count) {
+    count = batched((hits: Hit[]) => countHits(db, hits));
+    counters.set(db, count);
+  }
+  return count;
+}
+
+/**
+ * Adds a batch of hits to their counters and answers each hit's own count, as if
+ * they had come one after another in the order given. One row per counter, updated
+ * in key order, so concurrent batches never wait on each other in a circle.
+ */
+async function countHits(db: Database, hits: Hit[]): Promise<number[]> {
+  const groups = new Map<string, { key: string; window_start: string; hits: number }>();
+  const groupOf = (h: Hit) => `${h.windowStart} ${h.key}`;
+  for (const h of hits) {
+    const group = groups.get(groupOf(h));
+    if (group) group.hits++;
+    else groups.set(groupOf(h), { key: h.key, window_start: new Date(h.windowStart).toISOString(), hits: 1 });
+  }
+  // Both drivers (node-postgres and PGlite) answer with `{ rows }`.
+  const result = (await db.execute(sql`
+    insert into ${rateLimits} (key, window_start, count)
+    select key, window_start, hits
+    from jsonb_to_recordset(${JSON.stringify([...groups.values()])}::jsonb) as hit (key text, window_start timestamptz, hits int)
+    order by key, window_start
+    on conflict (key, window_start) do update set count = ${rateLimits}.count + excluded.count
+    returning key, (extract(epoch from window_start) * 1000)::float8 as window_ms, count`)) as unknown as {
+    rows: { key: string; window_ms: number | string; count: number | string }[];
+  };
+  const totals = new Map(result.rows.map((row) => [`${Number(row.window_ms)} ${row.key}`, Number(row.count)]));
+  const seen = new Map<string, number>();
+  return hits.map((h) => {
+    const group = groupOf(h);
+    const before = seen.get(group) ?? 0;
+    seen.set(group, before + 1);
+    const total = totals.get(group);
+    if (total === undefined) throw new Error(`no count came back for ${h.key}`);
+    return total - (groups.get(group)?.hits ?? 1) + before + 1;
+  });
 }
 
 /** The client's address: the proxy's word for it only when we sit behind a trusted proxy. */

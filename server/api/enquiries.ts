@@ -90,7 +90,7 @@ export async function saveEnquiry(db: Database, enquiry: Enquiry, options: SaveO
     },
   ];
 
-  if (await insertLeadWithMail(db, personalEnquiries, row, mail)) return { id: saved.id, created: true };
+  if (await insertLeadWithMail(db, personalEnquiries, { row, mail })) return { id: saved.id, created: true };
   const [existing] = await db
     .select({ id: personalEnquiries.id })
     .from(personalEnquiries)

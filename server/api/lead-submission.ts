@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
+import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Context } from "hono";
 import { z } from "zod";
+import { batched } from "../db/batch";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema";
 import type { MailMessage } from "../mail";
@@ -48,43 +49,80 @@ function honeypotFilled(body: unknown): boolean {
   return typeof value !== "string" || value.trim() !== "";
 }
 
+export interface LeadWithMail {
+  /** The lead's row, by the table's property names; it must carry its `id`. */
+  row: Record<string, unknown> & { id: string };
+  /** The mail jobs that follow from it (the outbox rows enqueue() would write). */
+  mail: { dedupeKey: string; message: MailMessage }[];
+}
+
 /**
  * Inserts a lead row unless its submission key is taken and, in the same statement,
- * the mail jobs that follow from it (the outbox rows enqueue() would write): both or
- * neither, in one round trip. True when the row was new; false when the key was taken
- * (nothing written).
+ * the mail jobs that follow from it: both or neither. True when the row was new; false
+ * when the key was taken (nothing written). Leads arriving together share one statement
+ * and one commit (db/batch.ts), so a busy server makes one round trip for many.
  */
-export async function insertLeadWithMail(
-  db: Database,
-  table: PgTable,
-  row: Record<string, unknown>,
-  mail: { dedupeKey: string; message: MailMessage }[],
-): Promise<boolean> {
-  const columns = getTableColumns(table);
-  const names: SQL[] = [];
-  const values: SQL[] = [];
-  for (const [key, value] of Object.entries(row)) {
-    const column = columns[key];
-    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
-    names.push(sql`${sql.identifier(column.name)}`);
-    values.push(value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`);
+export function insertLeadWithMail(db: Database, table: LeadTable, lead: LeadWithMail): Promise<boolean> {
+  const inserters = leadInserters.get(db) ?? new Map();
+  leadInserters.set(db, inserters);
+  let insert = inserters.get(table);
+  if (!insert) {
+    insert = batched((leads: LeadWithMail[]) => insertLeadsWithMail(db, table, leads));
+    inserters.set(table, insert);
   }
-  const queued = sql.join(
-    mail.map(({ dedupeKey, message }) => sql`(${JSON.stringify(message)}::jsonb, ${dedupeKey})`),
+  return insert(lead);
+}
+
+/** The lead tables: each has a uuid `id` and a unique `submission_key`. */
+type LeadTable = PgTable;
+
+const leadInserters = new WeakMap<Database, Map<LeadTable, (lead: LeadWithMail) => Promise<boolean>>>();
+
+/**
+ * One statement for a batch of leads. The rows travel as one JSON parameter read back
+ * into the table's own row type (so every row of a batch must name the same columns: one
+ * it left out would be null, not the column's default), and the mail as another; the
+ * statement's text is the same whatever the size of the batch. Rows go in submission-key
+ * order, so concurrent batches never wait on each other in a circle; of two rows with the
+ * same key in one batch, one is stored and the other answers false.
+ */
+async function insertLeadsWithMail(db: Database, table: LeadTable, leads: LeadWithMail[]): Promise<boolean[]> {
+  const columns = getTableColumns(table);
+  const names = new Map<string, string>();
+  const rows = leads.map(({ row }) => {
+    const json: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      const column = columns[key];
+      if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+      names.set(key, column.name);
+      json[column.name] = value instanceof Date ? value.toISOString() : value;
+    }
+    return json;
+  });
+  const mail = leads.flatMap(({ row, mail }) =>
+    mail.map(({ dedupeKey, message }) => ({ lead_id: row.id, payload: message, dedupe_key: dedupeKey })),
+  );
+  const columnList = sql.join(
+    [...names.values()].map((name) => sql.identifier(name)),
     sql`, `,
   );
+  // Both drivers (node-postgres and PGlite) answer with `{ rows }`.
   const result = (await db.execute(sql`
     with saved as (
-      insert into ${table} (${sql.join(names, sql`, `)})
-      values (${sql.join(values, sql`, `)})
+      insert into ${table} (${columnList})
+      select ${columnList} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)
+      order by submission_key
       on conflict (submission_key) do nothing
-      returning 1
+      returning id
     ), queued as (
       insert into ${jobs} (kind, payload, dedupe_key)
       select 'mail', mail.payload, mail.dedupe_key
-      from saved, (values ${queued}) as mail (payload, dedupe_key)
+      from saved
+      join jsonb_to_recordset(${JSON.stringify(mail)}::jsonb) as mail (lead_id uuid, payload jsonb, dedupe_key text)
+        on mail.lead_id = saved.id
       on conflict (dedupe_key) do nothing
     )
-    select count(*)::int as saved from saved`)) as unknown as { rows: { saved: number }[] };
-  return Number(result.rows[0]?.saved) === 1;
+    select id::text as id from saved`)) as unknown as { rows: { id: string }[] };
+  const saved = new Set(result.rows.map((row) => row.id));
+  return leads.map(({ row }) => saved.has(row.id));
 }

@@ -91,7 +91,7 @@ export async function saveQuote(db: Database, quote: Quote, options: SaveOptions
     { dedupeKey: `quote-confirm:${saved.id}`, message: quoteConfirmationEmail(options.site, saved) },
   ];
 
-  const inserted = await insertLeadWithMail(db, quotes, row, mail);
+  const inserted = await insertLeadWithMail(db, quotes, { row, mail });
   if (inserted) return { id: saved.id, created: true };
   // The key was used before: that quote (committed, since the insert waited for it) stands.
   const [existing] = await db

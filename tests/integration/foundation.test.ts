@@ -199,6 +199,23 @@ describe.each(testDatabaseKinds())("foundation on %s", (kind) => {
       expect((await hit(database.db, rule, "198.51.100.1", now + 60_000)).allowed).toBe(true);
     });
 
+    it("count hits that arrive together exactly, each with its own count", async () => {
+      const rule = { name: "together-test", limit: 10, windowMs: 60_000 };
+      const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+      const clients = ["198.51.100.7", "198.51.100.8"];
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => hit(database.db, rule, clients[i % 2] as string, now)),
+      );
+      for (const client of [0, 1]) {
+        const own = results.filter((_, i) => i % 2 === client);
+        expect(own.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+        expect(own.filter((r) => r.allowed)).toHaveLength(10);
+      }
+      // Calls in one batch count in the order they were made.
+      expect(results.slice(0, 20).every((r) => r.allowed)).toBe(true);
+      expect(results.slice(20).some((r) => r.allowed)).toBe(false);
+    });
+
     it("answer 429 'Too many requests' past the limit", async () => {
       const { config } = createTestApp(database);
       const services = { config, db: database.db, log: silent, kickOutbox: () => {}, identify: async () => null };

@@ -246,6 +246,30 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
       expect(await quotesByEmail("double@example.com")).toHaveLength(1);
     });
 
+    it("keeps each quote to itself when many arrive together: its own row, id and emails", async () => {
+      const emails = Array.from({ length: 40 }, (_, i) => `together${i}@example.com`);
+      const repeated = validQuote({ email: "together-again@example.com" });
+      const first = await post(repeated);
+      const answers = await Promise.all([...emails.map((email) => post(validQuote({ email }))), post(repeated)]);
+      expect(answers.every((a) => a.response.status === 201)).toBe(true);
+      expect(answers.at(-1)?.json.id).toBe(first.json.id);
+      expect(new Set(answers.map((a) => a.json.id)).size).toBe(41);
+      for (const [i, email] of emails.entries()) {
+        const [row] = await quotesByEmail(email);
+        expect(row?.id).toBe(answers[i]?.json.id);
+        const queued = await jobsFor(String(row?.id));
+        const sentTo = queued.map((job) => (job.payload as { to: string }).to).sort();
+        expect(sentTo).toEqual([email, "leads@harbourside-loans.example"].sort());
+      }
+      expect(await quotesByEmail("together-again@example.com")).toHaveLength(1);
+      expect(await jobsFor(String(first.json.id))).toHaveLength(2);
+      // No email was queued for a quote that was not stored (the repeat's own id).
+      const orphans = await database.db.execute(sql`
+        select count(*)::int as n from ${jobs}
+        where dedupe_key like 'quote-%' and split_part(dedupe_key, ':', 2)::uuid not in (select id from ${quotes})`);
+      expect((orphans as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    });
+
     it("is optional: without one, each post is a new quote", async () => {
       await post(validQuote({ email: "nokey@example.com", submission_key: undefined }));
       await post(validQuote({ email: "nokey@example.com", submission_key: undefined }));
