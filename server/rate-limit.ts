@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { batched } from "./db/batch";
+import { batchedPerDatabase } from "./db/batch";
 import type { Database } from "./db/client";
 import { rateLimits } from "./db/schema";
 import type { Services } from "./services";
@@ -34,7 +34,7 @@ export function scaled(rule: RateLimitRule, scale: number): RateLimitRule {
  */
 export async function hit(db: Database, rule: RateLimitRule, clientKey: string, now = Date.now()) {
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-  const count = await counterFor(db)({ key: `${rule.name}:${clientKey}`, windowStart });
+  const count = await countHit(db, { key: `${rule.name}:${clientKey}`, windowStart });
   return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000) };
 }
 
@@ -44,17 +44,8 @@ interface Hit {
   windowStart: number;
 }
 
-const counters = new WeakMap<Database, (hit: Hit) => Promise<number>>();
-
 /** Each database's hits, counted in batches (db/batch.ts): one upsert for every hit waiting. */
-function counterFor(db: Database) {
-  let count = counters.get(db);
-  if (!count) {
-    count = batched((hits: Hit[]) => countHits(db, hits));
-    counters.set(db, count);
-  }
-  return count;
-}
+const countHit = batchedPerDatabase(countHits);
 
 /**
  * Adds a batch of hits to their counters and answers each hit's own count, as if

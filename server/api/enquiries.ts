@@ -8,7 +8,7 @@ import { personalEnquiries } from "../db/schema";
 import { enquiryNotificationEmail } from "../emails/enquiry";
 import { RATE_LIMITS, rateLimit } from "../rate-limit";
 import type { Services } from "../services";
-import { insertLeadWithMail, leadBodyReader } from "./lead-submission";
+import { leadBodyReader, leadInserter } from "./lead-submission";
 
 /**
  * POST /api/enquiries: the quick check's homeowner-loan enquiry (spec section 7,
@@ -58,6 +58,8 @@ interface SaveOptions {
   site: Services["config"]["site"];
 }
 
+const insertEnquiry = leadInserter(personalEnquiries);
+
 /** One row per submission key, written with its notification job in one statement (see saveQuote). */
 export async function saveEnquiry(db: Database, enquiry: Enquiry, options: SaveOptions) {
   const saved = { id: randomUUID(), createdAt: new Date(), enquiry };
@@ -90,7 +92,7 @@ export async function saveEnquiry(db: Database, enquiry: Enquiry, options: SaveO
     },
   ];
 
-  if (await insertLeadWithMail(db, personalEnquiries, { row, mail })) return { id: saved.id, created: true };
+  if (await insertEnquiry(db, { row, mail })) return { id: saved.id, created: true };
   const [existing] = await db
     .select({ id: personalEnquiries.id })
     .from(personalEnquiries)

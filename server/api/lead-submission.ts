@@ -3,7 +3,7 @@ import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Context } from "hono";
 import { z } from "zod";
-import { batched } from "../db/batch";
+import { batchedPerDatabase } from "../db/batch";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema";
 import type { MailMessage } from "../mail";
@@ -57,26 +57,18 @@ export interface LeadWithMail {
 }
 
 /**
- * Inserts a lead row unless its submission key is taken and, in the same statement,
- * the mail jobs that follow from it: both or neither. True when the row was new; false
- * when the key was taken (nothing written). Leads arriving together share one statement
- * and one commit (db/batch.ts), so a busy server makes one round trip for many.
+ * For one lead table: inserts a lead row unless its submission key is taken and, in the
+ * same statement, the mail jobs that follow from it: both or neither. The inserter
+ * answers true when the row was new; false when the key was taken (nothing written).
+ * Leads arriving together share one statement and one commit (db/batch.ts), so a busy
+ * server makes one round trip for many.
  */
-export function insertLeadWithMail(db: Database, table: LeadTable, lead: LeadWithMail): Promise<boolean> {
-  const inserters = leadInserters.get(db) ?? new Map();
-  leadInserters.set(db, inserters);
-  let insert = inserters.get(table);
-  if (!insert) {
-    insert = batched((leads: LeadWithMail[]) => insertLeadsWithMail(db, table, leads));
-    inserters.set(table, insert);
-  }
-  return insert(lead);
+export function leadInserter(table: LeadTable): (db: Database, lead: LeadWithMail) => Promise<boolean> {
+  return batchedPerDatabase((db: Database, leads: LeadWithMail[]) => insertLeadsWithMail(db, table, leads));
 }
 
 /** The lead tables: each has a uuid `id` and a unique `submission_key`. */
 type LeadTable = PgTable;
-
-const leadInserters = new WeakMap<Database, Map<LeadTable, (lead: LeadWithMail) => Promise<boolean>>>();
 
 /**
  * One statement for a batch of leads. The rows travel as one JSON parameter read back

@@ -9,7 +9,7 @@ import { quotes } from "../db/schema";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "../emails/quote";
 import { RATE_LIMITS, rateLimit } from "../rate-limit";
 import type { Services } from "../services";
-import { insertLeadWithMail, leadBodyReader } from "./lead-submission";
+import { leadBodyReader, leadInserter } from "./lead-submission";
 
 /**
  * POST /api/quotes: the main eligibility check's lead (spec section 3, DECISIONS D1).
@@ -54,6 +54,8 @@ interface SaveOptions {
   site: Services["config"]["site"];
 }
 
+const insertQuote = leadInserter(quotes);
+
 /**
  * One row per submission key: a repeated key answers the first row's id and queues
  * nothing more. The quote and its two mail jobs are written by one statement, so they
@@ -91,7 +93,7 @@ export async function saveQuote(db: Database, quote: Quote, options: SaveOptions
     { dedupeKey: `quote-confirm:${saved.id}`, message: quoteConfirmationEmail(options.site, saved) },
   ];
 
-  const inserted = await insertLeadWithMail(db, quotes, { row, mail });
+  const inserted = await insertQuote(db, { row, mail });
   if (inserted) return { id: saved.id, created: true };
   // The key was used before: that quote (committed, since the insert waited for it) stands.
   const [existing] = await db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batched, refusedForItsData } from "./batch";
+import { batched, batchedPerDatabase, refusedForItsData } from "./batch";
 
 /** A flush that records each batch it was given and answers after the test lets it. */
 function recordingFlush(
@@ -89,6 +89,31 @@ describe("batched", () => {
   it("refuses an answer that does not give one result per item", async () => {
     const call = batched(async (items: number[]) => items.slice(1));
     await expect(call(1)).rejects.toThrow("a batch of 1 answered 0 results");
+  });
+});
+
+describe("batchedPerDatabase", () => {
+  it("batches each database's calls apart, with one batcher per database", async () => {
+    const batches: [string, number[]][] = [];
+    const call = batchedPerDatabase(async (db: { name: string }, items: number[]) => {
+      batches.push([db.name, items]);
+      return items.map((n) => `${db.name}${n}`);
+    });
+    const a = { name: "a" };
+    const b = { name: "b" };
+    expect(await Promise.all([call(a, 1), call(b, 2), call(a, 3), call(b, 4), call(a, 5)])).toEqual([
+      "a1",
+      "b2",
+      "a3",
+      "b4",
+      "a5",
+    ]);
+    expect(batches).toEqual([
+      ["a", [1]],
+      ["b", [2]],
+      ["a", [3, 5]],
+      ["b", [4]],
+    ]);
   });
 });
 

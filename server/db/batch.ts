@@ -63,6 +63,25 @@ export function batched<In, Out>(
 }
 
 /**
+ * A batcher per database, made on first use: calls to one database batch together,
+ * never with another's (tests open many databases in one process).
+ */
+export function batchedPerDatabase<Db extends object, In, Out>(
+  flush: (db: Db, items: In[]) => Promise<Out[]>,
+  options?: BatchOptions,
+): (db: Db, item: In) => Promise<Out> {
+  const batchers = new WeakMap<Db, (item: In) => Promise<Out>>();
+  return (db, item) => {
+    let call = batchers.get(db);
+    if (!call) {
+      call = batched((items: In[]) => flush(db, items), options);
+      batchers.set(db, call);
+    }
+    return call(item);
+  };
+}
+
+/**
  * True for PostgreSQL's data exceptions (class 22) and integrity constraint violations
  * (class 23): the statement was refused, so nothing of it was written, and the fault
  * lies with some row of it. Drizzle wraps the driver's error; its cause has the code.
