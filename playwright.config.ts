@@ -1,12 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./scripts/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /**
  * Browser tests against the built site, served by the real server on a fresh embedded
  * database (or TEST_DATABASE_URL), with mail going to a real SMTP sink whose messages
- * tests read from disk (see tests/support/e2e-server.ts). Debian's Chromium, never a
- * downloaded browser.
+ * tests read from disk (see tests/support/e2e-server.ts). The machine's own Chromium
+ * (scripts/browser.ts), never a downloaded browser.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,7 +21,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },

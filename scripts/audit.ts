@@ -14,12 +14,13 @@ import AxeBuilder from "@axe-core/playwright";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { chromiumPath } from "./browser";
 
 const PORT = Number(process.env.AUDIT_PORT ?? 3210);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
-const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME = chromiumPath();
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 /** Rendered per request, so not found as files in the build. */
 const PER_REQUEST_ROUTES = ["/auth", "/thank-you"];
