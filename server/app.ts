@@ -8,7 +8,9 @@ import { authApi } from "./api/auth";
 import { contactApi } from "./api/contact";
 import { enquiriesApi } from "./api/enquiries";
 import { quotesApi } from "./api/quotes";
+import { SERVICE_BUSY } from "../app/domain/messages";
 import { createAuth, identifyWith } from "./auth";
+import { createOutageLog, describeCause, isConnectionFailure, type OutageLog } from "./outage";
 import { clientAddress } from "./rate-limit";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./security";
 import type { Services } from "./services";
@@ -23,10 +25,18 @@ export interface AppOptions extends Omit<Services, "identify"> {
   build?: ServerBuild;
   /** The build's client folder, for prerendered pages and assets. */
   clientDir?: string;
+  /** Shared with the outbox worker, so a database outage is logged once, whoever meets it. */
+  databaseOutage?: OutageLog;
 }
+
+/** How long /healthz waits for the database before it answers 503. */
+export const HEALTH_TIMEOUT_MS = 1_500;
+/** What a client is told to wait before trying again while the database is unreachable. */
+export const RETRY_AFTER_SECONDS = 30;
 
 export function createApp(options: AppOptions) {
   const { config, db, log, build, clientDir } = options;
+  const databaseOutage = options.databaseOutage ?? createOutageLog(log, "database");
   const auth = createAuth({ config, db, log, kickOutbox: options.kickOutbox });
   const services: Services = {
     config,
@@ -48,9 +58,13 @@ export function createApp(options: AppOptions) {
 
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
-    return (await pingDatabase(db))
-      ? c.json({ status: "ok" })
-      : c.json({ status: "database unavailable" }, 503);
+    const problem = await pingDatabase(db);
+    if (problem === undefined) {
+      databaseOutage.succeeded();
+      return c.json({ status: "ok" });
+    }
+    databaseOutage.failed(problem);
+    return c.json({ status: "database unavailable" }, 503);
   });
 
   const api = new Hono();
@@ -96,19 +110,32 @@ export function createApp(options: AppOptions) {
   }
 
   app.onError((error, c) => {
-    log.error({ err: error.message, path: c.req.path }, "unhandled error");
+    if (isConnectionFailure(error)) {
+      // The database is away: nothing was stored, and pressing again later will work.
+      databaseOutage.failed(error);
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return c.json({ error: SERVICE_BUSY }, 503);
+    }
+    log.error({ cause: describeCause(error), path: c.req.path }, "unhandled error");
     return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
   });
 
   return app;
 }
 
-async function pingDatabase(db: Services["db"]) {
+/** Undefined when the database answers a trivial query within HEALTH_TIMEOUT_MS; otherwise why not. */
+async function pingDatabase(db: Services["db"]): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("database timed out")), HEALTH_TIMEOUT_MS);
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+    return undefined;
+  } catch (error) {
+    return error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

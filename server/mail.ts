@@ -12,19 +12,40 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage, messageId: string): Promise<void>;
+  /** Resolves when the mail server answers (connects and greets); rejects with the reason when it does not. */
+  verify(): Promise<void>;
   close(): void;
 }
 
+/** How many messages go to the SMTP server at once, each on a pooled connection of its own. */
+export const SMTP_CONNECTIONS = 4;
+
 /**
- * SMTP when `smtpUrl` is set; otherwise each message is written as an .eml file to
- * `mailDir`, so a developer can open exactly what a borrower would receive.
+ * SMTP when `smtpUrl` is set, over a small pool of kept connections; otherwise each
+ * message is written as an .eml file to `mailDir`, so a developer can open exactly what
+ * a borrower would receive.
  */
 export function createMailer({ smtpUrl, mailDir, from }: { smtpUrl?: string; mailDir: string; from: string }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl, { from });
+    const transport = nodemailer.createTransport(
+      {
+        url: smtpUrl,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+        maxMessages: 100,
+        // A server that does not answer is given up on well within the outbox's lease.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      },
+      { from },
+    );
     return {
       async send(message, messageId) {
         await transport.sendMail({ ...message, from, messageId });
+      },
+      async verify() {
+        await transport.verify();
       },
       close: () => transport.close(),
     };
@@ -37,6 +58,7 @@ export function createMailer({ smtpUrl, mailDir, from }: { smtpUrl?: string; mai
       const safeId = messageId.replace(/[^\w.-]/g, "_");
       await writeFile(path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.eml`), info.message as Buffer);
     },
+    verify: async () => {},
     close: () => transport.close(),
   };
 }

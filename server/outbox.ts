@@ -1,8 +1,10 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "./db/client";
 import { jobs, rateLimits } from "./db/schema";
 import type { Logger } from "./logger";
-import type { MailMessage, Mailer } from "./mail";
+import { type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
+import { createOutageLog, describeCause, isConnectionFailure, type OutageLog } from "./outage";
 
 /** The side effects the server performs in the background. */
 export type JobPayloads = {
@@ -49,9 +51,20 @@ interface WorkerOptions {
   log: Logger;
   /** How often to look for due jobs when idle. */
   pollMs?: number;
-  /** How long a claimed job stays invisible to other workers before it is retried. */
+  /**
+   * How long a claimed job stays invisible to other workers. Renewed every third of it
+   * while the job is being worked, so only a worker that died (or lost the database)
+   * lets a lease run out.
+   */
   leaseMs?: number;
+  /** How many jobs are worked at once (one SMTP connection each). */
+  concurrency?: number;
   retryDelay?: (attempt: number) => number;
+  /** While mail is down, how often to ask the mail server whether it is back. */
+  mailProbeMs?: number;
+  /** Shared with the HTTP server, so a database outage is logged once, whoever meets it. */
+  databaseOutage?: OutageLog;
+  mailOutage?: OutageLog;
 }
 
 export interface OutboxWorker {
@@ -62,10 +75,16 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** A job as claimed: `attempts` (raised by every claim) is the claim's fencing token. */
+type Held = Pick<ClaimedJob, "id" | "attempts">;
+
 /**
  * Claims due jobs with `FOR UPDATE SKIP LOCKED`, so any number of servers can work
- * one table. A claimed job is leased; a server that dies mid-job leaves the lease to
- * expire and the job is picked up again.
+ * one table. A claimed job is leased, and the lease is renewed while the job is worked;
+ * a server that dies mid-job leaves the lease to expire and the job is picked up again.
+ * Every claim raises the job's `attempts`, and a worker writes a job's result only
+ * while `attempts` is still the value its claim set: the result of a worker whose lease
+ * was taken over is discarded, never written over the new holder's.
  */
 export function startOutboxWorker({
   db,
@@ -73,73 +92,144 @@ export function startOutboxWorker({
   log,
   pollMs = 1_000,
   leaseMs = 60_000,
+  concurrency = SMTP_CONNECTIONS,
   retryDelay = retryDelayMs,
+  mailProbeMs = 10_000,
+  databaseOutage = createOutageLog(log, "database"),
+  mailOutage = createOutageLog(log, "mail"),
 }: WorkerOptions): OutboxWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let lastSweep = 0;
+  let lastMailProbe = 0;
+  /** True while mail is down for want of a connection (not for a refused message), so probing makes sense. */
+  let mailUnreachable = false;
 
   const handlers: { [K in JobKind]: (payload: JobPayloads[K], jobId: number) => Promise<void> } = {
+    // The Message-ID is the job's own, so a receiver can tell a resend from a new message.
     mail: (message, jobId) => mailer.send(message, `<job-${jobId}@outbox>`),
   };
 
   /**
-   * Claims jobs due by `dueBy`; a job that fails in this pass is due later, so it waits
-   * for the next. Every time here is the database's clock, never this server's: the
-   * servers sharing the table may disagree about the time, and the database keeps
-   * microseconds where JavaScript keeps milliseconds.
+   * Claims up to `limit` jobs due by `dueBy`; a job that fails in this pass is due later,
+   * so it waits for the next. Every time here is the database's clock, never this
+   * server's: the servers sharing the table may disagree about the time, and the
+   * database keeps microseconds where JavaScript keeps milliseconds.
    */
-  async function claim(dueBy: string) {
-    // Both drivers (node-postgres and PGlite) answer with `{ rows }`.
-    const result = (await db.execute(sql`
+  async function claim(dueBy: string, limit: number) {
+    const result = await rows<ClaimedJob>(
+      db,
+      sql`
       update ${jobs} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
       where id in (
         select id from ${jobs}
         where status = 'pending' and run_at <= ${dueBy}::timestamptz and (locked_until is null or locked_until < now())
-        order by run_at, id limit 10
+        order by run_at, id limit ${limit}
         for update skip locked
       )
-      returning id, kind, payload, attempts, max_attempts`)) as unknown as { rows: ClaimedJob[] };
-    return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+      returning id, kind, payload, attempts, max_attempts`,
+    );
+    return result.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
-  async function databaseNow() {
-    const result = (await db.execute(sql`select clock_timestamp()::text as now`)) as unknown as { rows: { now: string }[] };
-    return result.rows[0]?.now ?? new Date().toISOString();
+  /** Extends the lease of jobs still held by this claim; a job taken over meanwhile is left alone. */
+  async function renew(held: Held[]) {
+    await db.execute(sql`
+      update ${jobs} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+      from jsonb_to_recordset(${JSON.stringify(held)}::jsonb) as held (id bigint, attempts int)
+      where ${jobs.id} = held.id and ${jobs.attempts} = held.attempts and ${jobs.status} = 'pending'`);
+  }
+
+  /** Writes a job's result if this claim still holds it; false when the lease was lost and the result discarded. */
+  async function settle(job: Held, result: PgUpdateSetSource<typeof jobs>) {
+    const updated = await db
+      .update(jobs)
+      .set({ lockedUntil: null, ...result })
+      .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, "pending")))
+      .returning({ id: jobs.id });
+    if (updated.length === 0)
+      log.warn({ jobId: job.id, attempt: job.attempts }, "job result discarded: its lease was taken over");
+    return updated.length > 0;
+  }
+
+  /** Mail waiting for a retry goes now: the mail server is answering again. */
+  async function releaseWaitingMail() {
+    await db.execute(sql`
+      update ${jobs} set run_at = clock_timestamp()
+      where status = 'pending' and kind = 'mail' and attempts > 0 and run_at > clock_timestamp()`);
+  }
+
+  async function mailSucceeded() {
+    if (!mailOutage.down) return;
+    mailOutage.succeeded();
+    mailUnreachable = false;
+    await releaseWaitingMail();
+  }
+
+  async function run(job: ClaimedJob) {
+    try {
+      const handler = handlers[job.kind] as (payload: unknown, id: number) => Promise<void>;
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload, job.id);
+    } catch (error) {
+      const dead = job.attempts >= job.max_attempts;
+      const cause = describeCause(error);
+      await settle(job, {
+        status: dead ? "dead" : "pending",
+        lastError: [cause.code, cause.message ?? (error instanceof Error ? error.message : String(error))]
+          .filter(Boolean)
+          .join(" ")
+          .slice(0, 1000),
+        runAt: sql`clock_timestamp() + ${retryDelay(job.attempts)} * interval '1 millisecond'`,
+      });
+      if (job.kind === "mail" && isMailServerFailure(error)) {
+        mailUnreachable = isConnectionFailure(error);
+        mailOutage.failed(error);
+        if (dead)
+          log.error({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job abandoned after its last attempt");
+      } else {
+        log.warn(
+          { jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, dead, cause },
+          "job failed",
+        );
+      }
+      return;
+    }
+    await settle(job, { status: "done", completedAt: new Date(), lastError: null });
+    log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job done");
+    if (job.kind === "mail") await mailSucceeded();
   }
 
   async function work(): Promise<number> {
     let attempted = 0;
-    const dueBy = await databaseNow();
+    const dueBy = await databaseNow(db);
     for (;;) {
       if (stopped) return attempted;
-      const batch = await claim(dueBy);
+      const batch = await claim(dueBy, concurrency);
       if (batch.length === 0) return attempted;
-      for (const job of batch) {
-        attempted++;
-        try {
-          const handler = handlers[job.kind] as (payload: unknown, id: number) => Promise<void>;
-          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          await handler(job.payload, job.id);
-          await db.update(jobs).set({ status: "done", completedAt: new Date(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
-          log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job done");
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const dead = job.attempts >= job.max_attempts;
-          await db
-            .update(jobs)
-            .set({
-              status: dead ? "dead" : "pending",
-              lockedUntil: null,
-              lastError: message.slice(0, 1000),
-              runAt: sql`clock_timestamp() + ${retryDelay(job.attempts)} * interval '1 millisecond'`,
-            })
-            .where(eq(jobs.id, job.id));
-          log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, dead, err: message }, "job failed");
-        }
+      attempted += batch.length;
+      const renewal = setInterval(() => {
+        renew(batch).catch(() => {});
+      }, leaseMs / 3);
+      try {
+        await Promise.all(batch.map(run));
+      } finally {
+        clearInterval(renewal);
       }
     }
+  }
+
+  /** While the mail server is unreachable, ask it now and then whether it is back, rather than wait for a retry to fall due. */
+  async function probeMail() {
+    if (!mailUnreachable || Date.now() - lastMailProbe < mailProbeMs) return;
+    lastMailProbe = Date.now();
+    try {
+      await mailer.verify();
+    } catch {
+      return;
+    }
+    await mailSucceeded();
   }
 
   async function sweep() {
@@ -151,10 +241,17 @@ export function startOutboxWorker({
 
   function drain(): Promise<number> {
     running ??= work()
-      .catch((error) => {
-        log.error({ err: error instanceof Error ? error.message : String(error) }, "outbox poll failed");
-        return 0;
-      })
+      .then(
+        (attempted) => {
+          databaseOutage.succeeded();
+          return attempted;
+        },
+        (error) => {
+          if (isConnectionFailure(error)) databaseOutage.failed(error);
+          else log.error({ cause: describeCause(error) }, "outbox poll failed");
+          return 0;
+        },
+      )
       .finally(() => {
         running = undefined;
       });
@@ -164,6 +261,7 @@ export function startOutboxWorker({
   function schedule() {
     if (stopped) return;
     timer = setTimeout(async () => {
+      await probeMail().catch(() => {});
       await drain();
       await sweep().catch(() => {});
       schedule();
@@ -183,8 +281,30 @@ export function startOutboxWorker({
   };
 }
 
+/**
+ * The mail server is down or refusing for now (a connection failure, or a 4xx answer
+ * such as 421 or 451), as against a message it rejects for good.
+ */
+function isMailServerFailure(error: unknown) {
+  const responseCode = (error as { responseCode?: unknown }).responseCode;
+  return isConnectionFailure(error) || (typeof responseCode === "number" && responseCode >= 400 && responseCode < 500);
+}
+
+async function databaseNow(db: Database) {
+  const [row] = await rows<{ now: string }>(db, sql`select clock_timestamp()::text as now`);
+  return row?.now ?? new Date().toISOString();
+}
+
+/** The rows of a raw statement: both drivers (node-postgres and PGlite) answer with `{ rows }`. */
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** Jobs not yet sent, for tests and the health of the queue. */
 export async function pendingJobCount(db: Database) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(and(eq(jobs.status, "pending")));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.status, "pending")));
   return row?.n ?? 0;
 }

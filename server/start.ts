@@ -6,6 +6,7 @@ import { createApp } from "./app";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail";
+import { createOutageLog } from "./outage";
 import { startOutboxWorker } from "./outbox";
 
 export interface RunningServer {
@@ -27,7 +28,8 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
   log.info({ database: database.kind }, "database ready");
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.resolve(config.mailDir), from: config.mail.from });
-  const outbox = startOutboxWorker({ db: database.db, mailer, log });
+  const databaseOutage = createOutageLog(log, "database");
+  const outbox = startOutboxWorker({ db: database.db, mailer, log, databaseOutage });
 
   const buildPath = path.resolve(buildDir, "server/index.js");
   const build = (await import(buildPath)) as ServerBuild;
@@ -36,6 +38,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
     db: database.db,
     log,
     kickOutbox: outbox.kick,
+    databaseOutage,
     build,
     clientDir: path.resolve(buildDir, "client"),
   });

@@ -81,3 +81,8 @@ export const CONTACT_NAME_TOO_LONG = "Name must be 255 characters or fewer";
 export const CONTACT_PHONE_TOO_LONG = "Phone number must be 50 characters or fewer";
 export const CONTACT_SUBJECT_TOO_LONG = "Subject must be 200 characters or fewer";
 export const CONTACT_MESSAGE_TOO_LONG = "Message must be 5,000 characters or fewer";
+
+// ── Server outcomes ───────────────────────────────────────────────────────────
+/** Ours: a lead endpoint's answer while the database is unreachable (HTTP 503, with Retry-After). */
+export const SERVICE_BUSY =
+  "our system is busy for a moment and nothing was saved yet. Your answers are still here: please try again in a minute.";

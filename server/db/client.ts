@@ -22,6 +22,8 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+/** The longest any one statement may take; a request makes at most a few. */
+export const QUERY_TIMEOUT_MS = 3_000;
 /** Any constant will do: it only has to be the same for every server running migrations. */
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -34,6 +36,8 @@ export interface DatabaseOptions {
   schemaName?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** The longest one statement may take on PostgreSQL (QUERY_TIMEOUT_MS unless set; 0: no limit, for scripts). */
+  queryTimeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -54,12 +58,19 @@ async function openPglite({ dataDir }: DatabaseOptions): Promise<DatabaseHandle>
   };
 }
 
-async function openPostgres(url: string, { schemaName, maxConnections = 20 }: DatabaseOptions) {
+async function openPostgres(
+  url: string,
+  { schemaName, maxConnections = 20, queryTimeoutMs = QUERY_TIMEOUT_MS }: DatabaseOptions,
+) {
+  const searchPath = schemaName ? { options: `-c search_path=${schemaName}` } : {};
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
-    connectionTimeoutMillis: 5_000,
-    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+    // A database that hangs rather than refuses must not hold a request for long: a
+    // connection (or a place in the pool's queue) within 2 s, an answer within 3 s.
+    connectionTimeoutMillis: 2_000,
+    ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
+    ...searchPath,
   });
   // An idle client losing its connection must not take the server down.
   pool.on("error", () => {});
@@ -68,7 +79,10 @@ async function openPostgres(url: string, { schemaName, maxConnections = 20 }: Da
     db,
     kind: "postgres",
     async migrate() {
-      const client = await pool.connect();
+      // A client of its own, without the pool's time-outs: a migration may wait for
+      // another server's lock, and may take longer than any request should.
+      const client = new pg.Client({ connectionString: url, ...searchPath });
+      await client.connect();
       try {
         if (schemaName) await client.query(`create schema if not exists "${schemaName}"`);
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
@@ -81,7 +95,7 @@ async function openPostgres(url: string, { schemaName, maxConnections = 20 }: Da
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     ping: () =>

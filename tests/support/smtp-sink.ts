@@ -8,13 +8,23 @@ export interface ReceivedMail {
   subject: string;
 }
 
+/** A message the sink has read but not yet answered (see `hold`). */
+export interface HeldMail {
+  raw: string;
+  /** Answer the sender: accepted (kept in `messages`) or refused with a temporary failure. */
+  answer(outcome: "accept" | "refuse"): void;
+}
+
 /**
  * A real SMTP server that accepts every message and keeps it, for tests. `refuse`
- * makes it answer every message with a temporary failure (a mail outage).
+ * makes it answer every message with a temporary failure (a mail outage); `hold`
+ * makes it read each message and answer only when the test says (a slow server).
  */
 export async function startSmtpSink(port = 0) {
   const messages: ReceivedMail[] = [];
+  const held: HeldMail[] = [];
   let refusing = false;
+  let holding = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -23,16 +33,22 @@ export async function startSmtpSink(port = 0) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (refusing) return callback(Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }));
         const raw = Buffer.concat(chunks).toString("utf8");
-        const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          subject,
-        });
-        callback();
+        const refuse = () =>
+          callback(Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }));
+        const accept = () => {
+          const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
+          messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            subject,
+          });
+          callback();
+        };
+        if (refusing) return refuse();
+        if (holding) return void held.push({ raw, answer: (outcome) => (outcome === "accept" ? accept() : refuse()) });
+        accept();
       });
     },
   });
@@ -42,8 +58,12 @@ export async function startSmtpSink(port = 0) {
     url: `smtp://127.0.0.1:${address.port}`,
     port: address.port,
     messages,
+    held,
     refuse(value: boolean) {
       refusing = value;
+    },
+    hold(value: boolean) {
+      holding = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

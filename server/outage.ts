@@ -1,0 +1,113 @@
+import type { Logger } from "./logger";
+
+/**
+ * Connection-level failures: the peer is unreachable, went away or stopped answering.
+ * Node's socket errors, PostgreSQL's SQLSTATE classes 08 (connection exception) and 57P
+ * (operator intervention: shutdown, crash), too many connections, and the pool's and
+ * driver's own time-outs.
+ */
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNECTION",
+  "ESOCKET",
+  "53300",
+]);
+const CONNECTION_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|query read timeout|terminating connection|connection error|cannot use a pool after calling end|database timed out/i;
+
+/** The errors an error wraps, outermost first (Drizzle wraps the driver's error in `cause`). */
+function chain(error: unknown): unknown[] {
+  const errors: unknown[] = [];
+  let current = error;
+  while (current && errors.length < 8 && !errors.includes(current)) {
+    errors.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return errors;
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** True when the error means the database (or the mail server) could not be reached, not that a request was wrong. */
+export function isConnectionFailure(error: unknown): boolean {
+  return chain(error).some((e) => {
+    const code = codeOf(e);
+    if (code && (CONNECTION_CODES.has(code) || code.startsWith("08") || code.startsWith("57P"))) return true;
+    return e instanceof Error && CONNECTION_MESSAGES.test(e.message);
+  });
+}
+
+/**
+ * What an error says about its cause, safe to log: the innermost error's name, code and,
+ * for connection failures, its message (which names the peer, never a visitor). Query
+ * text, parameters and the driver's messages about data are left out: they can carry a
+ * borrower's details.
+ */
+export function describeCause(error: unknown): { error: string; code?: string; message?: string } {
+  const errors = chain(error);
+  const innermost = errors[errors.length - 1];
+  const code = errors.map(codeOf).find(Boolean);
+  const described: { error: string; code?: string; message?: string } = {
+    error: innermost instanceof Error ? innermost.name : typeof innermost,
+  };
+  if (code) described.code = code;
+  if (isConnectionFailure(error) && innermost instanceof Error) described.message = innermost.message.slice(0, 200);
+  return described;
+}
+
+export interface OutageLog {
+  /** A call to the service failed for want of a connection. */
+  failed(error: unknown): void;
+  /** A call to the service succeeded. */
+  succeeded(): void;
+  /** True from the first failure until the next success. */
+  readonly down: boolean;
+}
+
+/**
+ * One log line when a service goes away (with its cause), a count every `reportEveryMs`
+ * while it stays away, and one line when it is back: an outage reads as three lines,
+ * not a flood of one per request.
+ */
+export function createOutageLog(
+  log: Logger,
+  service: "database" | "mail",
+  { reportEveryMs = 60_000, now = Date.now }: { reportEveryMs?: number; now?: () => number } = {},
+): OutageLog {
+  let downSince: number | undefined;
+  let failures = 0;
+  let lastReport = 0;
+  return {
+    failed(error) {
+      failures++;
+      const at = now();
+      if (downSince === undefined) {
+        downSince = at;
+        lastReport = at;
+        log.error({ service, cause: describeCause(error) }, `${service} unavailable`);
+      } else if (at - lastReport >= reportEveryMs) {
+        lastReport = at;
+        log.warn({ service, failures, downForMs: at - downSince }, `${service} still unavailable`);
+      }
+    },
+    succeeded() {
+      if (downSince === undefined) return;
+      log.info({ service, failures, downForMs: now() - downSince }, `${service} back`);
+      downSince = undefined;
+      failures = 0;
+    },
+    get down() {
+      return downSince !== undefined;
+    },
+  };
+}

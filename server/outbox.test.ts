@@ -1,0 +1,183 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDatabaseKinds } from "../tests/support/database";
+import { type SmtpSink, startSmtpSink } from "../tests/support/smtp-sink";
+import type { DatabaseHandle } from "./db/client";
+import { jobs } from "./db/schema";
+import { createLogger } from "./logger";
+import { createMailer } from "./mail";
+import { enqueue, startOutboxWorker } from "./outbox";
+
+const silent = createLogger("silent");
+const message = (to: string) => ({ to, subject: "Hello", text: "plain body", html: "<p>html body</p>" });
+
+/** Resolves once `condition` holds, checking every 20 ms; fails after `ms`. */
+async function until(condition: () => boolean | Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for a condition");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
+  let database: DatabaseHandle;
+  let sink: SmtpSink;
+  const workers: { stop(): Promise<void> }[] = [];
+
+  function worker(options: Partial<Parameters<typeof startOutboxWorker>[0]> & { smtpUrl?: string } = {}) {
+    const mailer = createMailer({ smtpUrl: options.smtpUrl ?? sink.url, mailDir: "", from: "Test <test@example.com>" });
+    const w = startOutboxWorker({
+      db: database.db,
+      mailer,
+      log: silent,
+      pollMs: 60_000,
+      retryDelay: () => 0,
+      ...options,
+    });
+    workers.push({
+      async stop() {
+        await w.stop();
+        mailer.close();
+      },
+    });
+    return w;
+  }
+  const delivered = (to: string) => sink.messages.filter((m) => m.to.includes(to)).length;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    sink = await startSmtpSink();
+  });
+  afterEach(async () => {
+    for (const held of sink.held.splice(0)) held.answer("accept");
+    sink.hold(false);
+    sink.refuse(false);
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+  });
+  afterAll(async () => {
+    await sink.close();
+    await database.close();
+  });
+
+  it("sends several messages at once, one per pooled connection", async () => {
+    sink.hold(true);
+    for (let i = 0; i < 8; i++) await enqueue(database.db, "mail", message(`parallel-${i}@example.com`));
+    const draining = worker({ concurrency: 4 }).drain();
+    // Four messages are at the mail server together before any is answered.
+    await until(() => sink.held.length === 4);
+    for (const held of sink.held.splice(0)) held.answer("accept");
+    await until(() => sink.held.length === 4);
+    for (const held of sink.held.splice(0)) held.answer("accept");
+    expect(await draining).toBe(8);
+    for (let i = 0; i < 8; i++) expect(delivered(`parallel-${i}@example.com`)).toBe(1);
+  });
+
+  it("discards the result of a worker whose lease was taken over, so a job done stays done", async () => {
+    sink.hold(true);
+    await enqueue(database.db, "mail", message("stale@example.com"));
+    const first = worker();
+    const firstDraining = first.drain();
+    await until(() => sink.held.length === 1);
+    // The first worker's lease runs out while its message is still at the mail server.
+    await database.db.execute(
+      sql`update jobs set locked_until = now() - interval '1 second' where payload->>'to' = 'stale@example.com'`,
+    );
+    const secondDraining = worker().drain();
+    await until(() => sink.held.length === 2);
+    const [stale, current] = sink.held.splice(0);
+    current?.answer("accept");
+    expect(await secondDraining).toBe(1);
+    stale?.answer("refuse");
+    await firstDraining;
+
+    const [job] = await database.db.select().from(jobs).where(sql`payload->>'to' = 'stale@example.com'`);
+    expect(job).toMatchObject({ status: "done", attempts: 2, lastError: null });
+    // Nothing is left to send again.
+    expect(await worker().drain()).toBe(0);
+    expect(delivered("stale@example.com")).toBe(1);
+  });
+
+  it("renews the lease while a slow mail server takes its time, so no other worker sends the job too", async () => {
+    sink.hold(true);
+    await enqueue(database.db, "mail", message("slow@example.com"));
+    const slow = worker({ leaseMs: 600 });
+    const slowDraining = slow.drain();
+    await until(() => sink.held.length === 1);
+    // Three leases' time passes while the message is held; another worker keeps looking.
+    const other = worker({ leaseMs: 600 });
+    const started = Date.now();
+    while (Date.now() - started < 1_800) {
+      expect(await other.drain()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    sink.held.splice(0)[0]?.answer("accept");
+    expect(await slowDraining).toBe(1);
+    expect(sink.held).toHaveLength(0);
+    expect(delivered("slow@example.com")).toBe(1);
+  });
+
+  it("sends the mail waiting for a retry as soon as one message goes through again", async () => {
+    sink.refuse(true);
+    await enqueue(database.db, "mail", message("waiting-1@example.com"));
+    await enqueue(database.db, "mail", message("waiting-2@example.com"));
+    const w = worker({ retryDelay: () => 3_600_000 });
+    expect(await w.drain()).toBe(2);
+    expect(await w.drain()).toBe(0); // both wait an hour for their retry
+    sink.refuse(false);
+    await enqueue(database.db, "mail", message("fresh@example.com"));
+    await w.drain();
+    await w.drain();
+    expect([
+      delivered("fresh@example.com"),
+      delivered("waiting-1@example.com"),
+      delivered("waiting-2@example.com"),
+    ]).toEqual([1, 1, 1]);
+  });
+
+  it("asks an unreachable mail server whether it is back, and sends what waits when it is", async () => {
+    const down = await startSmtpSink();
+    const port = down.port;
+    await down.close(); // nothing listens on the port now
+    await enqueue(database.db, "mail", message("probe@example.com"));
+    const w = worker({ smtpUrl: `smtp://127.0.0.1:${port}`, retryDelay: () => 3_600_000, pollMs: 50, mailProbeMs: 0 });
+    await w.drain();
+    const [waiting] = await database.db.select().from(jobs).where(sql`payload->>'to' = 'probe@example.com'`);
+    expect(waiting?.status).toBe("pending");
+    const back = await startSmtpSink(port);
+    try {
+      await until(() => back.messages.some((m) => m.to.includes("probe@example.com")));
+    } finally {
+      // The worker's pooled connections go first, or the sink would wait for them.
+      await Promise.all(workers.splice(0).map((each) => each.stop()));
+      await back.close();
+    }
+  });
+
+  it("gives every message its job's own Message-ID, the same on a resend", async () => {
+    sink.refuse(true);
+    await enqueue(database.db, "mail", message("message-id@example.com"));
+    const w = worker();
+    await w.drain();
+    sink.refuse(false);
+    await w.drain();
+    const [job] = await database.db.select().from(jobs).where(sql`payload->>'to' = 'message-id@example.com'`);
+    const received = sink.messages.find((m) => m.to.includes("message-id@example.com"));
+    expect(received?.raw).toMatch(new RegExp(`^Message-ID: <job-${job?.id}@outbox>`, "im"));
+  });
+
+  it("waits longer after each failure: the retry is set by the job's attempts", async () => {
+    sink.refuse(true);
+    await enqueue(database.db, "mail", message("backoff@example.com"));
+    const w = worker({ retryDelay: (attempt) => attempt * 3_600_000 });
+    await w.drain();
+    const [row] = (
+      (await database.db.execute(
+        sql`select extract(epoch from run_at - now())::float as wait from jobs where payload->>'to' = 'backoff@example.com'`,
+      )) as unknown as { rows: { wait: number }[] }
+    ).rows;
+    expect(row?.wait).toBeGreaterThan(3_500);
+    expect(row?.wait).toBeLessThan(3_700);
+    expect(await w.drain()).toBe(0);
+  });
+});
