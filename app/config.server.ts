@@ -50,6 +50,7 @@ const envSchema = z.object({
     "https://www.google.com/maps/embed?pb=!1m14!1m12!1m3!1d2486!2d-2.5975!3d51.4495!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!5e0!3m2!1sen!2suk",
   ),
   ADS_CONVERSION_ID: optional(z.string().regex(/^AW-\d+(\/[\w-]+)?$/, "must look like AW-123456789/label")),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +72,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
   }
   return {
+    /** How long a claimed email is hidden from other servers; renewed while it is being sent. */
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,

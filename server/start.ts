@@ -29,7 +29,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.resolve(config.mailDir), from: config.mail.from });
   const databaseOutage = createOutageLog(log, "database");
-  const outbox = startOutboxWorker({ db: database.db, mailer, log, databaseOutage });
+  const outbox = startOutboxWorker({ db: database.db, mailer, log, databaseOutage, leaseMs: config.outboxLeaseMs });
 
   const buildPath = path.resolve(buildDir, "server/index.js");
   const build = (await import(buildPath)) as ServerBuild;

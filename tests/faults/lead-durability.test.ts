@@ -1,158 +1,145 @@
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../server/db/client";
-import { jobs, quotes } from "../../server/db/schema";
-import { createScratchDatabase } from "../support/database";
-import { validQuote } from "../support/leads";
+import {
+  duplicates,
+  type Lead,
+  makeLeads,
+  messageIdCounts,
+  pgliteTarget,
+  postgresAvailable,
+  postgresTarget,
+  reportFault,
+  storedCounts,
+  storedIds,
+  submit,
+  type Target,
+  mailSettled,
+} from "../support/faults";
 import { ensureBuild, type ServerProcess, startServerProcess } from "../support/server-process";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
 /**
- * The server is killed with SIGKILL while 200 quotes are being submitted. After it
- * restarts on the same data, every quote that was answered with an id must be in the
- * database, with its emails queued; a browser retrying with its submission key gets
- * the same id back; and nothing is stored twice.
+ * 1,000 leads (quotes and enquiries) are submitted 16 at a time, as browsers do: a lead
+ * that gets no answer is sent again with its submission key. The server is killed with
+ * SIGKILL three times along the way and restarted on the same data. Afterwards every
+ * lead is stored exactly once, every lead answered with an id kept that id, and every
+ * email reached the mail server (at least once; a send in flight at a kill may go twice,
+ * under the same Message-ID).
  */
-const TOTAL = 200;
+const TOTAL = 1_000;
 const CONCURRENCY = 16;
-/** Killed once this many quotes have been answered: mid-run, with requests in flight. */
-const KILL_AFTER_ANSWERS = 70;
+/** Killed as these many leads have been answered. */
+const KILL_AT = [150, 450, 800];
+/** Short, so jobs a killed server was sending are taken up again soon. */
+const LEASE_MS = 4_000;
 
-interface Target {
-  /** Environment for the server: where its data lives. */
-  env: Record<string, string>;
-  /** The same database, opened by the test while no server is running. */
-  open(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "faults-pglite-"));
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: "" },
-    open: () => openDatabase({ dataDir: path.join(dataDir, "pglite") }),
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(): Promise<Target> {
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "faults-pg-"));
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
-    open: () => openDatabase({ url: scratch.url, maxConnections: 2 }),
-    async cleanup() {
-      await scratch.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-type Outcome = { key: string; id?: string };
-
-/** Posts every body, CONCURRENCY at a time; `onAnswer` sees each id as it arrives. */
-async function submitAll(server: ServerProcess, keys: string[], onAnswer: (answered: number) => void) {
-  const outcomes: Outcome[] = [];
-  let next = 0;
-  let answered = 0;
-  async function lane() {
-    while (next < keys.length) {
-      const key = keys[next++] as string;
-      try {
-        const response = await fetch(`${server.baseUrl}/api/quotes`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(validQuote({ email: `fault-${key.slice(0, 8)}@example.com`, submission_key: key })),
-        });
-        const body = (await response.json()) as { id?: string };
-        if (response.status === 201 && body.id) {
-          outcomes.push({ key, id: body.id });
-          onAnswer(++answered);
-        } else {
-          outcomes.push({ key });
-        }
-      } catch {
-        // Connection refused or reset: the server is gone; no answer, no promise made.
-        outcomes.push({ key });
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
-  return outcomes;
-}
-
-const kinds: [string, () => Promise<Target>, boolean][] = [
-  ["PGlite", pgliteTarget, true],
-  ["PostgreSQL", postgresTarget, Boolean(process.env.TEST_DATABASE_URL)],
+const targets: [string, () => Promise<Target>, () => boolean][] = [
+  ["PGlite", pgliteTarget, () => true],
+  ["PostgreSQL", postgresTarget, postgresAvailable],
 ];
 
-describe.each(kinds)("SIGKILL during 200 quote submissions on %s", (_, makeTarget, available) => {
+describe.each(targets)("SIGKILL three times during 1,000 leads on %s", (_, makeTarget, available) => {
   let target: Target;
+  let sink: SmtpSink;
 
   beforeAll(async () => {
-    if (!available) return;
+    if (!available()) return;
     ensureBuild();
     target = await makeTarget();
+    sink = await startSmtpSink();
   });
   afterAll(async () => {
+    await sink?.close();
     await target?.cleanup();
   });
 
-  it.skipIf(!available)("loses no quote that was answered with an id, and stores none twice", async () => {
-    const keys = Array.from({ length: TOTAL }, () => randomUUID());
-    const env = { ...target.env, RATE_LIMIT_SCALE: "100000" };
+  it.skipIf(!available())("loses no answered lead, stores none twice, and sends every email", async () => {
+    const env = { ...target.env, RATE_LIMIT_SCALE: "100000", SMTP_URL: sink.url, OUTBOX_LEASE_MS: String(LEASE_MS) };
+    const leads = makeLeads(TOTAL, "kill");
+    const queue: Lead[] = [...leads];
+    const answeredIds = new Map<string, string>();
+    const changedIds: string[] = [];
+    let answered = 0;
+    let kills = 0;
+    let current: Promise<ServerProcess> = startServerProcess(env);
+    const servers: ServerProcess[] = [];
 
-    // 1. Submit, and kill the server mid-run.
-    const first = await startServerProcess(env);
-    let killed: Promise<unknown> | undefined;
-    const outcomes = await submitAll(first, keys, (answered) => {
-      if (answered === KILL_AFTER_ANSWERS) killed = first.kill();
-    });
-    expect(await killed).toBe("SIGKILL");
-    const answered = outcomes.filter((o): o is Required<Outcome> => o.id !== undefined);
-    expect(answered.length).toBeGreaterThanOrEqual(KILL_AFTER_ANSWERS);
-    expect(answered.length).toBeLessThan(TOTAL); // the kill really landed mid-run
-    console.info(`${answered.length} of ${TOTAL} quotes answered before the SIGKILL; ${TOTAL - answered.length} unanswered`);
-
-    // 2. Straight after the crash, before any server touches the data again.
-    const afterCrash = await target.open();
-    const stored = await afterCrash.db
-      .select({ id: quotes.id, key: quotes.submissionKey })
-      .from(quotes)
-      .where(inArray(quotes.id, answered.map((o) => o.id)));
-    expect(new Map(stored.map((row) => [row.id, row.key]))).toEqual(new Map(answered.map((o) => [o.id, o.key])));
-    const queued = await afterCrash.db
-      .select({ key: jobs.dedupeKey })
-      .from(jobs)
-      .where(inArray(jobs.dedupeKey, answered.flatMap((o) => [`quote-notify:${o.id}`, `quote-confirm:${o.id}`])));
-    expect(queued).toHaveLength(answered.length * 2);
-    await afterCrash.close();
-
-    // 3. Restart on the same data; browsers retry every quote with its submission key.
-    const second = await startServerProcess(env);
-    try {
-      const retried = await submitAll(second, keys, () => {});
-      expect(retried.every((o) => o.id !== undefined)).toBe(true);
-      const retriedIds = new Map(retried.map((o) => [o.key, o.id]));
-      for (const o of answered) expect(retriedIds.get(o.key)).toBe(o.id);
-    } finally {
-      expect(await second.stop()).toBe(0);
-    }
-
-    // 4. Exactly one quote per submission, each with its two emails queued once.
-    const after = await target.open();
-    const [counts] = (
-      (await after.db.execute(sql`
-        select (select count(*)::int from quotes) as quotes,
-               (select count(distinct submission_key)::int from quotes) as keys,
-               (select count(*)::int from jobs where dedupe_key like 'quote-%') as jobs`)) as unknown as {
-        rows: { quotes: number; keys: number; jobs: number }[];
+    async function lane() {
+      for (;;) {
+        const lead = queue.shift();
+        if (!lead) {
+          if (answeredIds.size === TOTAL) return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        const server = await current;
+        const answer = await submit(server.baseUrl, lead);
+        if (answer.status === 201 && "id" in answer && answer.id) {
+          const before = answeredIds.get(lead.key);
+          if (before && before !== answer.id) changedIds.push(lead.key);
+          if (!before) {
+            answeredIds.set(lead.key, answer.id);
+            answered++;
+            if (KILL_AT.includes(answered)) {
+              kills++;
+              current = server.kill().then(() => startServerProcess(env));
+            }
+          }
+        } else {
+          queue.push(lead); // no answer (the server died) or 503: the browser tries again
+        }
       }
-    ).rows;
-    await after.close();
-    expect(counts).toEqual({ quotes: TOTAL, keys: TOTAL, jobs: TOTAL * 2 });
+    }
+    await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+    const last = await current;
+    servers.push(last);
+
+    // Mail: let the last server send what is queued, including what the killed ones held.
+    await mailSettled(sink, { atLeast: TOTAL, quietMs: LEASE_MS * 2, withinMs: 120_000 });
+    expect(await last.stop()).toBe(0);
+
+    const db = await target.open();
+    try {
+      const counts = await storedCounts(db.db);
+      const ids = await storedIds(db.db);
+      const perLead = (
+        (await db.db.execute(sql`
+          with leads as (select id::text as id, 'quote' as kind from quotes union all select id::text, 'enquiry' from personal_enquiries)
+          select leads.kind, count(j.id)::int as mail from leads left join jobs j on j.dedupe_key like '%:' || leads.id
+          group by leads.id, leads.kind`)) as unknown as { rows: { kind: string; mail: number }[] }
+      ).rows;
+      const byId = messageIdCounts(sink.messages);
+      const lost = [...answeredIds].filter(([key, id]) => ids.get(key) !== id).length;
+      reportFault({
+        fault: `SIGKILL ×${kills} during ${TOTAL} leads`,
+        database: target.name,
+        submitted: TOTAL,
+        answered: answeredIds.size,
+        stored: counts.leads,
+        lost,
+        storedTwice: counts.leads - counts.keys,
+        emails: counts.mail,
+        duplicateEmails: duplicates(byId),
+        notes: `${counts.sent} of ${counts.mail} mail jobs done; ${byId.size} distinct Message-IDs received`,
+      });
+
+      expect(kills).toBe(KILL_AT.length);
+      expect(changedIds).toEqual([]);
+      expect(lost).toBe(0);
+      expect(counts.leads).toBe(TOTAL);
+      expect(counts.keys).toBe(TOTAL);
+      // Each lead has its emails queued, the same number for every lead of a kind.
+      for (const kind of ["quote", "enquiry"]) {
+        const mail = new Set(perLead.filter((row) => row.kind === kind).map((row) => row.mail));
+        expect(mail.size).toBe(1);
+        expect([...mail][0]).toBeGreaterThan(0);
+      }
+      expect(counts.sent).toBe(counts.mail);
+      expect(byId.size).toBe(counts.mail);
+      // Only a send in flight at a kill can go twice: at most one per pooled connection per kill.
+      expect(duplicates(byId)).toBeLessThanOrEqual(kills * 4);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -16,6 +16,8 @@ export interface ServerProcess {
   baseUrl: string;
   /** Recent output, for a failure message. */
   output(): string;
+  /** Everything the process has written (up to 20 MB), for tests that read its log. */
+  log(): string;
   /** Resolves with the exit code or signal once the process has gone. */
   exited: Promise<number | string | null>;
   /** SIGKILL: no shutdown, no flushing, as in a crash or an OOM kill. */
@@ -76,8 +78,11 @@ export async function startServerProcess(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let log = "";
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-4_000);
+    const text = chunk.toString("utf8");
+    output = (output + text).slice(-4_000);
+    if (log.length < 20_000_000) log += text;
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
@@ -111,6 +116,7 @@ export async function startServerProcess(
     port,
     baseUrl,
     output: () => output,
+    log: () => log,
     exited,
     kill() {
       if (!gone) child.kill("SIGKILL");

@@ -25,6 +25,7 @@ export async function startSmtpSink(port = 0) {
   const held: HeldMail[] = [];
   let refusing = false;
   let holding = false;
+  let delayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -48,10 +49,13 @@ export async function startSmtpSink(port = 0) {
         };
         if (refusing) return refuse();
         if (holding) return void held.push({ raw, answer: (outcome) => (outcome === "accept" ? accept() : refuse()) });
+        if (delayMs > 0) return void setTimeout(accept, delayMs);
         accept();
       });
     },
   });
+  // A sender that is killed mid-message resets its connection: that is the sender's fault, not the test's.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address() as AddressInfo;
   return {
@@ -64,6 +68,10 @@ export async function startSmtpSink(port = 0) {
     },
     hold(value: boolean) {
       holding = value;
+    },
+    /** Answers each message only after `ms` (a slow mail server). */
+    slow(ms: number) {
+      delayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
