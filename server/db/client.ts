@@ -23,7 +23,7 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 /** The longest any one statement may take; a request makes at most a few. */
-export const QUERY_TIMEOUT_MS = 3_000;
+export const QUERY_TIMEOUT_MS = 2_000;
 /** Any constant will do: it only has to be the same for every server running migrations. */
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -67,8 +67,8 @@ async function openPostgres(
     connectionString: url,
     max: maxConnections,
     // A database that hangs rather than refuses must not hold a request for long: a
-    // connection (or a place in the pool's queue) within 2 s, an answer within 3 s.
-    connectionTimeoutMillis: 2_000,
+    // connection (or a place in the pool's queue) within 1.5 s, an answer within 2 s.
+    connectionTimeoutMillis: 1_500,
     ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
     ...searchPath,
   });
