@@ -14,7 +14,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  SITE_URL: url.default("http://localhost:3000"),
+  // Unset: the address this server listens on (see `localSiteUrl`).
+  SITE_URL: optional(url),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
   DATA_DIR: z.string().default("./data"),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),
@@ -54,6 +55,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * The address of a server started on this machine with no SITE_URL: it follows PORT
+ * and HOST, so the links in its emails reach it. A wildcard HOST is reached as localhost.
+ */
+function localSiteUrl(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : host;
+  return `http://${name.includes(":") ? `[${name}]` : name}:${port}`;
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -67,6 +77,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const siteUrl = (e.SITE_URL ?? localSiteUrl(e.HOST, e.PORT)).replace(/\/$/, "");
   if (forServer && e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
   }
@@ -75,7 +86,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
-    siteUrl: e.SITE_URL.replace(/\/$/, ""),
+    siteUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     smtpUrl: e.SMTP_URL,
@@ -94,7 +105,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       phone: e.PHONE,
       contactEmail: e.CONTACT_EMAIL,
       openingHours: e.OPENING_HOURS,
-      siteUrl: e.SITE_URL.replace(/\/$/, ""),
+      siteUrl,
       partners: {
         a: { name: e.PARTNER_A_NAME, url: e.PARTNER_A_URL },
         b: {
