@@ -7,7 +7,7 @@ import { z } from "zod";
  * Replace the example firm details here (or by environment variable) before going live.
  */
 const url = z.url();
-const optional = (schema: z.ZodString) =>
+const optional = (schema: z.ZodType<string>) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const envSchema = z.object({
