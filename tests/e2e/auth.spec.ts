@@ -276,7 +276,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
 
-    // An account not yet confirmed is told so (and sent a new link).
+    // An account not yet confirmed is told so (and pointed to the link just sent at sign-up).
     const unconfirmed = newEmail("unconfirmed");
     await page.request.post("/api/auth/sign-up/email", {
       data: { name: "U C", email: unconfirmed, password: PASSWORD },
@@ -284,7 +284,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(unconfirmed);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("Please check your email to confirm your account");
+    await expect(page.getByRole("alert")).toContainText("Email not verified. Please use the confirmation link we emailed you");
   });
 
   test("the password can be shown and hidden", async ({ page }) => {
