@@ -14,10 +14,7 @@ export function formatSubmittedAt(date: Date): string {
   return submittedAt.format(date);
 }
 
-/** The short reference borrowers and advisers quote on the phone: the id's first 8 characters. */
-export function leadReference(id: string): string {
-  return id.slice(0, 8).toUpperCase();
-}
+export { leadReference } from "../../app/domain/leads";
 
 export const money = (n: number | null | undefined) => (n === null || n === undefined ? "Not given" : formatPounds(n));
 // As the domain's formatPercent ("5.69%", "60%"), with the formatter made once: a lead

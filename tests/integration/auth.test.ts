@@ -344,6 +344,17 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
     });
   });
 
+  describe("own contact details", () => {
+    it("give a signed-in borrower's name and email for the forms to pre-fill; 401 signed out", async () => {
+      const { cookie } = await confirmedUser("prefill@example.com");
+      const me = await app().request("/api/account/contact", { headers: { Cookie: cookie } });
+      expect(me.status).toBe(200);
+      expect(me.headers.get("Cache-Control")).toContain("no-store");
+      expect(await me.json()).toEqual({ firstName: "Jane", lastName: "Doe", email: "prefill@example.com", phone: "" });
+      expect((await app().request("/api/account/contact")).status).toBe(401);
+    });
+  });
+
   describe("own enquiries", () => {
     it("a second user's session cannot read the first user's enquiries", async () => {
       const a = await confirmedUser("owner-a@example.com");
