@@ -7,14 +7,15 @@ import { z } from "zod";
  * Replace the example firm details here (or by environment variable) before going live.
  */
 const url = z.url();
-const optional = (schema: z.ZodString) =>
+const optional = (schema: z.ZodType<string>) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  SITE_URL: url.default("http://localhost:3000"),
+  // Unset: the address this server listens on (see `localSiteUrl`).
+  SITE_URL: optional(url),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")),
   DATA_DIR: z.string().default("./data"),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")),
@@ -55,6 +56,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * The address of a server started on this machine with no SITE_URL: it follows PORT
+ * and HOST, so the links in its emails reach it. A wildcard HOST is reached as localhost.
+ */
+function localSiteUrl(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : host;
+  return `http://${name.includes(":") ? `[${name}]` : name}:${port}`;
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -68,6 +78,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const siteUrl = (e.SITE_URL ?? localSiteUrl(e.HOST, e.PORT)).replace(/\/$/, "");
   if (forServer && e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
   }
@@ -78,7 +89,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
-    siteUrl: e.SITE_URL.replace(/\/$/, ""),
+    siteUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     smtpUrl: e.SMTP_URL,
@@ -97,7 +108,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       phone: e.PHONE,
       contactEmail: e.CONTACT_EMAIL,
       openingHours: e.OPENING_HOURS,
-      siteUrl: e.SITE_URL.replace(/\/$/, ""),
+      siteUrl,
       partners: {
         a: { name: e.PARTNER_A_NAME, url: e.PARTNER_A_URL },
         b: {

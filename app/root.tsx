@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -33,6 +33,11 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrate = useHydratedPage();
+  // React, once running, renders every later page the borrower opens by a link, the
+  // static ones too: scroll restoration must stay, or those pages open where the last
+  // one was scrolled to (the footer of a thank-you page, say).
+  const reactRuns = useRef(hydrate);
+  if (hydrate) reactRuns.current = true;
   return (
     <html lang="en-GB">
       <head>
@@ -57,12 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: enhanceScript }}
           suppressHydrationWarning
         />
-        {hydrate && (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        )}
+        {reactRuns.current && <ScrollRestoration nonce={nonce} />}
+        {hydrate && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

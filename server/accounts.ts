@@ -7,6 +7,7 @@ import {
   LAST_NAME_REQUIRED,
   PASSWORD_TOO_LONG,
   PASSWORD_TOO_SHORT,
+  EMAIL_NOT_CONFIRMED_LINK_RECENT,
   SOMETHING_WENT_WRONG,
   TOO_MANY_ATTEMPTS,
   signInErrorMessage,
@@ -18,7 +19,7 @@ import { NAME_MAX_LENGTH } from "../app/domain/rates";
 import { sanitiseName } from "../app/domain/sanitise";
 import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth";
 import type { Database } from "./db/client";
-import { type LeadStatus, personalEnquiries, quotes } from "./db/schema";
+import { jobs, type LeadStatus, personalEnquiries, quotes, users } from "./db/schema";
 import { hit, RATE_LIMITS, type RateLimitRule, scaled } from "./rate-limit";
 import type { ServerContext } from "./services";
 
@@ -74,6 +75,7 @@ export async function signIn(context: AccountContext, request: Request, form: Fo
   // A malformed address gets the same answer as a wrong password.
   if (!parsed.success || !isEmail(parsed.data.email)) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   const from = String(form.get("from") ?? "");
+  const confirmationsBefore = await latestConfirmationEmail(context.db, parsed.data.email);
   try {
     const { headers } = await authOf(context).api.signInEmail({
       body: {
@@ -87,8 +89,23 @@ export async function signIn(context: AccountContext, request: Request, form: Fo
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {
     const { status, message, code } = providerError(error);
+    // An unconfirmed account is sent a new link, but at most one every few minutes
+    // (server/auth.ts): say "we have sent you a new link" only when one really went.
+    if (code === "EMAIL_NOT_VERIFIED" && (await latestConfirmationEmail(context.db, parsed.data.email)) === confirmationsBefore) {
+      return { ok: false, status, message: EMAIL_NOT_CONFIRMED_LINK_RECENT };
+    }
     return { ok: false, status, message: signInErrorMessage(message, code) };
   }
+}
+
+/** The newest confirmation email queued for this address's account (its job id), if any. */
+async function latestConfirmationEmail(db: Database, email: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: sql<number>`max(${jobs.id})` })
+    .from(jobs)
+    .innerJoin(users, sql`${jobs.dedupeKey} like 'verify-email:' || ${users.id} || ':%'`)
+    .where(eq(users.email, email.toLowerCase()));
+  return row?.id ?? null;
 }
 
 const signUpInput = z.object({

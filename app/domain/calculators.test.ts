@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isBelowSecuredMinimum,
   CALCULATOR_DEFAULTS,
   badCreditCalculator,
   debtConsolidationSaving,
@@ -176,5 +177,17 @@ describe("debt consolidation", () => {
     if (newMonthly !== undefined) expect(saving.newLoan.monthlyPayment).toBe(newMonthly);
     expect(saving.newLoan.months).toBe(60);
     expect(saving.newLoan.annualRatePercent).toBe(5.69);
+  });
+});
+
+describe("isBelowSecuredMinimum (no secured figure for what the firm does not arrange)", () => {
+  it.each([
+    { rule: "£5,000 is below", amount: 5_000, below: true },
+    { rule: "£9,999 is below", amount: 9_999, below: true },
+    { rule: "£8,500 (a nursery year) is below", amount: 8_500, below: true },
+    { rule: "£10,000 is not", amount: 10_000, below: false },
+    { rule: "£2,500,000 is not", amount: 2_500_000, below: false },
+  ])("$rule", ({ amount, below }) => {
+    expect(isBelowSecuredMinimum(amount)).toBe(below);
   });
 });

@@ -8,7 +8,17 @@ import {
   HEADLINE_APR,
   HOME_IMPROVEMENT_REPRESENTATIVE_APR,
   HOMEOWNER_CALCULATOR_APR,
+  HOMEOWNER_MIN_LOAN,
 } from "./rates";
+
+/**
+ * The firm arranges secured loans from £10,000: a calculator shows no secured figure
+ * for less (it would promote a loan nobody here arranges), and points to the personal
+ * loan check instead.
+ */
+export function isBelowSecuredMinimum(amount: number): boolean {
+  return amount < HOMEOWNER_MIN_LOAN;
+}
 
 /** Each calculator's starting inputs (spec section 3 "Calculator local inputs"). */
 export const CALCULATOR_DEFAULTS = {

@@ -1,8 +1,12 @@
 // UK phone numbers as D5 defines them: the same rule in the browser, the schema and the server.
 
-/** Drops the spaces, hyphens and parentheses people type for readability. */
+/**
+ * Drops the spaces, hyphens and parentheses people type for readability, and the
+ * "(0)" that the UK way of writing an international number puts after +44
+ * ("+44 (0)7700 900555"): it is the trunk prefix a caller from abroad leaves out.
+ */
 export function normaliseUkPhone(raw: string): string {
-  return raw.replace(/[\s\-()]/g, "");
+  return raw.replace(/^(\s*\+44[\s-]*)\(0\)/, "$1").replace(/[\s\-()]/g, "");
 }
 
 const UK_MOBILE = /^07\d{9}$/;

@@ -19,6 +19,7 @@ import {
   TENANT_MIN_LOAN,
   indicativeQuote,
   loanToValue,
+  enquiryIndicativeFigures,
   quoteIndicativeFigures,
   rateForLtv,
   roundLtv,
@@ -403,5 +404,44 @@ describe("quoteIndicativeFigures (server recomputes, never trusts the browser)",
     ]),
   )("%s", (_rule, { ltv, expected }) => {
     expect(roundLtv(ltv)).toBe(expected);
+  });
+});
+
+describe("enquiryIndicativeFigures (the quick check's staff email carries the main form's figures)", () => {
+  const enquiry = {
+    homeownerStatus: "mortgage",
+    loanAmount: 40_000,
+    loanPurpose: "home-improvements",
+    creditHistory: "good",
+    propertyValue: 300_000,
+    mortgageBalance: 120_000,
+    age: undefined,
+  } as const;
+
+  it.each(
+    byRule([
+      {
+        rule: "a mortgage owner: LTV of loan and balance, its band's rate, the 60-month payment",
+        input: enquiry,
+        expected: { ltv_ratio: 53.33, indicative_rate: 5.69, monthly_payment: payment60(40_000, 5.69) },
+      },
+      {
+        rule: "fair credit: LTV but no rate",
+        input: { ...enquiry, creditHistory: "fair" },
+        expected: { ltv_ratio: 53.33, indicative_rate: null, monthly_payment: null },
+      },
+      {
+        rule: "an outright owner gives no property value: LTV not known, no rate",
+        input: { ...enquiry, homeownerStatus: "outright", propertyValue: undefined, mortgageBalance: 0, age: "under-50" },
+        expected: { ltv_ratio: null, indicative_rate: null, monthly_payment: null },
+      },
+      {
+        rule: "an outright owner aged 50–65 is not rated, as in the main form",
+        input: { ...enquiry, homeownerStatus: "outright", mortgageBalance: 0, age: "50-65" },
+        expected: { ltv_ratio: 13.33, indicative_rate: null, monthly_payment: null },
+      },
+    ] as const),
+  )("%s", (_rule, { input, expected }) => {
+    expect(enquiryIndicativeFigures(input)).toEqual(expected);
   });
 });

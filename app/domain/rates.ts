@@ -2,7 +2,7 @@
 
 import { loanCost } from "./finance";
 import type { AgeBand, CreditHistory, HomeownerStatus, LoanPurpose } from "./options";
-import type { Quote } from "./schemas";
+import type { Enquiry, Quote } from "./schemas";
 
 export const INDICATIVE_TERM_MONTHS = 60;
 export const HOMEOWNER_MIN_LOAN = 10_000;
@@ -161,6 +161,36 @@ export function quoteIndicativeFigures(
     mortgageBalance: quote.mortgage_balance,
     age: quote.age,
   });
+  return storedFigures(result);
+}
+
+/**
+ * The same figures for a quick-check homeowner enquiry, so the broker's email for
+ * either form carries LTV and the indicative rate. The quick check's age bands are
+ * coarser (50–65, over 65); only "under 50" means the same, and only it is rated for
+ * outright owners. Outright owners are not asked their property's value there, so
+ * their LTV is not known.
+ */
+export function enquiryIndicativeFigures(
+  enquiry: Pick<
+    Enquiry,
+    "homeownerStatus" | "loanAmount" | "loanPurpose" | "creditHistory" | "propertyValue" | "mortgageBalance" | "age"
+  >,
+): QuoteIndicativeFigures {
+  return storedFigures(
+    indicativeQuote({
+      homeownerStatus: enquiry.homeownerStatus,
+      loanAmount: enquiry.loanAmount,
+      loanPurpose: enquiry.loanPurpose,
+      creditHistory: enquiry.creditHistory,
+      propertyValue: enquiry.propertyValue,
+      mortgageBalance: enquiry.mortgageBalance,
+      age: enquiry.age === "under-50" ? "under-50" : undefined,
+    }),
+  );
+}
+
+function storedFigures(result: IndicativeQuote): QuoteIndicativeFigures {
   return {
     ltv_ratio: result.ltv === null ? null : roundLtv(result.ltv),
     indicative_rate: result.rate,

@@ -10,6 +10,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { loaderConfig } from "~/config.server";
 import { CLAIMS } from "~/content/marketing";
 import { TEAM_LEADER } from "~/content/team";
+import { isLeadId } from "~/domain/leads";
+import { leadSummary } from "../../server/lead-summary";
 import type { Route } from "./+types/thank-you";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,9 +23,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const handle = STATIC_PAGE;
 
-/** Read per request, never at build: the CSP admits Google's hosts from the same setting. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { conversionId: loaderConfig(context).site.adsConversionId };
+/**
+ * Read per request, never at build: the CSP admits Google's hosts from the same setting,
+ * and the lead named by ?ref= is looked up for its reference and a line of what was asked.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ref = new URL(request.url).searchParams.get("ref");
+  const lead = isLeadId(ref) && context?.db ? await leadSummary(context.db, ref) : null;
+  return { conversionId: loaderConfig(context).site.adsConversionId, lead };
 }
 
 /**
@@ -62,6 +69,20 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Thank You for Your Enquiry">
         <p>We have received your details. Here is what happens next.</p>
       </PageHeader>
+      {loaderData.lead && (
+        <section aria-labelledby="your-enquiry-heading" className="mx-auto max-w-5xl px-4 pt-10">
+          <div className="rounded-xl border border-brand-200 bg-white p-5 shadow-sm">
+            <h2 id="your-enquiry-heading" className="text-xl font-bold text-slate-900">
+              Your enquiry
+            </h2>
+            <p className="mt-2 text-slate-800">
+              Your reference is <strong className="font-mono text-lg">{loaderData.lead.reference}</strong>. We have
+              emailed it to you; please quote it if you call us.
+            </p>
+            <p className="mt-1 text-slate-700">{loaderData.lead.request}</p>
+          </div>
+        </section>
+      )}
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 md:grid-cols-[1fr_1.6fr]">
         <aside className="text-center">
           <img

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { enquiriesOf, enquiryOf } from "../accounts";
 import { type Auth, sessionFromRequest } from "../auth";
+import { profiles } from "../db/schema";
 import type { Services } from "../services";
 
 /**
@@ -14,6 +16,21 @@ export function accountApi(services: Services, auth: Auth) {
     if (!session) return c.json({ error: "Please sign in" }, 401);
     c.set("user", session.user);
     await next();
+  });
+  // The forms' contact step pre-fills these (still editable) for a signed-in borrower.
+  api.get("/contact", async (c) => {
+    const user = c.get("user");
+    const [profile] = await services.db
+      .select({ firstName: profiles.firstName, lastName: profiles.lastName, phone: profiles.phone })
+      .from(profiles)
+      .where(eq(profiles.userId, user.id));
+    c.header("Cache-Control", "private, no-store");
+    return c.json({
+      firstName: profile?.firstName ?? "",
+      lastName: profile?.lastName ?? "",
+      email: user.email,
+      phone: profile?.phone ?? "",
+    });
   });
   api.get("/enquiries", async (c) => c.json({ enquiries: await enquiriesOf(services.db, c.get("user")) }));
   api.get("/enquiries/:id", async (c) => {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { enquiryIndicativeFigures } from "../../app/domain/rates";
 import { sanitiseEnquiry } from "../../app/domain/sanitise";
 import { type Enquiry, enquirySchema } from "../../app/domain/schemas";
 import type { Database } from "../db/client";
 import { personalEnquiries } from "../db/schema";
-import { enquiryNotificationEmail } from "../emails/enquiry";
+import { enquiryConfirmationEmail, enquiryNotificationEmail } from "../emails/enquiry";
 import { RATE_LIMITS, rateLimit } from "../rate-limit";
 import type { Services } from "../services";
 import { leadBodyReader, leadInserter } from "./lead-submission";
@@ -13,7 +14,8 @@ import { leadBodyReader, leadInserter } from "./lead-submission";
 /**
  * POST /api/enquiries: the quick check's homeowner-loan enquiry (spec section 7,
  * send-personal-enquiry). Same schema and sanitising as the browser, stored once per
- * submission key with the broker's notification queued in the same transaction.
+ * submission key with the broker's notification and the borrower's confirmation queued
+ * in the same statement.
  * Answers 201 { id }; failures carry `error`, which the form turns into the section 8
  * toasts ('Too many requests', 'Invalid ...').
  */
@@ -62,7 +64,7 @@ const insertEnquiry = leadInserter(personalEnquiries);
 
 /** One row per submission key, written with its notification job in one statement (see saveQuote). */
 export async function saveEnquiry(db: Database, enquiry: Enquiry, options: SaveOptions) {
-  const saved = { id: randomUUID(), createdAt: new Date(), enquiry };
+  const saved = { id: randomUUID(), createdAt: new Date(), enquiry, figures: enquiryIndicativeFigures(enquiry) };
   const row = {
     id: saved.id,
     createdAt: saved.createdAt,
@@ -90,6 +92,7 @@ export async function saveEnquiry(db: Database, enquiry: Enquiry, options: SaveO
       dedupeKey: `enquiry-notify:${saved.id}`,
       message: enquiryNotificationEmail(options.site, options.leadInbox, saved),
     },
+    { dedupeKey: `enquiry-confirm:${saved.id}`, message: enquiryConfirmationEmail(options.site, saved) },
   ];
 
   if (await insertEnquiry(db, { row, mail })) return { id: saved.id, created: true };

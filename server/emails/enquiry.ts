@@ -8,20 +8,23 @@ import {
   QUICK_HOMEOWNER_STATUSES,
   QUICK_LOAN_PURPOSES,
 } from "../../app/domain/options";
+import type { QuoteIndicativeFigures } from "../../app/domain/rates";
 import type { Enquiry } from "../../app/domain/schemas";
 import type { MailMessage } from "../mail";
 import { renderEmail } from "./layout";
-import { formatSubmittedAt, leadReference, money, orNotGiven } from "./lead-details";
+import { leadConfirmationEmail } from "./lead-confirmation";
+import { formatSubmittedAt, indicativeFigureRows, leadReference, money, orNotGiven } from "./lead-details";
 
 export interface SavedEnquiry {
   id: string;
   createdAt: Date;
   enquiry: Enquiry;
+  figures: QuoteIndicativeFigures;
 }
 
 /** The broker's copy of a homeowner-loan enquiry from the quick check: every answer. */
 export function enquiryNotificationEmail(site: SiteConfig, leadInbox: string, saved: SavedEnquiry): MailMessage {
-  const { id, enquiry } = saved;
+  const { id, enquiry, figures } = saved;
   const purpose = optionLabel(QUICK_LOAN_PURPOSES, enquiry.loanPurpose);
   return renderEmail(site, {
     to: leadInbox,
@@ -47,7 +50,21 @@ export function enquiryNotificationEmail(site: SiteConfig, leadInbox: string, sa
       ["Monthly income", money(enquiry.monthlyIncome)],
       ["Employment status", optionLabel(QUICK_EMPLOYMENT_STATUSES, enquiry.employmentStatus)],
       ["Credit history", optionLabel(CREDIT_HISTORIES, enquiry.creditHistory)],
+      ...indicativeFigureRows(figures),
       ["Landing page", orNotGiven(enquiry.landingPageUrl)],
     ],
+  });
+}
+
+/** The borrower's confirmation of a quick-check enquiry: the same as the main form's. */
+export function enquiryConfirmationEmail(site: SiteConfig, saved: SavedEnquiry): MailMessage {
+  const { id, enquiry } = saved;
+  return leadConfirmationEmail(site, {
+    id,
+    to: enquiry.email,
+    firstName: enquiry.firstName,
+    loanAmount: enquiry.loanAmount,
+    purpose: optionLabel(QUICK_LOAN_PURPOSES, enquiry.loanPurpose),
+    formName: "quick eligibility check",
   });
 }

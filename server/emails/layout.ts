@@ -10,6 +10,7 @@ export interface EmailContent {
   paragraphs: string[];
   /** Label and value pairs shown as a table (a lead's answers). */
   details?: [label: string, value: string][];
+  /** Where a reply goes: the borrower, for the broker's copies; otherwise the firm's contact address. */
   replyTo?: string;
 }
 
@@ -51,5 +52,6 @@ ${rows ? `<table role="presentation" cellpadding="0" cellspacing="0" style="marg
     footer,
     `${site.phone} · ${site.contactEmail}`,
   ].join("\n");
-  return { to: content.to, subject: content.subject, html, text, ...(content.replyTo ? { replyTo: content.replyTo } : {}) };
+  // Mail comes from a no-reply sender; a borrower who answers it reaches the firm.
+  return { to: content.to, subject: content.subject, html, text, replyTo: content.replyTo ?? site.contactEmail };
 }

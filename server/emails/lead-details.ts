@@ -1,4 +1,5 @@
 import { formatPounds } from "../../app/domain/finance";
+import { INDICATIVE_TERM_MONTHS, type QuoteIndicativeFigures } from "../../app/domain/rates";
 
 // Small formatting helpers shared by the lead emails (quotes and personal enquiries).
 
@@ -13,10 +14,7 @@ export function formatSubmittedAt(date: Date): string {
   return submittedAt.format(date);
 }
 
-/** The short reference borrowers and advisers quote on the phone: the id's first 8 characters. */
-export function leadReference(id: string): string {
-  return id.slice(0, 8).toUpperCase();
-}
+export { leadReference } from "../../app/domain/leads";
 
 export const money = (n: number | null | undefined) => (n === null || n === undefined ? "Not given" : formatPounds(n));
 // As the domain's formatPercent ("5.69%", "60%"), with the formatter made once: a lead
@@ -25,3 +23,15 @@ const percentFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 
 export const percent = (n: number | null | undefined) =>
   n === null || n === undefined ? "None" : `${percentFormat.format(n)}%`;
 export const orNotGiven = (text: string | null | undefined) => (text ? text : "Not given");
+
+/** The figures an adviser triages a lead by, the same rows for either form. */
+export function indicativeFigureRows(figures: QuoteIndicativeFigures): [label: string, value: string][] {
+  return [
+    ["Loan to value", figures.ltv_ratio === null ? "Not known" : percent(figures.ltv_ratio)],
+    ["Indicative rate", figures.indicative_rate === null ? "None from the rate table" : percent(figures.indicative_rate)],
+    [
+      `Monthly payment over ${INDICATIVE_TERM_MONTHS} months`,
+      figures.monthly_payment === null ? "None" : formatPounds(figures.monthly_payment, { pence: true }),
+    ],
+  ];
+}

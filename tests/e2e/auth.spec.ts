@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { waitForMail } from "../support/mailbox";
+import { skipCookieBanner } from "../support/step-forms";
 import { storedRows } from "../support/stored";
 
 // Accounts (issue 5): sign up, confirm by email, sign in, see your own enquiries, sign out.
@@ -276,7 +277,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
 
-    // An account not yet confirmed is told so (and sent a new link).
+    // An account not yet confirmed is told so (and pointed to the link just sent at sign-up).
     const unconfirmed = newEmail("unconfirmed");
     await page.request.post("/api/auth/sign-up/email", {
       data: { name: "U C", email: unconfirmed, password: PASSWORD },
@@ -284,7 +285,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(unconfirmed);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("Please check your email to confirm your account");
+    await expect(page.getByRole("alert")).toContainText("Email not verified. Please use the confirmation link we emailed you");
   });
 
   test("the password can be shown and hidden", async ({ page }) => {
@@ -375,6 +376,44 @@ test.describe("accounts", () => {
     // Anonymous, the static page's header offers 'Sign in', back to the page it was on.
     await page.goto("/");
     await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth?from=%2F");
+    await context.close();
+  });
+
+  test("a signed-in borrower finds their name and email on the form's contact step, still editable", async ({
+    browser,
+  }) => {
+    const email = newEmail("prefill");
+    const context = await browser.newContext();
+    await confirmedAccount(context.request, email);
+    expect(
+      (await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } })).status(),
+    ).toBe(200);
+    await skipCookieBanner(context);
+    const page = await context.newPage();
+    await page.goto("/apply");
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
+    const choose = (legend: string, label: string) =>
+      page.getByRole("group", { name: legend }).getByRole("radio", { name: label, exact: true }).check();
+    const next = () => page.getByRole("button", { name: "Next", exact: true }).click();
+    await choose("Which of these describes you?", "Homeowner with mortgage");
+    await next();
+    await page.getByLabel("How much would you like to borrow?").fill("50000");
+    await choose("What do you need the loan for?", "Other");
+    await next();
+    await page.getByLabel("What is your property worth?").fill("250000");
+    await page.getByLabel("How much is left to pay on your mortgage?").fill("100000");
+    await next();
+    await page.getByLabel("What is your monthly income?").fill("4000");
+    await choose("What is your employment status?", "Employed full-time");
+    await next();
+    await choose("How would you describe your credit history?", "Good");
+    await next();
+    await expect(page.locator("form h2")).toHaveText("Your details");
+    await expect(page.getByLabel("First name", { exact: true })).toHaveValue("Kim");
+    await expect(page.getByLabel("Last name", { exact: true })).toHaveValue("Keys");
+    await expect(page.getByLabel("Email address", { exact: true })).toHaveValue(email);
+    await page.getByLabel("First name", { exact: true }).fill("Kimberley");
+    await expect(page.getByLabel("First name", { exact: true })).toHaveValue("Kimberley");
     await context.close();
   });
 

@@ -128,7 +128,7 @@ test.describe("secured loan calculator", () => {
     await hydrated(page);
     await page.getByLabel("Loan amount").focus();
     await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.type("5500"); // below the min and off the step
+    await page.keyboard.type("10500"); // off the step (below the min: see "below £10,000")
     await page.keyboard.press("Tab");
     await page.keyboard.press("ArrowDown"); // 10 → 15 years
     await expect(page.getByLabel("Loan term")).toHaveValue("15");
@@ -136,7 +136,7 @@ test.describe("secured loan calculator", () => {
     await expect(page.getByRole("button", { name: "Calculate Payments" })).toBeFocused();
     await page.keyboard.press("Enter");
     const calculator = page.getByRole("region", { name: "Calculate your repayments" });
-    await expect(calculator.getByText(pounds(securedLoanCalculator(5_500, 15).monthlyPayment))).toBeVisible();
+    await expect(calculator.getByText(pounds(securedLoanCalculator(10_500, 15).monthlyPayment))).toBeVisible();
   });
 
   test("shows the figures as they were when pressed, and updates on the next press", async ({ page }) => {
@@ -353,6 +353,48 @@ test.describe("home improvement calculator", () => {
     await expect(questions.nth(1)).toHaveAttribute("open");
     await expect(questions.nth(0)).not.toHaveAttribute("open");
     await context.close();
+  });
+});
+
+test.describe("below £10,000 (issue 13, defect 8): no secured figure, a pointer to the personal-loan check", () => {
+  async function expectPointer(page: Page, region: string) {
+    const calculator = page.getByRole("region", { name: region });
+    await expect(calculator.getByText("We arrange secured loans from £10,000.")).toBeVisible();
+    await expect(calculator.getByRole("link", { name: "Check personal loans" })).toHaveAttribute("href", "/apply-personal");
+    await expect(calculator.getByText("Monthly payment", { exact: true })).toHaveCount(0);
+  }
+
+  test("the secured loan calculator", async ({ page }) => {
+    await page.goto("/secured-homeowner-loan");
+    await hydrated(page);
+    await page.getByLabel("Loan amount").fill("5000");
+    await page.getByRole("button", { name: "Calculate Payments" }).click();
+    await expectPointer(page, "Calculate your repayments");
+    await expect(page.getByText("£95.94")).toHaveCount(0);
+  });
+
+  test("the homeowner loan calculator", async ({ page }) => {
+    await page.goto("/homeowner-loan-calculator");
+    await hydrated(page);
+    await page.getByLabel("Loan amount").fill("9999");
+    await page.getByRole("button", { name: "Calculate My Payments" }).click();
+    await expectPointer(page, "Homeowner loan calculator");
+  });
+
+  test("the school fees calculator, for a nursery year's fees", async ({ page }) => {
+    await page.goto("/school-fees-loan");
+    await hydrated(page);
+    await page.getByLabel("School", { exact: true }).selectOption({ label: "Brighton College" });
+    await page.getByLabel("Year group").selectOption({ label: "Nursery" });
+    await expect(page.getByLabel("Estimated annual fees")).toHaveValue("8500");
+    await expectPointer(page, "School fees calculator");
+  });
+
+  test("the home improvement calculator", async ({ page }) => {
+    await page.goto("/home-improvement-loan");
+    await hydrated(page);
+    await page.getByLabel("Loan amount").fill("7,500");
+    await expectPointer(page, "Home improvement loan calculator");
   });
 });
 

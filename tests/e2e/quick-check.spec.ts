@@ -178,7 +178,12 @@ test.describe("homeowner loans", () => {
     expect(String(enquiry?.landing_page_url)).toContain("/apply-personal");
     expect(await page.evaluate(() => sessionStorage.getItem("harbourside:quick-check"))).toBeNull();
     const reference = String(ref).slice(0, 8).toUpperCase();
+    // The page quotes the reference the emails quote, with what was asked for.
+    const summary = page.getByRole("region", { name: "Your enquiry" });
+    await expect(summary).toContainText(`Your reference is ${reference}`);
+    await expect(summary).toContainText("A loan of £40,000 for home improvements");
     await waitForMail("leads@harbourside-loans.example", new RegExp(`New[ _]quick[ _]check[ _]enquiry[ _]${reference}`));
+    await waitForMail(email, new RegExp(`reference[ _]${reference}`));
   });
 
   test("an outright owner is asked their age, not their property", async ({ page }) => {

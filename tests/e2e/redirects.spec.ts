@@ -50,7 +50,8 @@ test.describe("/loanswarehouse-redirect (partner B)", () => {
   test("'Cancel & Go Back' stops the countdown and goes back", async ({ page }) => {
     await page.clock.install();
     await page.goto("/about-us");
-    await page.goto("/loanswarehouse-redirect");
+    // As a link followed from there: the page names it as the referrer.
+    await page.goto("/loanswarehouse-redirect", { referer: page.url() });
     await expect(page.locator("[data-counting]")).toBeVisible();
     await page.clock.runFor(4_000);
     await expect(page.getByText("Redirecting in 6 seconds...")).toBeVisible();
@@ -70,6 +71,16 @@ test.describe("/loanswarehouse-redirect (partner B)", () => {
     await tab.getByRole("button", { name: "Cancel & Go Back" }).click();
     await expect(tab).toHaveURL(/\/$/);
     await expect(tab.getByRole("heading", { level: 1 })).toContainText("Borrow against your home");
+  });
+
+  test("cancel goes home from a tab whose history holds only a blank page", async ({ page }) => {
+    // A new tab: its history has the browser's own blank page before ours.
+    await page.goto("about:blank");
+    await page.goto("/loanswarehouse-redirect");
+    await expect(page.locator("[data-counting]")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel & Go Back" }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Borrow against your home");
   });
 });
 
@@ -93,7 +104,7 @@ test.describe("/creditec-redirect (partner A)", () => {
   test("'Cancel and Go Back' stops the countdown and goes back", async ({ page }) => {
     await page.clock.install();
     await page.goto("/loans");
-    await page.goto("/creditec-redirect");
+    await page.goto("/creditec-redirect", { referer: page.url() });
     await expect(page.locator("[data-counting]")).toBeVisible();
     await page.getByRole("button", { name: "Cancel and Go Back" }).click();
     await expect(page).toHaveURL(/\/loans$/);

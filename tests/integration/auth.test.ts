@@ -1,9 +1,10 @@
 import { scryptSync } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   CONFIRMATION_LINK_INVALID,
   EMAIL_NOT_CONFIRMED,
+  EMAIL_NOT_CONFIRMED_LINK_RECENT,
   INVALID_CREDENTIALS,
   SIGN_UP_ALREADY_REGISTERED,
   TOO_MANY_ATTEMPTS,
@@ -343,6 +344,17 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
     });
   });
 
+  describe("own contact details", () => {
+    it("give a signed-in borrower's name and email for the forms to pre-fill; 401 signed out", async () => {
+      const { cookie } = await confirmedUser("prefill@example.com");
+      const me = await app().request("/api/account/contact", { headers: { Cookie: cookie } });
+      expect(me.status).toBe(200);
+      expect(me.headers.get("Cache-Control")).toContain("no-store");
+      expect(await me.json()).toEqual({ firstName: "Jane", lastName: "Doe", email: "prefill@example.com", phone: "" });
+      expect((await app().request("/api/account/contact")).status).toBe(401);
+    });
+  });
+
   describe("own enquiries", () => {
     it("a second user's session cannot read the first user's enquiries", async () => {
       const a = await confirmedUser("owner-a@example.com");
@@ -444,10 +456,10 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
         status: 422,
         message: SIGN_UP_ALREADY_REGISTERED,
       });
-      expect(await signIn(context, request(), form({ email: "grace@example.com", password: PASSWORD }))).toEqual({
+      expect(await signIn(context, request(), form({ email: "grace@example.com", password: PASSWORD }))).toMatchObject({
         ok: false,
         status: 403,
-        message: EMAIL_NOT_CONFIRMED,
+        message: expect.stringMatching(/^Email not verified\./),
       });
       const wrong = await signIn(context, request(), form({ email: "grace@example.com", password: "nope-nope" }));
       const unknown = await signIn(context, request(), form({ email: "nobody@example.com", password: "nope-nope" }));
@@ -455,6 +467,34 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
       expect(wrong).toEqual({ ok: false, status: 401, message: INVALID_CREDENTIALS });
       expect(unknown).toEqual(wrong);
       expect(malformed).toEqual(wrong);
+    });
+
+    it("say a new confirmation link was sent only when one was: at most one every 5 minutes", async () => {
+      // The clock is ours: sign-up at the start of a 5-minute window, so the sign-in
+      // straight after falls in the same one, and the one 6 minutes later in the next.
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        vi.setSystemTime(new Date("2026-11-23T12:00:05Z"));
+        const context = accountContext(freshAddress());
+        const email = "unconfirmed-twice@example.com";
+        await signUp(context, request(), form({ firstName: "U", lastName: "T", email, password: PASSWORD, from: "" }));
+        const credentials = form({ email, password: PASSWORD });
+        expect(await signIn(context, request(), credentials)).toEqual({
+          ok: false,
+          status: 403,
+          message: EMAIL_NOT_CONFIRMED_LINK_RECENT,
+        });
+        vi.setSystemTime(new Date("2026-11-23T12:06:00Z"));
+        expect(await signIn(context, request(), credentials)).toEqual({
+          ok: false,
+          status: 403,
+          message: EMAIL_NOT_CONFIRMED,
+        });
+        vi.setSystemTime(new Date("2026-11-23T12:07:00Z"));
+        expect(await signIn(context, request(), credentials)).toMatchObject({ message: EMAIL_NOT_CONFIRMED_LINK_RECENT });
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it("keep the confirmation link pointed back at /auth with the 'from' page", async () => {

@@ -69,7 +69,10 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
       landingPageUrl: "https://www.example.com/loans",
       sourceForm: "apply-personal",
     });
-    expect((await jobsFor(String(json.id))).map((j) => j.dedupeKey)).toEqual([`enquiry-notify:${json.id}`]);
+    expect((await jobsFor(String(json.id))).map((j) => j.dedupeKey).sort()).toEqual([
+      `enquiry-confirm:${json.id}`,
+      `enquiry-notify:${json.id}`,
+    ]);
     expect(kicks).toBe(1);
   });
 
@@ -158,7 +161,7 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
     const answers = await Promise.all([post(body), post(body)]);
     expect(answers[0]?.json.id).toBe(answers[1]?.json.id);
     expect(await byEmail("once@example.com")).toHaveLength(1);
-    expect(await jobsFor(String(answers[0]?.json.id))).toHaveLength(1);
+    expect(await jobsFor(String(answers[0]?.json.id))).toHaveLength(2);
   });
 
   it("sends the broker every answer; through an outage and a restart, once", async () => {
@@ -170,8 +173,7 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
     await first.drain();
     await first.stop();
     expect(await byEmail(email)).toHaveLength(1);
-    const [pending] = await jobsFor(id);
-    expect(pending?.status).toBe("pending");
+    expect((await jobsFor(id)).map((job) => job.status)).toEqual(["pending", "pending"]);
 
     sink.refuse(false);
     const second = worker();
@@ -179,10 +181,9 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
     await second.drain();
     await second.stop();
     const delivered = sink.messages.filter((msg) => msg.subject.includes(id.slice(0, 8).toUpperCase()));
-    expect(delivered).toHaveLength(1);
-    expect(delivered[0]?.to).toEqual(["leads@harbourside-loans.example"]);
+    expect(delivered.map((msg) => msg.to).sort()).toEqual([[email], ["leads@harbourside-loans.example"]]);
 
-    const [done] = await jobsFor(id);
+    const done = (await jobsFor(id)).find((job) => job.dedupeKey?.startsWith("enquiry-notify:"));
     expect(done?.status).toBe("done");
     const mail = done?.payload as { text: string; replyTo: string; subject: string };
     expect(mail.replyTo).toBe(email);
@@ -190,5 +191,36 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
     for (const answer of ["Alex Jones", email, "+44 7700 900456", "Homeowner loan", "Homeowner with mortgage", "£40,000", "Home improvements", "£300,000", "£120,000", "£3,500", "Self employed", "Fair", "https://www.example.com/loans", id]) {
       expect(mail.text).toContain(answer);
     }
+    // The same figures as the main form's: LTV of loan and balance, and (fair credit) no rate.
+    expect(mail.text).toContain("Loan to value: 53.33%");
+    expect(mail.text).toContain("Indicative rate: None");
+  });
+
+  it("tells the borrower their reference and what happens next; a reply reaches the firm, not no-reply@", async () => {
+    const email = "enquiry-confirm@example.com";
+    const { json } = await post(validEnquiry({ email, firstName: "Robin", creditHistory: "good" }));
+    const id = String(json.id);
+    const w = worker();
+    await w.drain();
+    await w.stop();
+    const jobsOf = await jobsFor(id);
+    const confirm = jobsOf.find((job) => job.dedupeKey === `enquiry-confirm:${id}`);
+    const notify = jobsOf.find((job) => job.dedupeKey === `enquiry-notify:${id}`);
+    expect(confirm?.status).toBe("done");
+    const borrower = confirm?.payload as { to: string; subject: string; text: string; replyTo: string };
+    expect(borrower.to).toBe(email);
+    expect(borrower.subject).toContain(id.slice(0, 8).toUpperCase());
+    expect(borrower.text).toContain("Thank you, Robin.");
+    expect(borrower.text).toContain(`Your reference is ${id.slice(0, 8).toUpperCase()}`);
+    expect(borrower.text).toContain("£40,000");
+    expect(borrower.text).toContain("What happens next");
+    expect(borrower.text).toContain("Your home may be repossessed");
+    expect(borrower.replyTo).toBe("hello@harbourside-loans.example");
+    const staff = notify?.payload as { text: string };
+    expect(staff.text).toContain("Loan to value: 53.33%");
+    expect(staff.text).toContain("Indicative rate: 5.69%");
+    expect(staff.text).toMatch(/Monthly payment over 60 months: £\d/);
+    const raw = sink.messages.find((msg) => msg.to.includes(email))?.raw ?? "";
+    expect(raw).toMatch(/^Reply-To: hello@harbourside-loans\.example/m);
   });
 });

@@ -303,8 +303,10 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
       }
       expect(lead.html).toContain("Priya Smith");
 
-      const borrower = confirm?.payload as { to: string; subject: string; text: string; html: string };
+      const borrower = confirm?.payload as { to: string; subject: string; text: string; html: string; replyTo: string };
       expect(borrower.to).toBe(email);
+      expect(borrower.replyTo).toBe("hello@harbourside-loans.example");
+      expect(borrower.text).toContain(`Your reference is ${id.slice(0, 8).toUpperCase()}`);
       expect(borrower.text).toContain("Thank you, Priya.");
       expect(borrower.text).toContain("What happens next");
       expect(borrower.text).toContain(REPOSSESSION_WARNING);

@@ -3,6 +3,7 @@ import { TextField } from "~/components/ui/field";
 import { PHONE_MAX_LENGTH } from "~/domain/sanitise";
 import { NAME_MAX_LENGTH } from "~/domain/rates";
 import { LegalDialogs } from "./legal-dialogs";
+import { usePrefillSignedInContact } from "./signed-in-contact";
 
 export interface ContactAnswers {
   firstName: string;
@@ -24,10 +25,11 @@ interface ContactFieldsProps {
 
 /**
  * Both forms' last step: name, email and phone (with autocomplete, so a phone fills them
- * in), and the consent box, never ticked for the borrower (D12), beside the terms and
+ * in; pre-filled for a signed-in borrower), and the consent box, never ticked for the borrower (D12), beside the terms and
  * privacy policy in dialogs.
  */
 export function ContactFields({ idPrefix, answers, update, touch, errorFor, brandName }: ContactFieldsProps) {
+  usePrefillSignedInContact(answers, update);
   const id = (field: ContactField) => `${idPrefix}-${field}`;
   return (
     <div className="space-y-5">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "../ui/toaster";
 import {
   readStoredForm,
   removeStoredForm,
@@ -7,6 +8,9 @@ import {
   type Submission,
   writeStoredForm,
 } from "./session-answers";
+
+/** The id of the toast that says what stops a step: one at a time, closed when the step changes. */
+export const STEP_ISSUE_TOAST = "step-issue";
 
 export type FlowNext<S extends string> = { kind: "step"; step: S } | { kind: "redirect" | "external" | "submit" };
 
@@ -97,10 +101,14 @@ export function useStepForm<A extends object, S extends string, F extends string
   }, [hydrated, raw, current, navigate]);
 
   // On a step change (not the first paint), focus the new step's heading so a screen
-  // reader announces it and the keyboard starts from the top of the step.
+  // reader announces it and the keyboard starts from the top of the step; what stopped
+  // the last step no longer applies, so its toast closes.
   useEffect(() => {
     if (!hydrated) return;
-    if (lastShown.current !== null && lastShown.current !== current) headingRef.current?.focus();
+    if (lastShown.current !== null && lastShown.current !== current) {
+      headingRef.current?.focus();
+      toast.dismissShown(STEP_ISSUE_TOAST);
+    }
     lastShown.current = current;
   }, [hydrated, current]);
 

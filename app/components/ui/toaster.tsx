@@ -74,4 +74,8 @@ export const toast = Object.assign((title: string, options?: ToastOptions) => sh
   info: (title: string, options?: ToastOptions) => show("info", title, options),
   warning: (title: string, options?: ToastOptions) => show("warning", title, options),
   dismiss: (id?: string | number) => void loadSonner().then(({ toast: sonner }) => sonner.dismiss(id)),
+  /** As `dismiss`, but loads nothing when no toast was ever shown on this page. */
+  dismissShown: (id: string | number) => {
+    if (wanted) void loadSonner().then(({ toast: sonner }) => sonner.dismiss(id));
+  },
 });

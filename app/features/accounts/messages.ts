@@ -22,6 +22,9 @@ export const CONFIRMATION_LINK_INVALID =
   "That confirmation link has expired or was already used. Sign in and we will email you a new one.";
 export const EMAIL_NOT_CONFIRMED =
   "Email not verified. Please check your email to confirm your account: we have sent you a new link.";
+/** Said instead when a link went out in the last few minutes, so none was sent now. */
+export const EMAIL_NOT_CONFIRMED_LINK_RECENT =
+  "Email not verified. Please use the confirmation link we emailed you a few minutes ago (check your spam folder too). If it has not arrived, sign in again in 5 minutes and we will send a new one.";
 export const TOO_MANY_ATTEMPTS = "Too many requests. Please wait a few minutes and try again.";
 export const SOMETHING_WENT_WRONG = "Something went wrong on our side. Please try again.";
 export const FIRST_NAME_REQUIRED = "First name is required";

@@ -1,5 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { formatPounds } from "~/domain/finance";
+import { HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 
 // The calculators' shared pieces: a labelled field, the control styles, and the figures
 // a result shows. Small and local to the feature; pages never style a control themselves.
@@ -96,5 +99,23 @@ export function CalculatorCard({
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * What a calculator shows instead of figures for an amount below the firm's secured
+ * minimum: that it does not arrange it, and where a loan that size can be checked.
+ */
+export function BelowSecuredMinimum({ amount }: { amount: number }) {
+  return (
+    <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-slate-900">
+      <p className="font-semibold">We arrange secured loans from {formatPounds(HOMEOWNER_MIN_LOAN)}.</p>
+      <p className="mt-1 text-slate-800">
+        For {formatPounds(amount)}, a personal loan may suit you better: it is not secured on your home.
+      </p>
+      <a href="/apply-personal" className={buttonVariants({ variant: "secondary", className: "mt-3" })}>
+        Check personal loans
+      </a>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
-import { CALCULATOR_DEFAULTS, homeImprovementCalculator } from "~/domain/calculators";
+import { CALCULATOR_DEFAULTS, homeImprovementCalculator, isBelowSecuredMinimum } from "~/domain/calculators";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import {
   HOME_IMPROVEMENT_PROJECT_TYPES,
@@ -10,7 +10,7 @@ import {
   isOptionValue,
 } from "~/domain/options";
 import { HOME_IMPROVEMENT_REPRESENTATIVE_APR } from "~/domain/rates";
-import { CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
+import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
 
 /**
  * /home-improvement-loan: the payment follows the inputs at the representative 7.74%;
@@ -72,34 +72,44 @@ export function HomeImprovementCalculator() {
         </div>
       </form>
 
-      <div className="mt-6 rounded-xl bg-accent-50 p-5">
-        <div aria-live="polite">
-          {cost ? (
-            <ResultFigures
-              figures={[
-                { label: "Monthly payment", value: formatPounds(cost.monthlyPayment, { pence: true }), primary: true },
-              ]}
-            />
-          ) : (
-            <p className="font-semibold text-slate-900">Enter a loan amount to see your monthly payment.</p>
-          )}
+      {cost && isBelowSecuredMinimum(cost.amount) ? (
+        <div aria-live="polite" className="mt-6">
+          <BelowSecuredMinimum amount={cost.amount} />
         </div>
-        {cost ? (
-          <>
-            <ResultFigures
-              className="mt-4 sm:grid-cols-2"
-              figures={[
-                { label: "Total payable", value: formatPounds(cost.totalPayable, { pence: true }) },
-                { label: "Total interest", value: formatPounds(cost.totalInterest, { pence: true }) },
-              ]}
-            />
-            <p className="mt-3 text-sm text-slate-700">
-              {formatPounds(cost.amount)} over {formatTerm(cost.months)} at the representative fixed rate of{" "}
-              {formatPercent(HOME_IMPROVEMENT_REPRESENTATIVE_APR)} a year.
-            </p>
-          </>
-        ) : null}
-      </div>
+      ) : (
+        <div className="mt-6 rounded-xl bg-accent-50 p-5">
+          <div aria-live="polite">
+            {cost ? (
+              <ResultFigures
+                figures={[
+                  {
+                    label: "Monthly payment",
+                    value: formatPounds(cost.monthlyPayment, { pence: true }),
+                    primary: true,
+                  },
+                ]}
+              />
+            ) : (
+              <p className="font-semibold text-slate-900">Enter a loan amount to see your monthly payment.</p>
+            )}
+          </div>
+          {cost ? (
+            <>
+              <ResultFigures
+                className="mt-4 sm:grid-cols-2"
+                figures={[
+                  { label: "Total payable", value: formatPounds(cost.totalPayable, { pence: true }) },
+                  { label: "Total interest", value: formatPounds(cost.totalInterest, { pence: true }) },
+                ]}
+              />
+              <p className="mt-3 text-sm text-slate-700">
+                {formatPounds(cost.amount)} over {formatTerm(cost.months)} at the representative fixed rate of{" "}
+                {formatPercent(HOME_IMPROVEMENT_REPRESENTATIVE_APR)} a year.
+              </p>
+            </>
+          ) : null}
+        </div>
+      )}
 
       <div className="mt-5">
         {projectType ? (

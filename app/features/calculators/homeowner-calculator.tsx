@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from "react";
 import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
-import { CALCULATOR_DEFAULTS, homeownerCalculator } from "~/domain/calculators";
+import { CALCULATOR_DEFAULTS, homeownerCalculator, isBelowSecuredMinimum } from "~/domain/calculators";
 import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
 import { HOMEOWNER_CALCULATOR_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { CalculatorCard, Field, PoundsInput, ResultFigures, controlClass } from "./fields";
+import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, controlClass } from "./fields";
 import { parseLoanAmount, parseTermYears } from "./inputs";
 
 /** Terms the box accepts: a year to the longest term our lenders offer. */
 export const HOMEOWNER_TERM_YEARS = { min: 1, max: 30 } as const;
 
-type Outcome = { cost: LoanCost } | { error: string };
+type Outcome = { cost: LoanCost } | { error: string } | { belowMinimum: number };
 
 /** /homeowner-loan-calculator: 'Calculate My Payments' shows the payment and total at 5.9%. */
 export function HomeownerCalculator() {
@@ -23,6 +23,7 @@ export function HomeownerCalculator() {
     const amount = parseLoanAmount(amountText);
     const years = parseTermYears(yearsText, HOMEOWNER_TERM_YEARS.min, HOMEOWNER_TERM_YEARS.max);
     if (amount === null) setOutcome({ error: "Please enter a loan amount." });
+    else if (isBelowSecuredMinimum(amount)) setOutcome({ belowMinimum: amount });
     else if (years === null)
       setOutcome({
         error: `Please enter a term in whole years, from ${HOMEOWNER_TERM_YEARS.min} to ${HOMEOWNER_TERM_YEARS.max}.`,
@@ -78,6 +79,7 @@ export function HomeownerCalculator() {
 
       <div aria-live="polite" className="mt-6">
         {outcome && "error" in outcome ? <p className="font-semibold text-red-800">{outcome.error}</p> : null}
+        {outcome && "belowMinimum" in outcome ? <BelowSecuredMinimum amount={outcome.belowMinimum} /> : null}
         {outcome && "cost" in outcome ? (
           <div className="rounded-xl bg-accent-50 p-5">
             <p className="text-sm text-slate-800">

@@ -1,6 +1,11 @@
 import { useState } from "react";
 import { formatTerm } from "~/components/representative-example";
-import { CALCULATOR_DEFAULTS, schoolFeesCalculator, schoolFeesSelection } from "~/domain/calculators";
+import {
+  CALCULATOR_DEFAULTS,
+  isBelowSecuredMinimum,
+  schoolFeesCalculator,
+  schoolFeesSelection,
+} from "~/domain/calculators";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import {
   isOptionValue,
@@ -12,7 +17,7 @@ import {
   type SchoolYearGroup,
 } from "~/domain/options";
 import { HEADLINE_APR } from "~/domain/rates";
-import { CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
+import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
 
 export interface SchoolFeesState {
   school: School | "";
@@ -156,25 +161,31 @@ export function SchoolFeesCalculator() {
           </div>
         </Field>
       </form>
-      <div className="mt-6 rounded-xl bg-accent-50 p-5">
-        <div aria-live="polite">
+      {isBelowSecuredMinimum(state.amount) ? (
+        <div aria-live="polite" className="mt-6">
+          <BelowSecuredMinimum amount={state.amount} />
+        </div>
+      ) : (
+        <div className="mt-6 rounded-xl bg-accent-50 p-5">
+          <div aria-live="polite">
+            <ResultFigures
+              figures={[
+                { label: "Monthly payment", value: formatPounds(cost.monthlyPayment, { pence: true }), primary: true },
+              ]}
+            />
+          </div>
           <ResultFigures
+            className="mt-4 sm:grid-cols-2"
             figures={[
-              { label: "Monthly payment", value: formatPounds(cost.monthlyPayment, { pence: true }), primary: true },
+              { label: "Total payable", value: formatPounds(cost.totalPayable, { pence: true }) },
+              { label: "Total interest", value: formatPounds(cost.totalInterest, { pence: true }) },
             ]}
           />
+          <p className="mt-3 text-sm text-slate-700">
+            {formatPounds(cost.amount)} over {formatTerm(cost.months)} at a fixed {formatPercent(HEADLINE_APR)} a year.
+          </p>
         </div>
-        <ResultFigures
-          className="mt-4 sm:grid-cols-2"
-          figures={[
-            { label: "Total payable", value: formatPounds(cost.totalPayable, { pence: true }) },
-            { label: "Total interest", value: formatPounds(cost.totalInterest, { pence: true }) },
-          ]}
-        />
-        <p className="mt-3 text-sm text-slate-700">
-          {formatPounds(cost.amount)} over {formatTerm(cost.months)} at a fixed {formatPercent(HEADLINE_APR)} a year.
-        </p>
-      </div>
+      )}
     </CalculatorCard>
   );
 }

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from "react";
 import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
-import { CALCULATOR_DEFAULTS, securedLoanCalculator } from "~/domain/calculators";
+import { CALCULATOR_DEFAULTS, isBelowSecuredMinimum, securedLoanCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
 import { SECURED_CALCULATOR_TERMS_YEARS } from "~/domain/options";
 import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
+import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
 import { parseLoanAmount } from "./inputs";
 
-type Outcome = { cost: LoanCost } | { error: string };
+type Outcome = { cost: LoanCost } | { error: string } | { belowMinimum: number };
 
 /**
  * /secured-homeowner-loan: nothing is shown until 'Calculate Payments' (spec section 4);
@@ -22,9 +22,9 @@ export function SecuredLoanCalculator() {
   function calculate(event: FormEvent) {
     event.preventDefault();
     const amount = parseLoanAmount(amountText);
-    setOutcome(
-      amount === null ? { error: "Please enter a loan amount." } : { cost: securedLoanCalculator(amount, years) },
-    );
+    if (amount === null) setOutcome({ error: "Please enter a loan amount." });
+    else if (isBelowSecuredMinimum(amount)) setOutcome({ belowMinimum: amount });
+    else setOutcome({ cost: securedLoanCalculator(amount, years) });
   }
 
   return (
@@ -65,6 +65,7 @@ export function SecuredLoanCalculator() {
 
       <div aria-live="polite" className="mt-6">
         {outcome && "error" in outcome ? <p className="font-semibold text-red-800">{outcome.error}</p> : null}
+        {outcome && "belowMinimum" in outcome ? <BelowSecuredMinimum amount={outcome.belowMinimum} /> : null}
         {outcome && "cost" in outcome ? (
           <div className="rounded-xl bg-accent-50 p-5">
             <p className="text-sm text-slate-800">

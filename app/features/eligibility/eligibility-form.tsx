@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { landingPageUrl } from "~/components/landing-page";
 import { useSite } from "~/components/site-config";
 import { FormProgress } from "~/components/step-form/form-progress";
-import { useStepForm } from "~/components/step-form/use-step-form";
+import { STEP_ISSUE_TOAST, useStepForm } from "~/components/step-form/use-step-form";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
@@ -57,9 +57,9 @@ export function EligibilityForm() {
   function explainIssues() {
     const { missing, errors } = form.issues;
     if (errors.propertyValue) {
-      void toast.error(INVALID_PROPERTY_VALUE_TITLE, { description: errors.propertyValue, id: "step-issue" });
+      void toast.error(INVALID_PROPERTY_VALUE_TITLE, { description: errors.propertyValue, id: STEP_ISSUE_TOAST });
     } else if (missing[0]) {
-      void toast.error(REQUIRED_FIELD_TITLE, { description: missing[0], id: "step-issue" });
+      void toast.error(REQUIRED_FIELD_TITLE, { description: missing[0], id: STEP_ISSUE_TOAST });
     }
     const first = STEP_FIELDS[current].find((field) => {
       if (errors[field]) return true;

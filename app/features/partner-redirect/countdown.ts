@@ -42,13 +42,30 @@ export function startCountdown(root: HTMLElement): () => void {
     cancel.onclick = () => {
       stop();
       if (text) text.textContent = "Redirect cancelled.";
-      // Back to where the visitor came from; home when this page opened a new tab.
-      if (window.history.length > 1) window.history.back();
+      // Back to where the visitor came from on this site; home when there is no such
+      // page (a new tab, a link from elsewhere), rather than a blank tab or another site.
+      if (cameFromThisSite()) window.history.back();
       else window.location.assign("/");
     };
   }
   proceed?.addEventListener("click", stop);
   return stop;
+}
+
+/**
+ * True when going back stays on this site: React Router numbers the entries it
+ * pushed (a form's redirect here is one), and a full page load from one of our pages
+ * names it as the referrer.
+ */
+function cameFromThisSite(): boolean {
+  const routerIndex = (window.history.state as { idx?: unknown } | null)?.idx;
+  if (typeof routerIndex === "number" && routerIndex > 0) return true;
+  if (window.history.length <= 1 || !document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** For app/enhance: every redirect countdown on a page that loaded without React. */

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { landingPageUrl } from "~/components/landing-page";
 import { useSite } from "~/components/site-config";
 import { FormProgress } from "~/components/step-form/form-progress";
-import { useStepForm } from "~/components/step-form/use-step-form";
+import { STEP_ISSUE_TOAST, useStepForm } from "~/components/step-form/use-step-form";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
@@ -72,7 +72,7 @@ export function QuickCheckForm() {
     }
     if (!form.attemptNext()) {
       const missing = form.issues.missing[0];
-      if (missing) void toast.error(REQUIRED_FIELD_TITLE, { description: missing, id: "step-issue" });
+      if (missing) void toast.error(REQUIRED_FIELD_TITLE, { description: missing, id: STEP_ISSUE_TOAST });
       focusFirstProblem();
       return;
     }
@@ -92,7 +92,7 @@ export function QuickCheckForm() {
     // The spec's submit checks first, each with its own message (section 5).
     const issue = quickSubmitIssue(answers);
     if (issue) {
-      void toast.error(issue, { id: "step-issue" });
+      void toast.error(issue, { id: STEP_ISSUE_TOAST });
       focusFirstProblem();
       return;
     }
