@@ -22,7 +22,12 @@ const envSchema = z.object({
   MAIL_DIR: optional(z.string()),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** How many proxies in front of the server to trust: false (none), true (one) or a number of hops. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "must be false, true or a number of trusted proxy hops")
+    .default("false")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
   /** Multiplies every rate limit: raise it for load tests and browser test runs. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 
@@ -96,7 +101,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailDir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`,
     authSecret: e.AUTH_SECRET ?? "development-only-secret-change-me-in-production",
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "true",
+    /** Trusted proxy hops in front of the server (0: none); see server/rate-limit.ts clientAddress. */
+    trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     site: {
       brandName: e.BRAND_NAME,

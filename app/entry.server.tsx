@@ -1,11 +1,21 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's error goes to the server's log, whose error serializer keeps
+ * query parameters and personal values out (React Router's default prints it whole).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = (context as Partial<AppLoadContext> | undefined)?.log;
+  if (log) log.error({ err: error, path: new URL(request.url).pathname }, "page error");
+};
 
 /**
  * Every page is rendered whole before the first byte is sent: pages are small, and a
@@ -47,7 +57,9 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           responseStatusCode = 500;
-          console.error(error);
+          const log = (loadContext as Partial<AppLoadContext> | undefined)?.log;
+          if (log) log.error({ err: error }, "render error");
+          else console.error(error);
         },
       },
     );

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -86,14 +87,34 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // The header and footer need the root loader's data, which a refused action (a 405, a
+  // 415) never loads: then the page stands alone rather than failing a second time.
+  const hasSite = Boolean(useRouteLoaderData("root"));
+  const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500;
   return (
     <>
-      <SiteHeader />
+      {hasSite && <SiteHeader />}
       <main id="main" className="flex-1">
-        {notFound ? <NotFound /> : <SomethingWentWrong />}
+        {notFound ? <NotFound /> : refused ? <NotAccepted /> : <SomethingWentWrong />}
       </main>
-      <SiteFooter />
+      {hasSite && <SiteFooter />}
     </>
+  );
+}
+
+/** A request the page cannot take (a post to a page without a form, a body that is not a form). */
+function NotAccepted() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>Request not accepted</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-2xl font-semibold text-slate-900">Sorry, we could not accept that request</h1>
+      <p className="mt-6">
+        <Link to="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+          Return to Home
+        </Link>
+      </p>
+    </section>
   );
 }
 

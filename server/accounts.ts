@@ -5,8 +5,6 @@ import {
   FIRST_NAME_REQUIRED,
   INVALID_CREDENTIALS,
   LAST_NAME_REQUIRED,
-  PASSWORD_TOO_LONG,
-  PASSWORD_TOO_SHORT,
   EMAIL_NOT_CONFIRMED_LINK_RECENT,
   SOMETHING_WENT_WRONG,
   TOO_MANY_ATTEMPTS,
@@ -15,12 +13,16 @@ import {
 } from "../app/features/accounts/messages";
 import { authPath } from "../app/features/accounts/return-to";
 import { isEmail } from "../app/domain/email";
+import { FIRST_NAME_TOO_LONG, LAST_NAME_TOO_LONG } from "../app/domain/messages";
 import { NAME_MAX_LENGTH } from "../app/domain/rates";
 import { sanitiseName } from "../app/domain/sanitise";
-import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth";
+import { MAX_PASSWORD_LENGTH, passwordProblem } from "../app/domain/passwords";
+import type { Auth } from "./auth";
+import { isCommonPassword } from "./common-passwords";
 import type { Database } from "./db/client";
 import { jobs, type LeadStatus, personalEnquiries, quotes, users } from "./db/schema";
-import { hit, RATE_LIMITS, type RateLimitRule, scaled } from "./rate-limit";
+import { hit, pastLimit, RATE_LIMITS, type RateLimitRule, scaled } from "./rate-limit";
+import { isFromOurPages } from "./security";
 import type { ServerContext } from "./services";
 
 // The server side of the account pages (app/routes/auth.tsx, account.tsx): the same
@@ -29,31 +31,52 @@ import type { ServerContext } from "./services";
 
 export type AccountContext = Pick<ServerContext, "config" | "db" | "log" | "auth" | "clientAddress">;
 
-export type Outcome = { ok: true; headers: Headers } | { ok: false; status: number; message: string; field?: string };
+export type Refusal = { ok: false; status: number; message: string; field?: string; retryAfterSeconds?: number };
+export type Outcome = { ok: true; headers: Headers } | Refusal;
 
 function authOf(context: AccountContext): Auth {
   if (!context.auth) throw new Error("accounts are not wired: createApp puts `auth` in the route context");
   return context.auth;
 }
 
-/** One more attempt against `rule` for this client; false once past the limit. */
-async function withinLimit(context: AccountContext, rule: RateLimitRule) {
+/** One more attempt against `rule` for this client: null while within the limit, else the 429 to answer. */
+async function overLimit(context: AccountContext, rule: RateLimitRule): Promise<Refusal | null> {
   const result = await hit(context.db, scaled(rule, context.config.rateLimitScale), context.clientAddress ?? "unknown");
-  return result.allowed;
+  if (result.allowed) return null;
+  return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: result.retryAfterSeconds };
+}
+
+/**
+ * Asked before an account form's body is read: a client already past the sign-in limit
+ * (which every account form post counts against or is stricter than) gets its 429 at once.
+ */
+export async function accountFormGate(context: AccountContext): Promise<Refusal | null> {
+  const rule = scaled(RATE_LIMITS.signIn, context.config.rateLimitScale);
+  const { past, retryAfterSeconds } = await pastLimit(context.db, rule, context.clientAddress ?? "unknown");
+  return past ? { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds } : null;
+}
+
+const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A page action's posted form, or why there is none: 415 for a body that is not a form
+ * (JSON, text, none), 400 for a form that cannot be read (broken multipart).
+ */
+export async function readFormPost(request: Request): Promise<{ ok: true; form: FormData } | { ok: false; status: 400 | 415 }> {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_MEDIA_TYPES.includes(mediaType)) return { ok: false, status: 415 };
+  try {
+    return { ok: true, form: await request.formData() };
+  } catch {
+    return { ok: false, status: 400 };
+  }
 }
 
 /**
  * A cross-site form post must not sign anyone in (login CSRF): the browser's own
  * Fetch Metadata and Origin headers say where the post came from.
  */
-export function isSameSitePost(request: Request, siteUrl: string) {
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
-  const origin = request.headers.get("origin");
-  if (origin && origin !== "null" && origin !== new URL(siteUrl).origin && origin !== new URL(request.url).origin)
-    return false;
-  return true;
-}
+export const isSameSitePost = isFromOurPages;
 
 function providerError(error: unknown): { status: number; message: string; code?: string } {
   if (error && typeof error === "object" && "statusCode" in error) {
@@ -70,7 +93,8 @@ const signInInput = z.object({
 
 /** Signs in with email and password; the session cookie comes back in `headers`. */
 export async function signIn(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
-  if (!(await withinLimit(context, RATE_LIMITS.signIn))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  const limited = await overLimit(context, RATE_LIMITS.signIn);
+  if (limited) return limited;
   const parsed = signInInput.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   // A malformed address gets the same answer as a wrong password.
   if (!parsed.success || !isEmail(parsed.data.email)) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
@@ -109,15 +133,19 @@ async function latestConfirmationEmail(db: Database, email: string): Promise<num
 }
 
 const signUpInput = z.object({
-  firstName: z.string().transform(sanitiseName).pipe(z.string().min(1, FIRST_NAME_REQUIRED).max(NAME_MAX_LENGTH)),
-  lastName: z.string().transform(sanitiseName).pipe(z.string().min(1, LAST_NAME_REQUIRED).max(NAME_MAX_LENGTH)),
+  firstName: z.string().transform(sanitiseName).pipe(z.string().min(1, FIRST_NAME_REQUIRED).max(NAME_MAX_LENGTH, FIRST_NAME_TOO_LONG)),
+  lastName: z.string().transform(sanitiseName).pipe(z.string().min(1, LAST_NAME_REQUIRED).max(NAME_MAX_LENGTH, LAST_NAME_TOO_LONG)),
   email: z.string().trim().toLowerCase().refine(isEmail, EMAIL_INVALID),
-  password: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
+  password: z.string().superRefine((password, ctx) => {
+    const problem = passwordProblem(password, { kind: "borrower", isCommon: isCommonPassword });
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
 });
 
 /** Creates an account (unconfirmed) and queues its confirmation email. */
 export async function signUp(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
-  if (!(await withinLimit(context, RATE_LIMITS.signUp))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  const limited = await overLimit(context, RATE_LIMITS.signUp);
+  if (limited) return limited;
   const parsed = signUpInput.safeParse({
     firstName: form.get("firstName") ?? "",
     lastName: form.get("lastName") ?? "",

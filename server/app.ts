@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -10,13 +10,16 @@ import { enquiriesApi } from "./api/enquiries";
 import { quotesApi } from "./api/quotes";
 import { SERVICE_BUSY } from "../app/domain/messages";
 import { createAuth, identifyWith } from "./auth";
-import { createOutageLog, describeCause, isConnectionFailure, type OutageLog } from "./outage";
+import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
 import { clientAddress } from "./rate-limit";
-import { contentSecurityPolicy, newNonce, securityHeaders } from "./security";
+import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders } from "./security";
 import type { Services } from "./services";
 import { createStaticFiles, type StaticFile } from "./static-files";
 
-/** Public write endpoints accept small JSON bodies only (DECISIONS D7). */
+/**
+ * Every request body, on every route, is at most this size (DECISIONS D7): checked from
+ * Content-Length before anything is read, and counted while a body without one streams.
+ */
 export const MAX_BODY_BYTES = 32 * 1024;
 
 export interface AppOptions extends Omit<Services, "identify"> {
@@ -56,6 +59,8 @@ export function createApp(options: AppOptions) {
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   });
 
+  app.use(limitBody);
+
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
     const problem = await pingDatabase(db);
@@ -68,9 +73,6 @@ export function createApp(options: AppOptions) {
   });
 
   const api = new Hono();
-  api.use(
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "Request body too large" }, 413) }),
-  );
   api.use(async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
@@ -101,7 +103,8 @@ export function createApp(options: AppOptions) {
     app.use("*", compress());
     app.all("*", async (c) => {
       const nonce = newNonce();
-      const response = await handle(c.req.raw, { ...services, nonce, auth, clientAddress: clientAddress(c, config.trustProxy) });
+      const request = publicRequest(c.req.raw, config.siteUrl, config.trustProxy);
+      const response = await handle(request, { ...services, nonce, auth, clientAddress: clientAddress(c, config.trustProxy) });
       if (response.headers.get("Content-Type")?.startsWith("text/html")) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(config.site, [`'nonce-${nonce}'`]));
       }
@@ -116,12 +119,33 @@ export function createApp(options: AppOptions) {
       c.header("Retry-After", String(RETRY_AFTER_SECONDS));
       return c.json({ error: SERVICE_BUSY }, 503);
     }
-    log.error({ cause: describeCause(error), path: c.req.path }, "unhandled error");
+    // The logger's error serializer keeps query parameters and personal values out.
+    log.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
   });
 
   return app;
 }
+
+const checkContentLength = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => c.json({ error: "Request body too large" }, 413),
+});
+
+/**
+ * Every body is limited before anything parses it. One with a Content-Length (every
+ * form and fetch a browser sends) is judged by that alone, before a byte of it is read,
+ * so a rate limit further on refuses without waiting for the upload; one without
+ * (chunked) is read up to the limit and no further (Hono's bodyLimit).
+ */
+const limitBody: MiddlewareHandler = async (c, next) => {
+  if (!c.req.raw.body) return next();
+  if (c.req.header("content-length") !== undefined && c.req.header("transfer-encoding") !== undefined) {
+    // Both framings at once is how requests are smuggled past proxies.
+    return c.json({ error: "Request framing is ambiguous" }, 400);
+  }
+  return checkContentLength(c, next);
+};
 
 /** Undefined when the database answers a trivial query within HEALTH_TIMEOUT_MS; otherwise why not. */
 async function pingDatabase(db: Services["db"]): Promise<unknown> {

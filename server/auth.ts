@@ -2,16 +2,16 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { SIGN_UP_ALREADY_REGISTERED_PROVIDER } from "../app/features/accounts/messages";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../app/domain/passwords";
 import { sanitiseName } from "../app/domain/sanitise";
 import { accounts, profiles, sessions, users, verifications } from "./db/schema";
+import { guardAuthCall } from "./auth-guards";
 import { verifyEmailMessage } from "./emails/verify-email";
 import { enqueue } from "./outbox";
 import type { Services } from "./services";
 
 /** Where better-auth answers: /api/auth/sign-in/email, /api/auth/get-session ... */
 export const AUTH_BASE_PATH = "/api/auth";
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 128;
 /** A session lasts 30 days from its last refresh; it is refreshed at most once a day. */
 export const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
@@ -46,7 +46,7 @@ export function createAuth(services: AuthServices) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
+      minPasswordLength: MIN_PASSWORD_LENGTH.borrower,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // No account is signed in until its email is confirmed.
       autoSignIn: false,
@@ -83,7 +83,8 @@ export function createAuth(services: AuthServices) {
     advanced: {
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/" },
-      ipAddress: config.trustProxy ? { ipAddressHeaders: ["x-forwarded-for"] } : { disableIpTracking: true },
+      // Sessions keep no client address (it is personal data, and the rate limiter has its own).
+      ipAddress: { disableIpTracking: true },
     },
     databaseHooks: {
       user: {
@@ -101,12 +102,26 @@ export function createAuth(services: AuthServices) {
             await createProfile(services, { userId: user.id, firstName, lastName });
           },
         },
+        update: {
+          // A changed name is cleaned as at sign-up; no profile picture is ever stored.
+          async before(user) {
+            const { image: _image, ...rest } = user;
+            if (typeof rest.name !== "string") return { data: rest };
+            const name = sanitiseName(rest.name);
+            if (name) return { data: { ...rest, name } };
+            const { name: _dropped, ...unnamed } = rest;
+            return { data: unnamed };
+          },
+        },
       },
     },
     hooks: {
       // The spec's 'already registered' answer (section 8) instead of better-auth's
       // silent success for a taken email (decision 072). Sign-up is rate limited.
+      // Every call is checked first: callbacks stay on the site, emails, names and
+      // passwords follow the domain's rules (issue 12, server/auth-guards.ts).
       before: createAuthMiddleware(async (ctx) => {
+        guardAuthCall(ctx, new URL(config.siteUrl).origin);
         if (ctx.path !== "/sign-up/email") return;
         const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
         if (!email) return;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { batchedPerDatabase } from "./db/batch";
@@ -36,6 +36,22 @@ export async function hit(db: Database, rule: RateLimitRule, clientKey: string, 
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const count = await countHit(db, { key: `${rule.name}:${clientKey}`, windowStart });
   return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000) };
+}
+
+/**
+ * Whether this client is already past `rule` in the current window, without counting a
+ * hit: a page action asks before it reads the body, then counts once it knows what was asked.
+ */
+export async function pastLimit(db: Database, rule: RateLimitRule, clientKey: string, now = Date.now()) {
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${clientKey}`), eq(rateLimits.windowStart, new Date(windowStart))));
+  return {
+    past: (row?.count ?? 0) >= rule.limit,
+    retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000),
+  };
 }
 
 interface Hit {
@@ -82,10 +98,19 @@ async function countHits(db: Database, hits: Hit[]): Promise<number[]> {
   });
 }
 
-/** The client's address: the proxy's word for it only when we sit behind a trusted proxy. */
-export function clientAddress(c: Context, trustProxy: boolean) {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+/**
+ * The client's address. Behind `trustedHops` proxies, each appends the address it saw
+ * to X-Forwarded-For, so the client's is the `trustedHops`-th entry from the right:
+ * entries further left were written by the client and prove nothing. With fewer
+ * entries than hops, the left-most is the best there is.
+ */
+export function clientAddress(c: Context, trustedHops: number) {
+  if (trustedHops > 0) {
+    const entries = (c.req.header("x-forwarded-for") ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const forwarded = entries[Math.max(0, entries.length - trustedHops)];
     if (forwarded) return forwarded;
   }
   try {

@@ -49,3 +49,42 @@ export function securityHeaders(isProduction: boolean): Record<string, string> {
     ...(isProduction ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }
+
+/**
+ * The request as the visitor addressed it. Behind a TLS-terminating proxy the server
+ * sees `http://`; when the Host is the one SITE_URL names, the site's own protocol is the
+ * truth, and otherwise a trusted proxy's X-Forwarded-Proto is. React Router compares a
+ * form post's Origin with this URL, as do the account pages.
+ */
+export function publicRequest(request: Request, siteUrl: string, trustedHops: number): Request {
+  const url = new URL(request.url);
+  const site = new URL(siteUrl);
+  let protocol = url.protocol;
+  if (url.host === site.host) protocol = site.protocol;
+  else if (trustedHops > 0) {
+    const forwarded = request.headers.get("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();
+    if (forwarded === "https" || forwarded === "http") protocol = `${forwarded}:`;
+  }
+  if (protocol === url.protocol) return request;
+  url.protocol = protocol;
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    ...(request.body ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/**
+ * A write sent by this site's own pages: the browser's Fetch Metadata says same-origin
+ * (or a typed address, "none"), and an Origin, when sent, is the site's (SITE_URL) or
+ * the request's own. Anything else is another site making the visitor's browser post.
+ */
+export function isFromOurPages(request: Request, siteUrl: string): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
+  const origin = request.headers.get("origin");
+  if (origin === null) return true;
+  return origin === new URL(siteUrl).origin || origin === new URL(request.url).origin;
+}

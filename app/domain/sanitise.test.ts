@@ -13,7 +13,7 @@ import {
 /** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
 const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
 
-describe("sanitiseName (spec 5: trimmed, < > & quotes and control characters stripped, capped at 255)", () => {
+describe("sanitiseName (spec 5: trimmed, < > & quotes, control and invisible format characters stripped)", () => {
   it.each(
     byRule([
       { rule: "trimmed", raw: "  Jane  ", expected: "Jane" },
@@ -23,9 +23,10 @@ describe("sanitiseName (spec 5: trimmed, < > & quotes and control characters str
       { rule: "double quotes stripped", raw: '"Jane"', expected: "Jane" },
       { rule: "control characters stripped", raw: "Ja\u0000ne\u0007\n", expected: "Jane" },
       { rule: "accents and hyphens kept", raw: "Zoë Smith-Jones", expected: "Zoë Smith-Jones" },
-      { rule: "capped at 255 characters", raw: "a".repeat(300), expected: "a".repeat(255) },
-      { rule: "255 characters kept whole", raw: "b".repeat(255), expected: "b".repeat(255) },
-      { rule: "cap counts characters, not UTF-16 units", raw: "😀".repeat(256), expected: "😀".repeat(255) },
+      { rule: "not cut: the schema refuses a name over 255 with the limit", raw: "a".repeat(300), expected: "a".repeat(300) },
+      { rule: "zero-width characters taken out", raw: "\u200bJa\u200dne\ufeff", expected: "Jane" },
+      { rule: "bidi overrides and isolates taken out", raw: "\u202aJa\u202ene\u2066\u2069", expected: "Jane" },
+      { rule: "a name of invisible characters only is empty", raw: "\u200b\u200c\u2060", expected: "" },
     ]),
   )("%s", (_rule, { raw, expected }) => {
     expect(sanitiseName(raw)).toBe(expected);

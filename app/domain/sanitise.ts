@@ -2,7 +2,6 @@
 // again on the server before validation, so stored leads are clean whoever sent them.
 // This is not the XSS defence (output encoding is); it keeps leads and emails tidy.
 
-import { NAME_MAX_LENGTH } from "./rates";
 import { EMAIL_MAX_LENGTH } from "./email";
 
 export const PHONE_MAX_LENGTH = 50;
@@ -10,6 +9,10 @@ export const URL_MAX_LENGTH = 2048;
 
 // Unicode "Cc": C0 controls, DEL and C1 controls.
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
+// Unicode "Cf": invisible format characters (zero-width spaces and joiners, the bidi
+// overrides U+202A-U+202E and isolates U+2066-U+2069, BOM). In a name they only hide
+// text, reorder it in the broker's inbox, or make an empty name look filled in.
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
 const CONTROL_CHARACTERS_EXCEPT_TAB_NEWLINE = /(?![\t\n])\p{Cc}/gu;
 
 /** Cuts to a length in characters (code points), never splitting an emoji or accent pair. */
@@ -18,14 +21,13 @@ function cap(value: string, maxLength: number): string {
   return chars.length > maxLength ? chars.slice(0, maxLength).join("") : value;
 }
 
+/** Not cut to NAME_MAX_LENGTH: a name over the limit is refused with the limit (schemas). */
 export function sanitiseName(raw: string): string {
-  return cap(
-    raw
-      .replace(CONTROL_CHARACTERS, "")
-      .replace(/[<>&'"]/g, "")
-      .trim(),
-    NAME_MAX_LENGTH,
-  ).trimEnd();
+  return raw
+    .replace(CONTROL_CHARACTERS, "")
+    .replace(FORMAT_CHARACTERS, "")
+    .replace(/[<>&'"]/g, "")
+    .trim();
 }
 
 export function sanitisePhone(raw: string): string {

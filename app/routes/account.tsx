@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { currentSession, enquiriesOf, isSameSitePost, signOut } from "../../server/accounts";
+import { currentSession, enquiriesOf, isSameSitePost, readFormPost, signOut } from "../../server/accounts";
 import { profiles } from "../../server/db/schema";
 import { pageMeta } from "~/components/seo";
 import { Button } from "~/components/ui/button";
@@ -35,8 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
-  const form = await request.formData();
-  const everywhere = form.get("intent") === "sign-out-everywhere";
+  const posted = await readFormPost(request);
+  if (!posted.ok) throw data("The form could not be read", { status: posted.status });
+  const everywhere = posted.form.get("intent") === "sign-out-everywhere";
   const headers = await signOut(context, request, { everywhere });
   return redirect(`/auth?signedOut=${everywhere ? "everywhere" : "1"}`, { headers });
 }

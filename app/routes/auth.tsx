@@ -1,5 +1,13 @@
 import { data, replace } from "react-router";
-import { currentSession, isSameSitePost, signIn, signUp } from "../../server/accounts";
+import {
+  accountFormGate,
+  currentSession,
+  isSameSitePost,
+  type Refusal,
+  readFormPost,
+  signIn,
+  signUp,
+} from "../../server/accounts";
 import { AuthPage, type AuthActionData, type AuthTab } from "~/features/accounts/auth-page";
 import { SIGN_UP_SUCCESS, SOMETHING_WENT_WRONG } from "~/features/accounts/messages";
 import { DEFAULT_AFTER_SIGN_IN, returnPath, safeReturnPath } from "~/features/accounts/return-to";
@@ -39,16 +47,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameSitePost(request, context.config.siteUrl)) {
     return data<AuthActionData>({ intent: "sign-in", error: SOMETHING_WENT_WRONG }, { status: 403 });
   }
-  const form = await request.formData();
+  // The rate limit is asked before the body is read (issue 12).
+  const gate = await accountFormGate(context);
+  if (gate) return refusal("sign-in", gate);
+  const posted = await readFormPost(request);
+  if (!posted.ok) return data<AuthActionData>({ intent: "sign-in", error: SOMETHING_WENT_WRONG }, { status: posted.status });
+  const { form } = posted;
   const intent = form.get("intent");
   if (intent === "sign-up") {
     const outcome = await signUp(context, request, form);
     if (outcome.ok) return data<AuthActionData>({ intent, success: SIGN_UP_SUCCESS });
-    return data<AuthActionData>({ intent, error: outcome.message, field: outcome.field }, { status: outcome.status });
+    return refusal(intent, outcome);
   }
   const outcome = await signIn(context, request, form);
   if (outcome.ok) return replace(returnPath(form.get("from")), { headers: outcome.headers });
-  return data<AuthActionData>({ intent: "sign-in", error: outcome.message }, { status: outcome.status });
+  return refusal("sign-in", outcome);
+}
+
+/** The form's error, with Retry-After on a 429. */
+function refusal(intent: AuthTab, outcome: Refusal) {
+  const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+  return data<AuthActionData>({ intent, error: outcome.message, field: outcome.field }, { status: outcome.status, headers });
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {

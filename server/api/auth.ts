@@ -15,6 +15,11 @@ export function authApi(services: Services, auth: Auth) {
   api.post("/sign-up/*", signUp);
   api.post("/send-verification-email", signUp);
   api.post("/request-password-reset", signUp);
-  api.on(["GET", "POST"], "/*", (c) => auth.handler(c.req.raw));
+  api.on(["GET", "POST"], "/*", async (c) => {
+    const response = await auth.handler(c.req.raw);
+    // better-auth answers an unknown path with an empty 404: say so in JSON, as /api does.
+    if (response.status === 404 && !response.headers.get("content-type")) return c.json({ error: "Not found" }, 404);
+    return response;
+  });
   return api;
 }

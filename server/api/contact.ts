@@ -8,7 +8,7 @@ import { contactCopyEmail, contactNotificationEmail } from "../emails/contact";
 import { enqueue } from "../outbox";
 import { RATE_LIMITS, rateLimit } from "../rate-limit";
 import type { Services } from "../services";
-import { parseJsonBody } from "./json";
+import { fromOurPages, mediaType, parseJsonBody } from "./json";
 
 /** The form's hidden field: people never see it, so only robots fill it in. */
 export const HONEYPOT_FIELD = "website";
@@ -27,14 +27,19 @@ export function contactApi(services: Services) {
   const { config, db, log } = services;
   const app = new Hono();
 
-  app.post("/", rateLimit(services, RATE_LIMITS.contact), async (c) => {
-    const isFormPost = /^application\/x-www-form-urlencoded|^multipart\/form-data/.test(
-      c.req.header("content-type") ?? "",
-    );
+  // The no-script form posts form-encoded; the island posts JSON.
+  const accepted = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+  app.post("/", fromOurPages(config.siteUrl, accepted), rateLimit(services, RATE_LIMITS.contact), async (c) => {
+    const isFormPost = mediaType(c) !== "application/json";
 
     let input: unknown;
     if (isFormPost) {
-      const form = await c.req.parseBody();
+      let form: Awaited<ReturnType<typeof c.req.parseBody>>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        return c.html(formErrorsPage(["We could not read the form. Please try again."]), 400);
+      }
       input = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string"));
       if (isHoneypotFilled(input)) return c.redirect("/contact-thankyou", 303);
       const parsed = contactBody.safeParse(input);

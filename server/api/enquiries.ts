@@ -9,6 +9,7 @@ import { personalEnquiries } from "../db/schema";
 import { enquiryConfirmationEmail, enquiryNotificationEmail } from "../emails/enquiry";
 import { RATE_LIMITS, rateLimit } from "../rate-limit";
 import type { Services } from "../services";
+import { fromOurPages } from "./json";
 import { leadBodyReader, leadInserter } from "./lead-submission";
 
 /**
@@ -24,7 +25,7 @@ export function enquiriesApi(services: Services) {
   const readEnquiry = leadBodyReader(enquirySchema, sanitiseEnquiry);
   const app = new Hono();
 
-  app.post("/", rateLimit(services, RATE_LIMITS.leadSubmission), async (c) => {
+  app.post("/", fromOurPages(config.siteUrl), rateLimit(services, RATE_LIMITS.leadSubmission), async (c) => {
     const body = await readEnquiry(c);
     if (!body.ok) return body.response;
     const { submission_key: submissionKey, ...enquiry } = body.data;

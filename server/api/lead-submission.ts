@@ -36,6 +36,11 @@ export function leadBodyReader<T extends z.ZodObject>(schema: T, sanitise: (raw:
   return async (c: Context): Promise<LeadBody<Data>> => {
     const raw = await parseJsonBody(c, z.unknown());
     if (!raw.ok) return raw;
+    // A lead is an object; `null`, a number or a list goes no further (the schema's
+    // cross-field checks assume an object).
+    if (typeof raw.data !== "object" || raw.data === null || Array.isArray(raw.data)) {
+      return { ok: false, response: c.json({ error: "Request body must be a JSON object" }, 400) };
+    }
     if (honeypotFilled(raw.data)) return { ok: false, response: c.json({ id: randomUUID() }, 201) };
     // Hono keeps the parsed body, so reading it again costs nothing.
     return (await parseJsonBody(c, leadSchema)) as LeadBody<Data>;

@@ -9,6 +9,7 @@ import { quotes } from "../db/schema";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "../emails/quote";
 import { RATE_LIMITS, rateLimit } from "../rate-limit";
 import type { Services } from "../services";
+import { fromOurPages } from "./json";
 import { leadBodyReader, leadInserter } from "./lead-submission";
 
 /**
@@ -22,7 +23,7 @@ export function quotesApi(services: Services) {
   const readQuote = leadBodyReader(quoteSchema, sanitiseQuote);
   const app = new Hono();
 
-  app.post("/", rateLimit(services, RATE_LIMITS.leadSubmission), async (c) => {
+  app.post("/", fromOurPages(config.siteUrl), rateLimit(services, RATE_LIMITS.leadSubmission), async (c) => {
     const body = await readQuote(c);
     if (!body.ok) return body.response;
     const { submission_key: submissionKey, ...answers } = body.data;

@@ -95,7 +95,7 @@ test.describe("accounts", () => {
     await page.getByLabel("First name").fill("Kim");
     await page.getByLabel("Last name").fill("Keys");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password (at least 6 characters)").fill(PASSWORD);
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
     const releaseSignUp = await holdAuthSubmission(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("button", { name: "Creating account..." })).toBeDisabled();
@@ -257,7 +257,7 @@ test.describe("accounts", () => {
     await page.getByLabel("First name").fill("Kim");
     await page.getByLabel("Last name").fill("Keys");
     await page.getByLabel("Email").fill(taken);
-    await page.getByLabel("Password (at least 6 characters)").fill(PASSWORD);
+    await page.getByLabel("Password (at least 8 characters)").fill(PASSWORD);
     await page.getByRole("button", { name: "Create Account" }).click();
     const alreadyRegistered = "This email is already registered. Please sign in instead.";
     await expect(page.getByRole("alert").filter({ hasText: alreadyRegistered })).toBeVisible();

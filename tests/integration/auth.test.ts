@@ -539,6 +539,7 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
         ok: false,
         status: 429,
         message: TOO_MANY_ATTEMPTS,
+        retryAfterSeconds: expect.any(Number),
       });
       expect(TOO_MANY_ATTEMPTS).toContain("Too many requests");
     });

@@ -1,6 +1,7 @@
 import { type MouseEvent, useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
+import { MIN_PASSWORD_LENGTH } from "~/domain/passwords";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/toaster";
@@ -201,10 +202,10 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
               <PasswordField
                 id="sign-up-password"
                 name="password"
-                label="Password (at least 6 characters)"
+                label={`Password (at least ${MIN_PASSWORD_LENGTH.borrower} characters)`}
                 autoComplete="new-password"
                 required
-                minLength={6}
+                minLength={MIN_PASSWORD_LENGTH.borrower}
                 maxLength={128}
                 error={fieldError("password")}
               />

@@ -30,8 +30,7 @@ export const SOMETHING_WENT_WRONG = "Something went wrong on our side. Please tr
 export const FIRST_NAME_REQUIRED = "First name is required";
 export const LAST_NAME_REQUIRED = "Last name is required";
 export const EMAIL_INVALID = "Please enter a valid email address";
-export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters";
-export const PASSWORD_TOO_LONG = "Password must be 128 characters or fewer";
+export { PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG } from "../../domain/passwords";
 
 /**
  * The sign-up error to show: the spec's own words for a taken email (any message

@@ -20,6 +20,12 @@ describe("the page to return to after sign-in", () => {
     "/auth",
     "/auth?from=/account",
     "/\u0000x",
+    // issue 12: paths that become //evil.example once dot segments are resolved
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/%2e%2e//evil.example",
     `/${"a".repeat(3000)}`,
   ])("refuses anything else: %s", (from) => {
     expect(safeReturnPath(from)).toBeNull();

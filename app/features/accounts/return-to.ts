@@ -1,10 +1,10 @@
+import { judgeReturnPath } from "../../domain/return-path";
+
 // Where a visitor goes after signing in (spec section 2): the page they came from,
 // else the eligibility form. Only a path on this site is accepted, never another
-// origin: `?from=https://evil.example` or `//evil.example` would be an open redirect.
+// origin: the domain judges it (app/domain/return-path.ts).
 
 export const DEFAULT_AFTER_SIGN_IN = "/loan-application";
-
-const ORIGIN = "http://site.invalid";
 
 /**
  * A same-site path (with its query and fragment) from a `from` value: a string from
@@ -18,16 +18,11 @@ export function safeReturnPath(from: unknown): string | null {
     const location = from as { pathname: string; search?: unknown; hash?: unknown };
     raw = `${location.pathname}${typeof location.search === "string" ? location.search : ""}${typeof location.hash === "string" ? location.hash : ""}`;
   }
-  if (!raw || raw.length > 2048 || !raw.startsWith("/") || raw.startsWith("//") || /[\\\p{Cc}]/u.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw, ORIGIN);
-  } catch {
-    return null;
-  }
-  if (url.origin !== ORIGIN) return null;
-  if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = raw === null ? null : judgeReturnPath(raw);
+  if (!path) return null;
+  const pathname = path.replace(/[?#].*$/, "");
+  if (pathname === "/auth" || pathname.startsWith("/auth/")) return null;
+  return path;
 }
 
 /** The page to go to after sign-in: the first acceptable `from`, else /loan-application. */
