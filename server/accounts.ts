@@ -18,7 +18,8 @@ import { NAME_MAX_LENGTH } from "../app/domain/rates";
 import { sanitiseName } from "../app/domain/sanitise";
 import { type Auth, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./auth";
 import type { Database } from "./db/client";
-import { type LeadStatus, personalEnquiries, quotes } from "./db/schema";
+import type { LeadStatus } from "../app/domain/leads";
+import { personalEnquiries, quotes } from "./db/schema";
 import { hit, RATE_LIMITS, type RateLimitRule, scaled } from "./rate-limit";
 import type { ServerContext } from "./services";
 
