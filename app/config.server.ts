@@ -7,8 +7,7 @@ import { z } from "zod";
  * Replace the example firm details here (or by environment variable) before going live.
  */
 const url = z.url();
-const optional = (schema: z.ZodString) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optional = (schema: z.ZodString) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,7 +27,10 @@ const envSchema = z.object({
   BRAND_NAME: z.string().min(1).default("Harbourside Loans"),
   COMPANY_NAME: z.string().min(1).default("Harbourside Finance Ltd"),
   COMPANY_NUMBER: z.string().default("01234567"),
-  FCA_FIRM_REFERENCE: z.string().regex(/^\d{6,7}$/, "must be a 6 or 7 digit number").default("654321"),
+  FCA_FIRM_REFERENCE: z
+    .string()
+    .regex(/^\d{6,7}$/, "must be a 6 or 7 digit number")
+    .default("654321"),
   REGISTERED_ADDRESS: z.string().min(1).default("1 Harbourside Quay, Bristol, BS1 5TY"),
   ESTABLISHED_YEAR: z.coerce.number().int().min(1900).max(2100).default(2000),
   PHONE: z.string().min(1).default("0117 496 0123"),

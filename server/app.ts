@@ -12,6 +12,7 @@ import { createAuth, identifyWith } from "./auth";
 import { clientAddress } from "./rate-limit";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./security";
 import type { Services } from "./services";
+import { createStaffAuth } from "./staff/auth";
 import { createStaticFiles, type StaticFile } from "./static-files";
 
 /** Public write endpoints accept small JSON bodies only (DECISIONS D7). */
@@ -28,6 +29,7 @@ export interface AppOptions extends Omit<Services, "identify"> {
 export function createApp(options: AppOptions) {
   const { config, db, log, build, clientDir } = options;
   const auth = createAuth({ config, db, log, kickOutbox: options.kickOutbox });
+  const staffAuth = createStaffAuth({ config, db, log });
   const services: Services = {
     config,
     db,
@@ -43,20 +45,19 @@ export function createApp(options: AppOptions) {
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     // Path only: query strings can carry personal data.
-    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
   });
 
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
-    return (await pingDatabase(db))
-      ? c.json({ status: "ok" })
-      : c.json({ status: "database unavailable" }, 503);
+    return (await pingDatabase(db)) ? c.json({ status: "ok" }) : c.json({ status: "database unavailable" }, 503);
   });
 
   const api = new Hono();
-  api.use(
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "Request body too large" }, 413) }),
-  );
+  api.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: "Request body too large" }, 413) }));
   api.use(async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
@@ -87,7 +88,13 @@ export function createApp(options: AppOptions) {
     app.use("*", compress());
     app.all("*", async (c) => {
       const nonce = newNonce();
-      const response = await handle(c.req.raw, { ...services, nonce, auth, clientAddress: clientAddress(c, config.trustProxy) });
+      const response = await handle(c.req.raw, {
+        ...services,
+        nonce,
+        auth,
+        staffAuth,
+        clientAddress: clientAddress(c, config.trustProxy),
+      });
       if (response.headers.get("Content-Type")?.startsWith("text/html")) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(config.site, [`'nonce-${nonce}'`]));
       }

@@ -9,7 +9,18 @@ export function createLogger(level: string) {
     level,
     base: undefined,
     redact: {
-      paths: ["email", "phone", "name", "firstName", "lastName", "*.email", "*.phone", "*.password", "req.headers.cookie", "req.headers.authorization"],
+      paths: [
+        "email",
+        "phone",
+        "name",
+        "firstName",
+        "lastName",
+        "*.email",
+        "*.phone",
+        "*.password",
+        "req.headers.cookie",
+        "req.headers.authorization",
+      ],
       censor: "[redacted]",
     },
   });

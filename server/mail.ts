@@ -35,7 +35,10 @@ export function createMailer({ smtpUrl, mailDir, from }: { smtpUrl?: string; mai
       const info = await transport.sendMail({ ...message, from, messageId });
       await mkdir(mailDir, { recursive: true });
       const safeId = messageId.replace(/[^\w.-]/g, "_");
-      await writeFile(path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.eml`), info.message as Buffer);
+      await writeFile(
+        path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.eml`),
+        info.message as Buffer,
+      );
     },
     close: () => transport.close(),
   };

@@ -105,7 +105,9 @@ export function startOutboxWorker({
   }
 
   async function databaseNow() {
-    const result = (await db.execute(sql`select clock_timestamp()::text as now`)) as unknown as { rows: { now: string }[] };
+    const result = (await db.execute(sql`select clock_timestamp()::text as now`)) as unknown as {
+      rows: { now: string }[];
+    };
     return result.rows[0]?.now ?? new Date().toISOString();
   }
 
@@ -122,7 +124,10 @@ export function startOutboxWorker({
           const handler = handlers[job.kind] as (payload: unknown, id: number) => Promise<void>;
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
           await handler(job.payload, job.id);
-          await db.update(jobs).set({ status: "done", completedAt: new Date(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+          await db
+            .update(jobs)
+            .set({ status: "done", completedAt: new Date(), lockedUntil: null, lastError: null })
+            .where(eq(jobs.id, job.id));
           log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job done");
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -136,7 +141,10 @@ export function startOutboxWorker({
               runAt: sql`clock_timestamp() + ${retryDelay(job.attempts)} * interval '1 millisecond'`,
             })
             .where(eq(jobs.id, job.id));
-          log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, dead, err: message }, "job failed");
+          log.warn(
+            { jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, dead, err: message },
+            "job failed",
+          );
         }
       }
     }
@@ -185,6 +193,9 @@ export function startOutboxWorker({
 
 /** Jobs not yet sent, for tests and the health of the queue. */
 export async function pendingJobCount(db: Database) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(and(eq(jobs.status, "pending")));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.status, "pending")));
   return row?.n ?? 0;
 }

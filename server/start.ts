@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { AppConfig } from "../app/config.server";
 import { createApp } from "./app";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { holdEmbeddedDatabase } from "./db/embedded-lock";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail";
 import { startOutboxWorker } from "./outbox";
@@ -23,10 +24,15 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
   const log = createLogger(config.logLevel);
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.resolve(config.dataDir, "pglite") });
+  const releaseEmbedded = config.databaseUrl ? () => {} : holdEmbeddedDatabase(config.dataDir);
   await database.migrate();
   log.info({ database: database.kind }, "database ready");
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.resolve(config.mailDir), from: config.mail.from });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailDir: path.resolve(config.mailDir),
+    from: config.mail.from,
+  });
   const outbox = startOutboxWorker({ db: database.db, mailer, log });
 
   const buildPath = path.resolve(buildDir, "server/index.js");
@@ -57,6 +63,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
       await outbox.stop();
       mailer.close();
       await database.close();
+      releaseEmbedded();
     },
   };
 }

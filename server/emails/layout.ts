@@ -51,5 +51,11 @@ ${rows ? `<table role="presentation" cellpadding="0" cellspacing="0" style="marg
     footer,
     `${site.phone} · ${site.contactEmail}`,
   ].join("\n");
-  return { to: content.to, subject: content.subject, html, text, ...(content.replyTo ? { replyTo: content.replyTo } : {}) };
+  return {
+    to: content.to,
+    subject: content.subject,
+    html,
+    text,
+    ...(content.replyTo ? { replyTo: content.replyTo } : {}),
+  };
 }

@@ -47,10 +47,16 @@ export function quoteNotificationEmail(site: SiteConfig, leadInbox: string, save
       ["Mortgage balance", money(quote.mortgage_balance)],
       ["Age", orNotGiven(quote.age && optionLabel(AGE_BANDS, quote.age))],
       ["Monthly income", money(quote.monthly_income)],
-      ["Employment status", orNotGiven(quote.employment_status && optionLabel(EMPLOYMENT_STATUSES, quote.employment_status))],
+      [
+        "Employment status",
+        orNotGiven(quote.employment_status && optionLabel(EMPLOYMENT_STATUSES, quote.employment_status)),
+      ],
       ["Credit history", optionLabel(CREDIT_HISTORIES, quote.credit_history)],
       ["Loan to value", figures.ltv_ratio === null ? "Not known" : percent(figures.ltv_ratio)],
-      ["Indicative rate", figures.indicative_rate === null ? "None from the rate table" : percent(figures.indicative_rate)],
+      [
+        "Indicative rate",
+        figures.indicative_rate === null ? "None from the rate table" : percent(figures.indicative_rate),
+      ],
       [
         `Monthly payment over ${INDICATIVE_TERM_MONTHS} months`,
         figures.monthly_payment === null ? "None" : formatPounds(figures.monthly_payment, { pence: true }),

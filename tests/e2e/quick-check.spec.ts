@@ -98,7 +98,9 @@ test.describe("leaving for the sister sites", () => {
     ["Business loan", BUSINESS_URL],
   ] as const) {
     test(`${type} goes to the configured page`, async ({ page }) => {
-      await page.route(`${url}*`, (route) => route.fulfill({ contentType: "text/html", body: "<title>Sister site</title>" }));
+      await page.route(`${url}*`, (route) =>
+        route.fulfill({ contentType: "text/html", body: "<title>Sister site</title>" }),
+      );
       await start(page);
       await choose(page, TYPE, type);
       await expect(page.getByText("arranged by our specialist sister site")).toBeVisible();
@@ -150,7 +152,17 @@ test.describe("homeowner loans", () => {
     const email = uniqueEmail("quick");
     await homeownerToContact(page, true);
     const check = page.getByRole("region", { name: "Check your answers" });
-    for (const text of ["Homeowner loan", "Homeowner with mortgage", "£40,000", "Home improvements", "£300,000", "£120,000", "£3,500", "Self employed", "Not sure"]) {
+    for (const text of [
+      "Homeowner loan",
+      "Homeowner with mortgage",
+      "£40,000",
+      "Home improvements",
+      "£300,000",
+      "£120,000",
+      "£3,500",
+      "Self employed",
+      "Not sure",
+    ]) {
       await expect(check).toContainText(text);
     }
     await contactDetails(page, email);
@@ -178,7 +190,10 @@ test.describe("homeowner loans", () => {
     expect(String(enquiry?.landing_page_url)).toContain("/apply-personal");
     expect(await page.evaluate(() => sessionStorage.getItem("harbourside:quick-check"))).toBeNull();
     const reference = String(ref).slice(0, 8).toUpperCase();
-    await waitForMail("leads@harbourside-loans.example", new RegExp(`New[ _]quick[ _]check[ _]enquiry[ _]${reference}`));
+    await waitForMail(
+      "leads@harbourside-loans.example",
+      new RegExp(`New[ _]quick[ _]check[ _]enquiry[ _]${reference}`),
+    );
   });
 
   test("an outright owner is asked their age, not their property", async ({ page }) => {
@@ -188,7 +203,12 @@ test.describe("homeowner loans", () => {
     await getQuote(page).click();
     await expect(page).toHaveURL(/\/thank-you\?ref=/);
     const [enquiry] = (await storedRows<Enquiry>("personal_enquiries")).filter((e) => e.email === email);
-    expect(enquiry).toMatchObject({ homeowner_status: "outright", age: "50-65", mortgage_balance: 0, property_value: null });
+    expect(enquiry).toMatchObject({
+      homeowner_status: "outright",
+      age: "50-65",
+      mortgage_balance: 0,
+      property_value: null,
+    });
   });
 
   test("a homeowner loan under £10,000 is refused with the spec's message", async ({ page }) => {
@@ -218,8 +238,18 @@ test.describe("homeowner loans", () => {
 
   const outcomes: [string, number, string, string][] = [
     ["too many requests", 429, "Too many requests", "Too many submissions. Please wait before trying again."],
-    ["an invalid enquiry", 400, "Invalid request: phone: Please enter a valid UK phone number", "Please check your information and try again."],
-    ["any other failure", 500, "Something went wrong on our side. Please try again.", "Failed to submit enquiry. Please try again."],
+    [
+      "an invalid enquiry",
+      400,
+      "Invalid request: phone: Please enter a valid UK phone number",
+      "Please check your information and try again.",
+    ],
+    [
+      "any other failure",
+      500,
+      "Something went wrong on our side. Please try again.",
+      "Failed to submit enquiry. Please try again.",
+    ],
   ];
   for (const [name, status, error, message] of outcomes) {
     test(`${name} shows '${message}' and keeps the answers`, async ({ page }) => {

@@ -115,19 +115,31 @@ describe.each(kinds)("SIGKILL during 200 quote submissions on %s", (_, makeTarge
     const answered = outcomes.filter((o): o is Required<Outcome> => o.id !== undefined);
     expect(answered.length).toBeGreaterThanOrEqual(KILL_AFTER_ANSWERS);
     expect(answered.length).toBeLessThan(TOTAL); // the kill really landed mid-run
-    console.info(`${answered.length} of ${TOTAL} quotes answered before the SIGKILL; ${TOTAL - answered.length} unanswered`);
+    console.info(
+      `${answered.length} of ${TOTAL} quotes answered before the SIGKILL; ${TOTAL - answered.length} unanswered`,
+    );
 
     // 2. Straight after the crash, before any server touches the data again.
     const afterCrash = await target.open();
     const stored = await afterCrash.db
       .select({ id: quotes.id, key: quotes.submissionKey })
       .from(quotes)
-      .where(inArray(quotes.id, answered.map((o) => o.id)));
+      .where(
+        inArray(
+          quotes.id,
+          answered.map((o) => o.id),
+        ),
+      );
     expect(new Map(stored.map((row) => [row.id, row.key]))).toEqual(new Map(answered.map((o) => [o.id, o.key])));
     const queued = await afterCrash.db
       .select({ key: jobs.dedupeKey })
       .from(jobs)
-      .where(inArray(jobs.dedupeKey, answered.flatMap((o) => [`quote-notify:${o.id}`, `quote-confirm:${o.id}`])));
+      .where(
+        inArray(
+          jobs.dedupeKey,
+          answered.flatMap((o) => [`quote-notify:${o.id}`, `quote-confirm:${o.id}`]),
+        ),
+      );
     expect(queued).toHaveLength(answered.length * 2);
     await afterCrash.close();
 

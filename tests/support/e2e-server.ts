@@ -46,7 +46,16 @@ const config = readConfig({
 });
 const server = await startServer(config, { buildDir: process.env.BUILD_DIR ?? "build" });
 
-const TABLES = new Set(["quotes", "personal_enquiries", "contact_messages", "profiles", "users", "accounts", "sessions", "jobs"]);
+const TABLES = new Set([
+  "quotes",
+  "personal_enquiries",
+  "contact_messages",
+  "profiles",
+  "users",
+  "accounts",
+  "sessions",
+  "jobs",
+]);
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
   const table = url.pathname.slice(1);
@@ -54,7 +63,9 @@ createServer(async (req, res) => {
     res.writeHead(404).end();
     return;
   }
-  const result = (await server.database.db.execute(sql.raw(`select * from "${table}" order by created_at`))) as unknown as { rows: unknown[] };
+  const result = (await server.database.db.execute(
+    sql.raw(`select * from "${table}" order by created_at`),
+  )) as unknown as { rows: unknown[] };
   res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result.rows));
 }).listen(E2E_PORT + 1000, "127.0.0.1");
 

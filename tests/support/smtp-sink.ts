@@ -23,7 +23,8 @@ export async function startSmtpSink(port = 0) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (refusing) return callback(Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }));
+        if (refusing)
+          return callback(Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 }));
         const raw = Buffer.concat(chunks).toString("utf8");
         const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
         messages.push({

@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import {
-  readStoredForm,
-  removeStoredForm,
-  type StoredForm,
-  type Submission,
-  writeStoredForm,
-} from "./session-answers";
+import { readStoredForm, removeStoredForm, type StoredForm, type Submission, writeStoredForm } from "./session-answers";
 
 export type FlowNext<S extends string> = { kind: "step"; step: S } | { kind: "redirect" | "external" | "submit" };
 
