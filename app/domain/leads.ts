@@ -78,11 +78,12 @@ export const DUPLICATE_WINDOW_DAYS = 30;
 /** The loan types the quick check offers that are personal loans; every other lead is secured. */
 const PERSONAL_LOAN_TYPES = new Set(["personal"]);
 
+export const PERSONAL_RANGE = { min: PERSONAL_MIN_LOAN, max: PERSONAL_MAX_LOAN } as const;
+export const HOMEOWNER_RANGE = { min: HOMEOWNER_MIN_LOAN, max: HOMEOWNER_MAX_LOAN } as const;
+
 /** The lending range a lead's amount is judged against: personal or homeowner (secured). */
 export function lendingRange(loanType: string | null | undefined): { min: number; max: number } {
-  return loanType && PERSONAL_LOAN_TYPES.has(loanType)
-    ? { min: PERSONAL_MIN_LOAN, max: PERSONAL_MAX_LOAN }
-    : { min: HOMEOWNER_MIN_LOAN, max: HOMEOWNER_MAX_LOAN };
+  return loanType && PERSONAL_LOAN_TYPES.has(loanType) ? PERSONAL_RANGE : HOMEOWNER_RANGE;
 }
 
 export interface TriageInput {

@@ -71,7 +71,7 @@ async function readStaffSession(context: StaffContext, request: Request) {
     .from(users)
     .where(eq(users.id, user.id));
   const tooOld = Date.now() - session.createdAt.getTime() > STAFF_SESSION_MAX_SECONDS * 1000;
-  if (!row || row.role !== "staff" || row.disabledAt || !row.twoFactorEnabled || tooOld) {
+  if (row?.role !== "staff" || row.disabledAt || !row.twoFactorEnabled || tooOld) {
     await context.db.delete(sessions).where(eq(sessions.token, session.token));
     return none;
   }
