@@ -3,6 +3,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, asc, eq } from "drizzle-orm";
+import qrcode from "qrcode-generator";
 import { isEmail } from "../../app/domain/email";
 import { sanitiseName } from "../../app/domain/sanitise";
 import type { Database } from "../db/client";
@@ -130,6 +131,8 @@ export interface AuthenticatorSetup {
   uri: string;
   /** The same secret in base32, for typing in by hand. */
   key: string;
+  /** The URI as a QR code (SVG markup). */
+  qrSvg: string;
 }
 
 /**
@@ -171,9 +174,14 @@ export async function setPasswordAndSecret(
 }
 
 function authenticatorSetup(issuer: string, email: string, secret: string): AuthenticatorSetup {
+  const uri = createOTP(secret).url(issuer, email);
+  const qr = qrcode(0, "M");
+  qr.addData(uri);
+  qr.make();
   return {
-    uri: createOTP(secret).url(issuer, email),
+    uri,
     key: base32.encode(new TextEncoder().encode(secret), { padding: false }),
+    qrSvg: qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import type { AuditAction } from "../../app/domain/audit-actions";
 import type { LeadKind } from "../../app/domain/leads";
 import type { Database } from "../db/client";
 import { auditLog } from "../db/schema";
@@ -6,31 +7,6 @@ import { auditLog } from "../db/schema";
 // The audit log (DECISIONS D14): who saw or changed which customer's data, and when.
 // Rows are only ever added (a database trigger refuses changes). Details hold ids,
 // statuses, filters and counts: never a customer's name, email or phone.
-
-export const AUDIT_ACTIONS = [
-  "staff.sign-in",
-  "staff.sign-in-failed",
-  "lead.view",
-  "lead.status",
-  "lead.note",
-  "lead.assign",
-  "leads.export",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  "staff.sign-in": "Signed in",
-  "staff.sign-in-failed": "Failed sign-in",
-  "lead.view": "Viewed a lead",
-  "lead.status": "Changed a status",
-  "lead.note": "Added a note",
-  "lead.assign": "Assigned a lead",
-  "leads.export": "Exported leads",
-};
-
-export function isAuditAction(value: unknown): value is AuditAction {
-  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
-}
 
 export interface AuditEntry {
   action: AuditAction;

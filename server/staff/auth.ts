@@ -8,12 +8,16 @@ import { accounts, sessions, twoFactors, users, verifications } from "../db/sche
 import type { Services } from "../services";
 
 // Staff sign-in (DECISIONS D14): a second better-auth instance on the same tables as
-// the borrowers', with its own cookies (prefix "staff", path /staff), short sessions
+// the borrowers', with its own cookies (prefix "staff"), short sessions
 // and TOTP required. It has no HTTP endpoints of its own: the /staff pages call it
 // in-process from their actions, behind the shared rate limiter (server/staff/session.ts).
 
-/** Staff cookies go to /staff pages only, never to the public site. */
-export const STAFF_COOKIE_PATH = "/staff";
+/**
+ * The whole site, not /staff: React Router's data requests for the inbox go to
+ * /staff.data, which a cookie scoped to /staff would not reach. The cookie is
+ * httpOnly and SameSite=Strict, and only /staff pages read it.
+ */
+export const STAFF_COOKIE_PATH = "/";
 export const STAFF_COOKIE_PREFIX = "staff";
 /** Idle limit: a session not used for 30 minutes ends (better-auth's expiry, refreshed as it is used). */
 export const STAFF_IDLE_SECONDS = 30 * 60;

@@ -227,6 +227,10 @@ function searchCondition(source: LeadSource, q: string): SQL {
     }
     case "name": {
       const pattern = `${escapeLike(term.value)}%`;
+      // A contact message has one name field: a word anywhere in it may be the surname.
+      if (source.kind === "contact") {
+        return sql`(${source.surname} like ${pattern} or ${source.surname} like ${`% ${pattern}`})`;
+      }
       return term.value.includes(" ")
         ? sql`${source.fullName} like ${pattern}`
         : sql`(${source.surname} like ${pattern} or lower(${source.firstName}) = ${term.value})`;

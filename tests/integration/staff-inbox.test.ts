@@ -119,6 +119,7 @@ describe.each(testDatabaseKinds())("the staff inbox on %s", (kind) => {
     ["search: surname", "q=coo", ["Cara Cooper"]],
     ["search: full name", "q=ben baker", ["Ben Baker"]],
     ["search: contact message name", "q=dan", ["Dan Dyer"]],
+    ["search: a contact message's surname", "q=dyer", ["Dan Dyer"]],
     ["filters combine", "kind=quote&status=new&min=10000", ["Alice Archer"]],
   ])("filters by %s", async (_, query, expected) => {
     expect(await references(filter(query))).toEqual(expected);
