@@ -23,7 +23,7 @@ export interface AuditPageProps {
   staff: { id: string; name: string }[];
 }
 
-function describe(row: AuditRow) {
+function auditDetail(row: AuditRow) {
   const d = row.detail ?? {};
   if (row.action === "lead.status" && isLeadStatus(d.from) && isLeadStatus(d.to)) {
     return `${LEAD_STATUS_LABELS[d.from]} → ${LEAD_STATUS_LABELS[d.to]}`;
@@ -118,7 +118,7 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
                     "—"
                   )}
                 </td>
-                <td className="px-2 py-2 break-all">{describe(row)}</td>
+                <td className="px-2 py-2 break-all">{auditDetail(row)}</td>
               </tr>
             ))}
           </tbody>
