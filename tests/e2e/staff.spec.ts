@@ -227,6 +227,21 @@ test("a wrong code is refused and the failed sign-in is audited", async ({ page 
   await expect(page).toHaveURL(/\/staff\/sign-in/);
   await signInByKeyboard(page, email, key);
   await expect(page).toHaveURL(/\/staff$/);
+
+  // A lead that arrives while the inbox is open appears without a reload (decision 082).
+  const newcomer = unique("Newcomer").replace(/-/g, "");
+  const posted = await page.request.post("/api/contact", {
+    data: {
+      name: `Nia ${newcomer}`,
+      email: "nia@example.com",
+      phone: "0117 496 0001",
+      subject: "Call me",
+      message: "About a loan, please.",
+    },
+  });
+  expect(posted.status()).toBeLessThan(300);
+  await expect(page.getByRole("cell", { name: `Nia ${newcomer}` })).toBeVisible({ timeout: 15_000 });
+
   await page.goto("/staff/audit?action=staff.sign-in-failed");
   await expect(page.getByRole("table")).toContainText("Wes Wrong");
 });
