@@ -71,6 +71,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The staff console (app/routes/staff.tsx) draws its own frame: no public header,
+  // footer, consent banner or firm markup around the firm's own pages.
+  if (useLocation().pathname.startsWith("/staff")) return <Outlet />;
   return (
     <>
       <ConsentBanner />

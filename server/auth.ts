@@ -1,6 +1,7 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { SIGN_UP_ALREADY_REGISTERED_PROVIDER } from "../app/features/accounts/messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../app/domain/passwords";
 import { sanitiseName } from "../app/domain/sanitise";
@@ -87,6 +88,15 @@ export function createAuth(services: AuthServices) {
       ipAddress: { disableIpTracking: true },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Staff sign in at /staff/sign-in, with a second factor, never here (DECISIONS D14).
+          async before(session) {
+            const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, session.userId));
+            return user?.role === "staff" ? false : { data: session };
+          },
+        },
+      },
       user: {
         create: {
           // Names are cleaned as a lead's are (spec section 5), however the sign-up came in.
@@ -202,6 +212,6 @@ export function identifyWith(auth: Auth) {
 }
 
 /** A log line with any email address in it blanked out. */
-function withoutEmails(message: string) {
+export function withoutEmails(message: string) {
   return message.replace(/[^\s@]+@[^\s@]+/g, "[email]").slice(0, 200);
 }

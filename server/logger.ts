@@ -11,7 +11,18 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     base: undefined,
     serializers: { err: errorSummary },
     redact: {
-      paths: ["email", "phone", "name", "firstName", "lastName", "*.email", "*.phone", "*.password", "req.headers.cookie", "req.headers.authorization"],
+      paths: [
+        "email",
+        "phone",
+        "name",
+        "firstName",
+        "lastName",
+        "*.email",
+        "*.phone",
+        "*.password",
+        "req.headers.cookie",
+        "req.headers.authorization",
+      ],
       censor: "[redacted]",
     },
   };

@@ -56,7 +56,10 @@ export function createMailer({ smtpUrl, mailDir, from }: { smtpUrl?: string; mai
       const info = await transport.sendMail({ ...message, from, messageId });
       await mkdir(mailDir, { recursive: true });
       const safeId = messageId.replace(/[^\w.-]/g, "_");
-      await writeFile(path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.eml`), info.message as Buffer);
+      await writeFile(
+        path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.eml`),
+        info.message as Buffer,
+      );
     },
     verify: async () => {},
     close: () => transport.close(),

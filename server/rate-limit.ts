@@ -21,6 +21,7 @@ export const RATE_LIMITS = {
   contact: { name: "contact", limit: 5, windowMs: 15 * 60_000 },
   signIn: { name: "sign-in", limit: 10, windowMs: 15 * 60_000 },
   signUp: { name: "sign-up", limit: 5, windowMs: 60 * 60_000 },
+  staffSignIn: { name: "staff-sign-in", limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** A rule with its limit multiplied by the configured scale (never below one). */
@@ -35,7 +36,11 @@ export function scaled(rule: RateLimitRule, scale: number): RateLimitRule {
 export async function hit(db: Database, rule: RateLimitRule, clientKey: string, now = Date.now()) {
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const count = await countHit(db, { key: `${rule.name}:${clientKey}`, windowStart });
-  return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000) };
+  return {
+    allowed: count <= rule.limit,
+    count,
+    retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000),
+  };
 }
 
 /**

@@ -9,7 +9,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
     if (/type=["']?application\/(ld\+)?json/i.test(attributes)) continue; // data, never run
-    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }
@@ -20,7 +24,14 @@ export function inlineScriptHashes(html: string): string[] {
  * needs them, and the browser loads them only after consent (DECISIONS D8).
  */
 export function contentSecurityPolicy(site: SiteConfig, scriptSources: string[]) {
-  const ads = site.adsConversionId ? ["https://www.googletagmanager.com", "https://www.google-analytics.com", "https://googleads.g.doubleclick.net", "https://www.google.com"] : [];
+  const ads = site.adsConversionId
+    ? [
+        "https://www.googletagmanager.com",
+        "https://www.google-analytics.com",
+        "https://googleads.g.doubleclick.net",
+        "https://www.google.com",
+      ]
+    : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...scriptSources, ...ads],

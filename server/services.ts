@@ -2,6 +2,7 @@ import type { AppConfig } from "../app/config.server";
 import type { Auth } from "./auth";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
+import type { StaffAuth } from "./staff/auth";
 
 /** What every part of the server is given: one instance of each, owned by the process. */
 export interface Services {
@@ -20,6 +21,8 @@ export interface ServerContext extends Services {
   nonce: string;
   /** Accounts (server/auth.ts), for the per-request account pages; set by createApp. */
   auth?: Auth;
+  /** Staff sign-in (server/staff/auth.ts), for the /staff pages; set by createApp. */
+  staffAuth?: StaffAuth;
   /** The client's address as the rate limiter sees it (server/rate-limit.ts); set by createApp. */
   clientAddress?: string;
 }

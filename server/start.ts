@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { AppConfig } from "../app/config.server";
 import { createApp } from "./app";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { holdEmbeddedDatabase } from "./db/embedded-lock";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail";
 import { createOutageLog } from "./outage";
@@ -24,6 +25,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
   const log = createLogger(config.logLevel);
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.resolve(config.dataDir, "pglite") });
+  const releaseEmbedded = config.databaseUrl ? () => {} : holdEmbeddedDatabase(config.dataDir);
   await database.migrate();
   log.info({ database: database.kind }, "database ready");
 
@@ -60,6 +62,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
       await outbox.stop();
       mailer.close();
       await database.close();
+      releaseEmbedded();
     },
   };
 }

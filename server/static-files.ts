@@ -53,7 +53,11 @@ export function createStaticFiles(clientDir: string) {
       brotli: compressible ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
       contentType: TYPES[ext] ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      cacheControl: hashed ? "public, max-age=31536000, immutable" : ext === ".html" || ext === ".data" ? "public, max-age=0, must-revalidate" : "public, max-age=3600",
+      cacheControl: hashed
+        ? "public, max-age=31536000, immutable"
+        : ext === ".html" || ext === ".data"
+          ? "public, max-age=0, must-revalidate"
+          : "public, max-age=3600",
       scriptHashes: ext === ".html" ? inlineScriptHashes(body.toString("utf8")) : undefined,
     };
   }

@@ -18,7 +18,16 @@ export function BenefitCards({ cards, heading }: { cards: readonly BenefitCard[]
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 rounded-lg bg-accent-50 p-2 text-accent-700" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-10 w-10 rounded-lg bg-accent-50 p-2 text-accent-700"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d={ICONS[card.icon]} />
             </svg>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{card.title}</h3>

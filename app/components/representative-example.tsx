@@ -1,4 +1,10 @@
-import { effectiveAnnualRatePercent, formatPercent, formatPounds, monthlyRate, representativeExample } from "~/domain/finance";
+import {
+  effectiveAnnualRatePercent,
+  formatPercent,
+  formatPounds,
+  monthlyRate,
+  representativeExample,
+} from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
 import { useSite } from "./site-config";
 import { cn } from "./ui/cn";
@@ -16,7 +22,13 @@ interface Props {
  * D12), every figure computed by the finance module. The APRC is the borrowing rate
  * compounded monthly, so it is stated beside it and never smaller in type.
  */
-export function RepresentativeExample({ amount = 50_000, months = 120, annualRatePercent = HEADLINE_APR, tone = "light", className }: Props) {
+export function RepresentativeExample({
+  amount = 50_000,
+  months = 120,
+  annualRatePercent = HEADLINE_APR,
+  tone = "light",
+  className,
+}: Props) {
   const site = useSite();
   const example = representativeExample({ amount, months, annualRatePercent });
   const aprc = effectiveAnnualRatePercent(monthlyRate(annualRatePercent));
@@ -24,7 +36,9 @@ export function RepresentativeExample({ amount = 50_000, months = 120, annualRat
     <div
       className={cn(
         "rounded-lg p-4 text-sm leading-relaxed",
-        tone === "dark" ? "border border-slate-600 text-slate-200" : "border border-slate-200 bg-slate-50 text-slate-700",
+        tone === "dark"
+          ? "border border-slate-600 text-slate-200"
+          : "border border-slate-200 bg-slate-50 text-slate-700",
         className,
       )}
     >

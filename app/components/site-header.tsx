@@ -20,7 +20,9 @@ function NavItem({ link, className }: { link: NavLink; className: string }) {
       to={link.href}
       end
       prefetch="intent"
-      className={({ isActive }) => cn(className, isActive && "text-accent-700 underline decoration-2 underline-offset-8")}
+      className={({ isActive }) =>
+        cn(className, isActive && "text-accent-700 underline decoration-2 underline-offset-8")
+      }
     >
       {link.label}
     </RouterNavLink>
@@ -68,17 +70,30 @@ export function SiteHeader() {
           <AccountMenu className="mx-2 lg:mr-0" />
           <details ref={menu} className="group relative lg:hidden">
             <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 px-3 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M4 6h16M4 12h16M4 18h16" className="group-open:hidden" />
                 <path d="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
               </svg>
               Menu
             </summary>
-            <nav aria-label="Main (mobile)" className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+            <nav
+              aria-label="Main (mobile)"
+              className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+            >
               <ul>
                 {links.map((link) => (
                   <li key={link.label}>
-                    <NavItem link={link} className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50" />
+                    <NavItem
+                      link={link}
+                      className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50"
+                    />
                   </li>
                 ))}
                 <li className="mt-2">

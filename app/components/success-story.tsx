@@ -43,8 +43,8 @@ export function SuccessStory({ story, heading }: { story: Story; heading: string
             {formatPounds(figures.loan.monthlyPayment, { pence: true })} a month
           </p>
           <p className="mt-1 text-sm">
-            Total payable {formatPounds(figures.loan.totalPayable, { pence: true })} over the term. Spreading debts over a
-            longer term can mean paying more interest in total.
+            Total payable {formatPounds(figures.loan.totalPayable, { pence: true })} over the term. Spreading debts over
+            a longer term can mean paying more interest in total.
           </p>
         </div>
         <div className="rounded-xl bg-brand-900 p-6 text-white">

@@ -1,5 +1,45 @@
-// What a borrower is told about their own lead: the same words on the thank-you page
-// and in the emails.
+import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "./rates";
+
+// The firm's side of a lead (DECISIONS D11, D14): where it stands, where it may go
+// next, and the flags that tell an adviser which leads are workable first. Pure
+// rules: the server, the staff pages and the tests all read them from here.
+
+/** Where a lead stands with the broker's advisers. */
+export const LEAD_STATUSES = ["new", "contacted", "in-progress", "completed", "declined", "withdrawn"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  "in-progress": "In progress",
+  completed: "Completed",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+};
+
+/**
+ * The moves an adviser may make from each status. Work runs new → contacted → in
+ * progress → an outcome; a lead may be declined or withdrawn at any open stage, and
+ * an adviser who reaches the borrower on the first call may go straight to "in
+ * progress". Completed is final (its retention clock has started, D15); a declined or
+ * withdrawn lead can be reopened, since borrowers do come back.
+ */
+export const LEAD_MOVES: Record<LeadStatus, readonly LeadStatus[]> = {
+  new: ["contacted", "in-progress", "declined", "withdrawn"],
+  contacted: ["in-progress", "declined", "withdrawn"],
+  "in-progress": ["completed", "declined", "withdrawn"],
+  completed: [],
+  declined: ["contacted"],
+  withdrawn: ["contacted"],
+};
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+export function canMove(from: LeadStatus, to: LeadStatus): boolean {
+  return LEAD_MOVES[from].includes(to);
+}
 
 /** The short reference borrowers and advisers quote on the phone: the id's first 8 characters. */
 export function leadReference(id: string): string {
@@ -9,4 +49,124 @@ export function leadReference(id: string): string {
 /** A lead id as the forms send it in /thank-you?ref=: a UUID, nothing else is looked up. */
 export function isLeadId(value: string | null): value is string {
   return value !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** The three tables a lead can come from; one inbox lists them all. */
+export const LEAD_KINDS = ["quote", "personal-enquiry", "contact"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  quote: "Quote",
+  "personal-enquiry": "Personal enquiry",
+  contact: "Contact message",
+};
+
+export function isLeadKind(value: unknown): value is LeadKind {
+  return typeof value === "string" && (LEAD_KINDS as readonly string[]).includes(value);
+}
+
+// ---------------------------------------------------------------- triage
+
+export const TRIAGE_FLAGS = ["no-rate", "ltv-over-100", "no-income", "amount-outside-range", "duplicate"] as const;
+export type TriageFlag = (typeof TRIAGE_FLAGS)[number];
+
+export const TRIAGE_FLAG_LABELS: Record<TriageFlag, string> = {
+  "no-rate": "No indicative rate",
+  "ltv-over-100": "LTV over 100%",
+  "no-income": "No income",
+  "amount-outside-range": "Amount outside lending range",
+  duplicate: "Duplicate of a recent lead",
+};
+
+export function isTriageFlag(value: unknown): value is TriageFlag {
+  return typeof value === "string" && (TRIAGE_FLAGS as readonly string[]).includes(value);
+}
+
+/** A lead from the same email or phone within this window is a duplicate of it. */
+export const DUPLICATE_WINDOW_DAYS = 30;
+
+/** The loan types the quick check offers that are personal loans; every other lead is secured. */
+const PERSONAL_LOAN_TYPES = new Set(["personal"]);
+
+export const PERSONAL_RANGE = { min: PERSONAL_MIN_LOAN, max: PERSONAL_MAX_LOAN } as const;
+export const HOMEOWNER_RANGE = { min: HOMEOWNER_MIN_LOAN, max: HOMEOWNER_MAX_LOAN } as const;
+
+/** The lending range a lead's amount is judged against: personal or homeowner (secured). */
+export function lendingRange(loanType: string | null | undefined): { min: number; max: number } {
+  return loanType && PERSONAL_LOAN_TYPES.has(loanType) ? PERSONAL_RANGE : HOMEOWNER_RANGE;
+}
+
+export interface TriageInput {
+  kind: LeadKind;
+  /** "personal", "homeowner", ... for personal enquiries; null for quotes (homeowner). */
+  loanType?: string | null;
+  loanAmount?: number | null;
+  /** Percent, as stored (quotes.ltv_ratio), or computed for an enquiry. */
+  ltv?: number | null;
+  indicativeRate?: number | null;
+  monthlyIncome?: number | null;
+  /** When the previous lead from the same email or phone arrived, if any. */
+  previousLeadAt?: Date | null;
+  receivedAt: Date;
+}
+
+/**
+ * The flags an adviser sees beside a lead. A contact message carries no loan, so only
+ * the duplicate flag can apply to it. "No income" means the borrower said nothing or
+ * nought, which the forms allow for the retired and the self-employed.
+ */
+export function triageFlags(lead: TriageInput): TriageFlag[] {
+  const flags: TriageFlag[] = [];
+  if (lead.kind === "quote" && (lead.indicativeRate === null || lead.indicativeRate === undefined)) {
+    flags.push("no-rate");
+  }
+  if (lead.ltv !== null && lead.ltv !== undefined && lead.ltv > 100) flags.push("ltv-over-100");
+  if (lead.kind !== "contact" && !lead.monthlyIncome) flags.push("no-income");
+  if (lead.kind !== "contact" && lead.loanAmount !== null && lead.loanAmount !== undefined) {
+    const { min, max } = lendingRange(lead.kind === "quote" ? "homeowner" : lead.loanType);
+    if (lead.loanAmount < min || lead.loanAmount > max) flags.push("amount-outside-range");
+  }
+  if (lead.previousLeadAt && isRecentDuplicate(lead.previousLeadAt, lead.receivedAt)) flags.push("duplicate");
+  return flags;
+}
+
+/** True when `previous` arrived before `received` and within the duplicate window. */
+export function isRecentDuplicate(previous: Date, received: Date): boolean {
+  const gap = received.getTime() - previous.getTime();
+  return gap > 0 && gap <= DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+}
+
+// ---------------------------------------------------------------- campaigns
+
+/** The campaign a lead came from: its landing page URL's utm_source and utm_campaign. */
+export function campaignOf(landingPageUrl: string | null | undefined): { source: string; campaign: string } | null {
+  if (!landingPageUrl) return null;
+  let url: URL;
+  try {
+    url = new URL(landingPageUrl, "https://example.invalid");
+  } catch {
+    return null;
+  }
+  const source = url.searchParams.get("utm_source")?.trim() ?? "";
+  const campaign = url.searchParams.get("utm_campaign")?.trim() ?? "";
+  if (!source && !campaign) return null;
+  return { source, campaign };
+}
+
+// ---------------------------------------------------------------- export
+
+/**
+ * A spreadsheet cell that cannot run as a formula (OWASP CSV injection): a value that
+ * starts with = + - @, a tab or a carriage return is prefixed with an apostrophe, which
+ * Excel and LibreOffice show as text.
+ */
+export function formulaSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One CSV field: formula-safe, quoted when it holds a comma, quote or line break. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "number" ? String(value) : formulaSafe(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -62,12 +62,12 @@ export default function Home() {
                 minutes, no credit footprint.
               </li>
               <li>
-                <strong className="text-slate-900">2. Talk to an adviser.</strong> We call within a working day with
-                the lenders likely to say yes.
+                <strong className="text-slate-900">2. Talk to an adviser.</strong> We call within a working day with the
+                lenders likely to say yes.
               </li>
               <li>
-                <strong className="text-slate-900">3. Get your funds.</strong> In as little as {CLAIMS.fundsInDays}{" "}
-                days once you accept an offer.
+                <strong className="text-slate-900">3. Get your funds.</strong> In as little as {CLAIMS.fundsInDays} days
+                once you accept an offer.
               </li>
             </ol>
             <RepossessionWarning className="mt-6" />
@@ -95,7 +95,9 @@ export default function Home() {
               Not a homeowner, or need a smaller amount? Our partner lenders offer unsecured personal loans.
             </p>
             <ul className="mt-4 grid gap-2 text-slate-800 sm:grid-cols-2">
-              <li>✓ Loans from {formatPounds(PERSONAL_MIN_LOAN)} to {formatPounds(PERSONAL_MAX_LOAN)}</li>
+              <li>
+                ✓ Loans from {formatPounds(PERSONAL_MIN_LOAN)} to {formatPounds(PERSONAL_MAX_LOAN)}
+              </li>
               <li>✓ Terms from 1 to 7 years</li>
               <li>✓ No early repayment penalties</li>
               <li>✓ Options for good and bad credit</li>

@@ -61,7 +61,13 @@ export async function parseJsonBody<T extends z.ZodType>(
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    return { ok: false, response: c.json<ApiError>({ error: `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues }, 400) };
+    return {
+      ok: false,
+      response: c.json<ApiError>(
+        { error: `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues },
+        400,
+      ),
+    };
   }
   return { ok: true, data: parsed.data };
 }

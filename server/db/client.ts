@@ -53,7 +53,11 @@ async function openPglite({ dataDir }: DatabaseOptions): Promise<DatabaseHandle>
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    ping: () => client.query("select 1").then(() => true, () => false),
+    ping: () =>
+      client.query("select 1").then(
+        () => true,
+        () => false,
+      ),
     close: () => client.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   doublePrecision,
@@ -13,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { LeadKind, LeadStatus } from "../../app/domain/leads";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -20,10 +22,6 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-
-/** Where a lead stands with the broker's advisers. */
-export const LEAD_STATUSES = ["new", "contacted", "in-progress", "completed", "declined", "withdrawn"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 // ---------------------------------------------------------------- accounts
 // Tables used by better-auth (its Drizzle adapter, plural model names).
@@ -36,6 +34,10 @@ export const users = pgTable("users", {
   image: text("image"),
   /** "borrower" for public sign-ups; "staff" only from the command line. */
   role: text("role").notNull().default("borrower"),
+  /** better-auth's two-factor plugin: true once TOTP is enrolled (every staff member). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /** Set by `npm run staff -- disable`: the account can no longer sign in. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -93,6 +95,23 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
+/** better-auth's two-factor plugin: the TOTP secret and backup codes, both encrypted with AUTH_SECRET. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
     .primaryKey()
@@ -104,6 +123,37 @@ export const profiles = pgTable("profiles", {
 });
 
 // ---------------------------------------------------------------- leads
+
+/** The adviser a lead is assigned to, if any (the staff console, DECISIONS D14). */
+const assigneeId = () => text("assignee_id").references(() => users.id, { onDelete: "set null" });
+/** Bumped by every staff change: a save made against an older version is refused (no lost update). */
+const version = () => integer("version").notNull().default(1);
+
+type InboxColumns = {
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  status: AnyPgColumn;
+  assigneeId: AnyPgColumn;
+  email: AnyPgColumn;
+  phone: AnyPgColumn;
+};
+
+/**
+ * What the staff inbox reads each lead table by (server/staff/inbox.ts): keyset pages
+ * on (received, id), optionally per status or assignee, and the search keys (email,
+ * phone digits, surname) as prefixes. The same on every lead table, so one query
+ * shape serves all three.
+ */
+function inboxIndexes(table: string, t: InboxColumns, surname: AnyPgColumn) {
+  return [
+    index(`${table}_received_idx`).on(t.createdAt, t.id),
+    index(`${table}_status_received_idx`).on(t.status, t.createdAt, t.id),
+    index(`${table}_assignee_received_idx`).on(t.assigneeId, t.createdAt, t.id),
+    index(`${table}_email_search_idx`).on(sql`lower(${t.email}) text_pattern_ops`),
+    index(`${table}_phone_search_idx`).on(sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g') text_pattern_ops`),
+    index(`${table}_surname_search_idx`).on(sql`lower(${surname}) text_pattern_ops`),
+  ];
+}
 
 /** A lead from the main eligibility check (spec section 3, "Quote"). */
 export const quotes = pgTable(
@@ -135,11 +185,14 @@ export const quotes = pgTable(
     indicativeRate: doublePrecision("indicative_rate"),
     monthlyPayment: numeric("monthly_payment", { precision: 12, scale: 2, mode: "number" }),
     landingPageUrl: text("landing_page_url"),
+    assigneeId: assigneeId(),
+    version: version(),
   },
   (t) => [
-    index("quotes_created_at_idx").on(t.createdAt),
     index("quotes_email_idx").on(t.email),
     index("quotes_user_id_idx").on(t.userId),
+    index("quotes_amount_idx").on(t.loanAmount, t.id),
+    ...inboxIndexes("quotes", t, t.lastName),
   ],
 );
 
@@ -169,24 +222,84 @@ export const personalEnquiries = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     landingPageUrl: text("landing_page_url"),
+    assigneeId: assigneeId(),
+    version: version(),
   },
   (t) => [
-    index("personal_enquiries_created_at_idx").on(t.createdAt),
     index("personal_enquiries_email_idx").on(t.email),
     index("personal_enquiries_user_id_idx").on(t.userId),
+    index("personal_enquiries_amount_idx").on(t.loanAmount, t.id),
+    ...inboxIndexes("personal_enquiries", t, t.lastName),
   ],
 );
 
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  createdAt: createdAt(),
-  status: text("status").notNull().default("new"),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    assigneeId: assigneeId(),
+    version: version(),
+  },
+  // A contact message has one name field: its search key is the whole name.
+  (t) => inboxIndexes("contact_messages", t, t.name),
+);
+
+// ---------------------------------------------------------------- staff console
+
+/**
+ * A lead's timeline: status changes, notes and assignments, each with who and when.
+ * `lead_id` is the id in the lead's own table (`lead_kind` says which).
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    leadKind: text("lead_kind").$type<LeadKind>().notNull(),
+    leadId: uuid("lead_id").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type").$type<"status" | "note" | "assignment">().notNull(),
+    fromStatus: text("from_status").$type<LeadStatus>(),
+    toStatus: text("to_status").$type<LeadStatus>(),
+    note: text("note"),
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("lead_events_lead_idx").on(t.leadId, t.at)],
+);
+
+/**
+ * Who saw or changed which customer's data (DECISIONS D14): append-only for the
+ * application, which a trigger in the migration enforces (rows leave only by the
+ * retention job, after six years, D15). The actor's name is copied in, so a row still
+ * reads after the account is gone.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    actorName: text("actor_name"),
+    action: text("action").notNull(),
+    leadKind: text("lead_kind").$type<LeadKind>(),
+    leadId: uuid("lead_id"),
+    /** What the action was about beyond the lead: an export's filter and row count, a new status. Never personal data. */
+    detail: jsonb("detail"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_actor_idx").on(t.actorId, t.at, t.id),
+    index("audit_log_lead_idx").on(t.leadId, t.at, t.id),
+    index("audit_log_action_idx").on(t.action, t.at, t.id),
+  ],
+);
 
 // ---------------------------------------------------------------- infrastructure
 

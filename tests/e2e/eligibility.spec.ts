@@ -88,7 +88,13 @@ test.describe("before any script runs", () => {
       expect(html).toContain("Check Your Loan Eligibility");
       expect(html).toContain("Step 1 of 6");
       expect(html).toContain("17% Complete");
-      for (const label of ["Homeowner with mortgage", "Homeowner (no mortgage)", "Tenant / renting", "Previous", "Next"]) {
+      for (const label of [
+        "Homeowner with mortgage",
+        "Homeowner (no mortgage)",
+        "Tenant / renting",
+        "Previous",
+        "Next",
+      ]) {
         expect(html).toContain(label);
       }
       expect(html).toContain("Your home may be repossessed");
@@ -131,7 +137,9 @@ test.describe("each step", () => {
     await expect(toast(page, "Required Field")).toContainText("Please enter a loan amount before continuing");
     await fill(page, AMOUNT, "50000");
     await nextButton.press("Enter");
-    await expect(toast(page, "Required Field")).toContainText("Please select what you need the loan for before continuing");
+    await expect(toast(page, "Required Field")).toContainText(
+      "Please select what you need the loan for before continuing",
+    );
   });
 
   test("the loan amount takes digits only and shows them grouped", async ({ page }) => {
@@ -185,7 +193,9 @@ test.describe("each step", () => {
     await stepTwo(page, "50000", "Home improvements");
     await fill(page, "What is your property worth?", "250000");
     await page.getByRole("button", { name: "Next", exact: true }).press("Enter");
-    await expect(toast(page, "Required Field")).toContainText("Please enter your current mortgage balance before continuing");
+    await expect(toast(page, "Required Field")).toContainText(
+      "Please enter your current mortgage balance before continuing",
+    );
   });
 
   test("the final button needs every contact detail and consent, never ticked for you", async ({ page }) => {
@@ -212,7 +222,16 @@ test.describe("each step", () => {
   test("the last step lists the answers, each with a way to change it", async ({ page }) => {
     await toLastStep(page);
     const check = page.getByRole("region", { name: "Check your answers" });
-    for (const text of ["Homeowner with mortgage", "£50,000", "Debt consolidation", "£250,000", "£100,000", "£4,000", "Employed full-time", "Good"]) {
+    for (const text of [
+      "Homeowner with mortgage",
+      "£50,000",
+      "Debt consolidation",
+      "£250,000",
+      "£100,000",
+      "£4,000",
+      "Employed full-time",
+      "Good",
+    ]) {
       await expect(check).toContainText(text);
     }
     await check.getByRole("link", { name: "Change loan amount" }).click();
@@ -265,7 +284,9 @@ test.describe("redirects on Next (spec section 4, D4)", () => {
     await expect(page.getByLabel("What is the price of the property you want to buy?")).toBeVisible();
   });
 
-  test("an outright owner under 50 borrowing £25,001 to £50,000 goes to /loanswarehouse-redirect at the age step", async ({ page }) => {
+  test("an outright owner under 50 borrowing £25,001 to £50,000 goes to /loanswarehouse-redirect at the age step", async ({
+    page,
+  }) => {
     await start(page);
     await stepOne(page, "Homeowner (no mortgage)");
     await stepTwo(page, "50000", "Home improvements");
@@ -302,7 +323,9 @@ test.describe("a complete check", () => {
       ltv_ratio: 60,
       indicative_rate: 5.69,
     });
-    expect(Number(quote?.monthly_payment)).toBe(loanCost({ amount: 50_000, annualRatePercent: 5.69, months: 60 }).monthlyPayment);
+    expect(Number(quote?.monthly_payment)).toBe(
+      loanCost({ amount: 50_000, annualRatePercent: 5.69, months: 60 }).monthlyPayment,
+    );
     expect(String(quote?.landing_page_url)).toContain("/apply");
     expect(String(quote?.submission_key)).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -335,7 +358,13 @@ test.describe("a complete check", () => {
     await finalButton(page).click();
     await expect(page).toHaveURL(/\/thank-you\?ref=/);
     const [quote] = (await storedRows<Quote>("quotes")).filter((q) => q.email === email);
-    expect(quote).toMatchObject({ homeowner_status: "outright", age: "50-60", property_value: 400_000, mortgage_balance: 0, ltv_ratio: 15 });
+    expect(quote).toMatchObject({
+      homeowner_status: "outright",
+      age: "50-60",
+      property_value: 400_000,
+      mortgage_balance: 0,
+      ltv_ratio: 15,
+    });
   });
 
   test("a double click on the final button stores one quote", async ({ page }) => {
@@ -365,7 +394,11 @@ test.describe("a complete check", () => {
     await page.route("**/api/quotes", async (route) => {
       keys.push(JSON.parse(route.request().postData() ?? "{}").submission_key);
       await held;
-      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "Service unavailable" }) });
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Service unavailable" }),
+      });
     });
     await finalButton(page).click();
     const submitting = page.getByRole("button", { name: "Submitting..." });
@@ -386,7 +419,9 @@ test.describe("a complete check", () => {
     });
     await finalButton(page).click();
     await expect(
-      toast(page, "Submission Failed").filter({ hasText: "Unable to submit your application: Quote was saved but no ID returned" }),
+      toast(page, "Submission Failed").filter({
+        hasText: "Unable to submit your application: Quote was saved but no ID returned",
+      }),
     ).toBeVisible();
 
     // Retrying the same answers sends the same submission key.

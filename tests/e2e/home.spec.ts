@@ -22,12 +22,17 @@ test.describe("home page", () => {
 
   test("'Get a Personal Loan Quote »' goes to the quick check", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("link", { name: "Get a Personal Loan Quote »" })).toHaveAttribute("href", "/apply-personal");
+    await expect(page.getByRole("link", { name: "Get a Personal Loan Quote »" })).toHaveAttribute(
+      "href",
+      "/apply-personal",
+    );
   });
 
   test("records the landing page once per browser session", async ({ page }) => {
     await page.goto("/?utm_source=test");
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("landingPageUrl"))).toContain("/?utm_source=test");
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem("landingPageUrl")))
+      .toContain("/?utm_source=test");
     await page.goto("/about-us");
     expect(await page.evaluate(() => sessionStorage.getItem("landingPageUrl"))).toContain("/?utm_source=test");
   });
@@ -49,7 +54,14 @@ test.describe("home page", () => {
     await page.keyboard.press("Enter");
     const nav = page.getByRole("navigation", { name: "Main (mobile)" });
     await expect(nav).toBeVisible();
-    for (const label of ["Home", "Personal Loans", "Homeowner Loans", "Business Loans", "Bridging Loans", "Contact Us"]) {
+    for (const label of [
+      "Home",
+      "Personal Loans",
+      "Homeowner Loans",
+      "Business Loans",
+      "Bridging Loans",
+      "Contact Us",
+    ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
   });

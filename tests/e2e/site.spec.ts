@@ -46,7 +46,9 @@ test.describe("every route", () => {
 
   test("every page has its own title", async ({ request }) => {
     const titles = await Promise.all(
-      ROUTES.filter((r) => r !== "/loan-application").map(async (r) => /<title>([^<]+)<\/title>/.exec(await (await request.get(r)).text())?.[1]),
+      ROUTES.filter((r) => r !== "/loan-application").map(
+        async (r) => /<title>([^<]+)<\/title>/.exec(await (await request.get(r)).text())?.[1],
+      ),
     );
     expect(new Set(titles).size).toBe(titles.length);
   });
@@ -76,14 +78,18 @@ test.describe("navigation", () => {
       if (href?.startsWith("/")) expect((await request.get(href)).status(), `${label} → ${href}`).toBe(200);
       else expect(href, label).toMatch(/^https:\/\//);
     }
-    await expect(page.getByRole("banner").getByRole("link", { name: "Check Eligibility »" })).toHaveAttribute("href", "/apply");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Check Eligibility »" })).toHaveAttribute(
+      "href",
+      "/apply",
+    );
   });
 
   test("every internal footer link answers 200", async ({ page, request }) => {
     await page.goto("/");
-    const hrefs = await page.getByRole("contentinfo").getByRole("link").evaluateAll((links) =>
-      links.map((a) => a.getAttribute("href") ?? ""),
-    );
+    const hrefs = await page
+      .getByRole("contentinfo")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
     const internal = [...new Set(hrefs.filter((h) => h.startsWith("/")))];
     expect(internal.length).toBeGreaterThan(8);
     for (const href of internal) expect((await request.get(href)).status(), href).toBe(200);
@@ -110,7 +116,11 @@ test.describe("navigation", () => {
     return order;
   }
 
-  test("keyboard focus runs skip link, logo, navigation, then the call to action", async ({ page, context, baseURL }) => {
+  test("keyboard focus runs skip link, logo, navigation, then the call to action", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // A returning visitor: their cookie choice is on record, so no banner.
     await context.addCookies([{ name: "consent", value: serialiseConsent(REJECT_NON_ESSENTIAL), url: baseURL }]);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -127,7 +137,14 @@ test.describe("navigation", () => {
     await page.goto("/");
     await expect(page.getByRole("region", { name: /^Cookies on / })).toBeVisible();
     const order = await tabOrder(page, 6);
-    expect(order).toEqual(["Skip to content", "Cookie policy", "Accept all", "Reject non-essential", "Choose cookies", expect.stringMatching(/home$/)]);
+    expect(order).toEqual([
+      "Skip to content",
+      "Cookie policy",
+      "Accept all",
+      "Reject non-essential",
+      "Choose cookies",
+      expect.stringMatching(/home$/),
+    ]);
   });
 
   test("the skip link moves focus to the main content", async ({ page }) => {

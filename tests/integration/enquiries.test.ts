@@ -36,9 +36,12 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
   }
   const byEmail = (email: string) =>
     database.db.select().from(personalEnquiries).where(eq(personalEnquiries.email, email));
-  const jobsFor = (id: string) => database.db.select().from(jobs).where(like(jobs.dedupeKey, `%:${id}`));
-  const count = async () =>
-    (await database.db.select({ n: sql<number>`count(*)::int` }).from(personalEnquiries))[0]?.n;
+  const jobsFor = (id: string) =>
+    database.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.dedupeKey, `%:${id}`));
+  const count = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(personalEnquiries))[0]?.n;
 
   function worker() {
     const mailer = createMailer({ smtpUrl: sink.url, mailDir: "", from: "Test <test@example.com>" });
@@ -89,18 +92,38 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
   describe("every schema message reaches the browser as a 400 naming the field", () => {
     it.each<[string, Record<string, unknown>, string, string]>([
       ["a personal loan", { loanType: "personal" }, "loanType", m.LOAN_TYPE_HOMEOWNER_ONLY],
-      ["a loan below £10,000", { loanAmount: 9_999 }, "loanAmount", "Minimum loan amount is £10,000 for homeowner loans."],
+      [
+        "a loan below £10,000",
+        { loanAmount: 9_999 },
+        "loanAmount",
+        "Minimum loan amount is £10,000 for homeowner loans.",
+      ],
       ["a loan above £2.5m", { loanAmount: 2_500_001 }, "loanAmount", m.HOMEOWNER_LOAN_TOO_HIGH],
       ["a missing loan amount", { loanAmount: undefined }, "loanAmount", m.LOAN_AMOUNT_REQUIRED],
       ["a tenant", { homeownerStatus: "tenant" }, "homeownerStatus", "Homeowner status is required"],
       ["a missing purpose", { loanPurpose: undefined }, "loanPurpose", "Loan purpose is required"],
       ["a main-form-only purpose", { loanPurpose: "business-purposes" }, "loanPurpose", "Loan purpose is required"],
       ["a missing income", { monthlyIncome: undefined }, "monthlyIncome", m.MONTHLY_INCOME_REQUIRED],
-      ["a missing employment status", { employmentStatus: undefined }, "employmentStatus", m.EMPLOYMENT_STATUS_REQUIRED],
+      [
+        "a missing employment status",
+        { employmentStatus: undefined },
+        "employmentStatus",
+        m.EMPLOYMENT_STATUS_REQUIRED,
+      ],
       ["a missing credit history", { creditHistory: undefined }, "creditHistory", "Credit history is required"],
-      ["a mortgage owner without a property value", { propertyValue: undefined }, "propertyValue", m.PROPERTY_VALUE_REQUIRED],
+      [
+        "a mortgage owner without a property value",
+        { propertyValue: undefined },
+        "propertyValue",
+        m.PROPERTY_VALUE_REQUIRED,
+      ],
       ["a property below £50,000", { propertyValue: 49_000 }, "propertyValue", "Minimum property value is £50,000"],
-      ["a mortgage owner without a balance", { mortgageBalance: undefined }, "mortgageBalance", m.MORTGAGE_BALANCE_REQUIRED],
+      [
+        "a mortgage owner without a balance",
+        { mortgageBalance: undefined },
+        "mortgageBalance",
+        m.MORTGAGE_BALANCE_REQUIRED,
+      ],
       ["an outright owner without an age", { homeownerStatus: "outright" }, "age", m.AGE_REQUIRED],
       ["an empty first name", { firstName: "" }, "firstName", "First name is required"],
       ["an empty last name", { lastName: "" }, "lastName", "Last name is required"],
@@ -108,7 +131,12 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
       ["a missing phone", { phone: "" }, "phone", "Phone number is required"],
       ["a non-UK phone", { phone: "0033 1 23 45 67 89" }, "phone", "Please enter a valid UK phone number"],
       ["no consent", { consent: false }, "consent", "You must agree to the terms"],
-      ["a submission key that is not a UUID", { submission_key: 12 }, "submission_key", "Submission key must be a UUID"],
+      [
+        "a submission key that is not a UUID",
+        { submission_key: 12 },
+        "submission_key",
+        "Submission key must be a UUID",
+      ],
     ])("%s", async (_, overrides, path, message) => {
       const before = await count();
       const { response, json } = await post(validEnquiry(overrides));
@@ -188,7 +216,22 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
     const mail = done?.payload as { text: string; replyTo: string; subject: string };
     expect(mail.replyTo).toBe(email);
     expect(mail.subject).toContain("£40,000 home improvements");
-    for (const answer of ["Alex Jones", email, "+44 7700 900456", "Homeowner loan", "Homeowner with mortgage", "£40,000", "Home improvements", "£300,000", "£120,000", "£3,500", "Self employed", "Fair", "https://www.example.com/loans", id]) {
+    for (const answer of [
+      "Alex Jones",
+      email,
+      "+44 7700 900456",
+      "Homeowner loan",
+      "Homeowner with mortgage",
+      "£40,000",
+      "Home improvements",
+      "£300,000",
+      "£120,000",
+      "£3,500",
+      "Self employed",
+      "Fair",
+      "https://www.example.com/loans",
+      id,
+    ]) {
       expect(mail.text).toContain(answer);
     }
     // The same figures as the main form's: LTV of loan and balance, and (fair credit) no rate.

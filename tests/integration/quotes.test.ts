@@ -35,7 +35,11 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
     return { response, json: (await response.json()) as Record<string, unknown>, kicks: kicks() };
   }
   const quotesByEmail = (email: string) => database.db.select().from(quotes).where(eq(quotes.email, email));
-  const jobsFor = (id: string) => database.db.select().from(jobs).where(like(jobs.dedupeKey, `%:${id}`));
+  const jobsFor = (id: string) =>
+    database.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.dedupeKey, `%:${id}`));
   const countQuotes = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(quotes))[0]?.n;
 
   function worker() {
@@ -79,7 +83,9 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
       // (50,000 + 100,000) / 250,000 = 60% LTV: the 5.69% band, over 60 months.
       expect(row?.ltvRatio).toBe(60);
       expect(row?.indicativeRate).toBe(5.69);
-      expect(row?.monthlyPayment).toBe(loanCost({ amount: 50_000, annualRatePercent: 5.69, months: 60 }).monthlyPayment);
+      expect(row?.monthlyPayment).toBe(
+        loanCost({ amount: 50_000, annualRatePercent: 5.69, months: 60 }).monthlyPayment,
+      );
     });
 
     it("stores no rate where the table gives none (poor credit), rather than a made-up one", async () => {
@@ -94,7 +100,13 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
     it("gives an outright owner a mortgage balance of 0 whatever is sent (D3)", async () => {
       const email = "outright@example.com";
       await post(
-        validQuote({ email, homeowner_status: "outright", age: "under-50", loan_amount: 40_000, mortgage_balance: 90_000 }),
+        validQuote({
+          email,
+          homeowner_status: "outright",
+          age: "under-50",
+          loan_amount: 40_000,
+          mortgage_balance: 90_000,
+        }),
       );
       const [row] = await quotesByEmail(email);
       expect(row?.mortgageBalance).toBe(0);
@@ -143,7 +155,12 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
       ["a non-UK phone", { phone: "+1 212 555 0100" }, "phone", "Please enter a valid UK phone number"],
       ["a missing loan purpose", { loan_purpose: undefined }, "loan_purpose", "Loan purpose is required"],
       ["an unknown loan purpose", { loan_purpose: "yacht" }, "loan_purpose", "Loan purpose is required"],
-      ["a missing homeowner status", { homeowner_status: undefined }, "homeowner_status", "Homeowner status is required"],
+      [
+        "a missing homeowner status",
+        { homeowner_status: undefined },
+        "homeowner_status",
+        "Homeowner status is required",
+      ],
       ["a missing credit history", { credit_history: "" }, "credit_history", "Credit history is required"],
       ["a loan below £10,000", { loan_amount: 9_999 }, "loan_amount", "Minimum loan amount is £10,000"],
       ["a loan above £2.5m", { loan_amount: 2_500_001 }, "loan_amount", m.LOAN_AMOUNT_TOO_HIGH],
@@ -153,10 +170,20 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
       ["a negative mortgage balance", { mortgage_balance: -1 }, "mortgage_balance", m.AMOUNT_NOT_NEGATIVE],
       ["a negative monthly income", { monthly_income: -1 }, "monthly_income", m.AMOUNT_NOT_NEGATIVE],
       ["an unknown age band", { age: "ancient" }, "age", m.AGE_INVALID],
-      ["an unknown employment status", { employment_status: "astronaut" }, "employment_status", m.EMPLOYMENT_STATUS_INVALID],
+      [
+        "an unknown employment status",
+        { employment_status: "astronaut" },
+        "employment_status",
+        m.EMPLOYMENT_STATUS_INVALID,
+      ],
       ["no consent", { consent: false }, "consent", "You must agree to the terms"],
       ["consent as a string", { consent: "true" }, "consent", "You must agree to the terms"],
-      ["a submission key that is not a UUID", { submission_key: "abc" }, "submission_key", "Submission key must be a UUID"],
+      [
+        "a submission key that is not a UUID",
+        { submission_key: "abc" },
+        "submission_key",
+        "Submission key must be a UUID",
+      ],
     ])("%s", async (_, overrides, path, message) => {
       const before = await countQuotes();
       const { response, json } = await post(validQuote(overrides));
@@ -188,7 +215,17 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
     it("names every wrong and missing field at once", async () => {
       const { json } = await post({ loan_amount: "lots", consent: true });
       const paths = (json.issues as { path: string }[]).map((i) => i.path);
-      for (const field of ["email", "first_name", "last_name", "phone", "loan_purpose", "homeowner_status", "credit_history", "loan_amount", "property_value"]) {
+      for (const field of [
+        "email",
+        "first_name",
+        "last_name",
+        "phone",
+        "loan_purpose",
+        "homeowner_status",
+        "credit_history",
+        "loan_amount",
+        "property_value",
+      ]) {
         expect(paths).toContain(field);
       }
     });
@@ -196,7 +233,9 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
 
   it("answers a filled honeypot as if saved, but stores and sends nothing", async () => {
     const before = await countQuotes();
-    const { response, json, kicks } = await post(validQuote({ email: "bot@example.com", website: "http://spam.example" }));
+    const { response, json, kicks } = await post(
+      validQuote({ email: "bot@example.com", website: "http://spam.example" }),
+    );
     expect(response.status).toBe(201);
     expect(json.id).toMatch(UUID);
     expect(await countQuotes()).toBe(before);
@@ -222,7 +261,9 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
     expect(json).toEqual({ error: "Too many requests" });
     expect(await quotesByEmail("limit-over@example.com")).toHaveLength(0);
     // Another client is unaffected.
-    expect((await post(validQuote({ email: "limit-other@example.com" }), freshAddress(), env)).response.status).toBe(201);
+    expect((await post(validQuote({ email: "limit-other@example.com" }), freshAddress(), env)).response.status).toBe(
+      201,
+    );
   });
 
   describe("a submission key", () => {
@@ -298,7 +339,23 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
       expect(lead.to).toBe("leads@harbourside-loans.example");
       expect(lead.replyTo).toBe(email);
       expect(lead.subject).toContain("£50,000 debt consolidation");
-      for (const answer of ["Priya Smith", email, "07700 900123", "Homeowner with mortgage", "£50,000", "Debt consolidation", "£250,000", "£100,000", "£4,000", "Employed full-time", "Good", "60%", "5.69%", "https://www.example.com/?utm_source=test", id]) {
+      for (const answer of [
+        "Priya Smith",
+        email,
+        "07700 900123",
+        "Homeowner with mortgage",
+        "£50,000",
+        "Debt consolidation",
+        "£250,000",
+        "£100,000",
+        "£4,000",
+        "Employed full-time",
+        "Good",
+        "60%",
+        "5.69%",
+        "https://www.example.com/?utm_source=test",
+        id,
+      ]) {
         expect(lead.text).toContain(answer);
       }
       expect(lead.html).toContain("Priya Smith");
@@ -346,7 +403,12 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
         expect(sink.messages.filter((msg) => msg.to.includes(email))).toHaveLength(1);
       }
       for (const id of ids) {
-        expect(sink.messages.filter((msg) => msg.to.includes("leads@harbourside-loans.example") && msg.subject.includes(id.slice(0, 8).toUpperCase()))).toHaveLength(1);
+        expect(
+          sink.messages.filter(
+            (msg) =>
+              msg.to.includes("leads@harbourside-loans.example") && msg.subject.includes(id.slice(0, 8).toUpperCase()),
+          ),
+        ).toHaveLength(1);
       }
     });
 

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../../app/config.server";
+import { addStaff } from "../../server/staff/accounts";
 import { startServer } from "../../server/start";
 import { E2E_ADS_CONVERSION_ID, E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
 import { startSmtpSink } from "./smtp-sink";
@@ -46,15 +47,36 @@ const config = readConfig({
 });
 const server = await startServer(config, { buildDir: process.env.BUILD_DIR ?? "build" });
 
-const TABLES = new Set(["quotes", "personal_enquiries", "contact_messages", "profiles", "users", "accounts", "sessions", "jobs"]);
+const TABLES = new Set([
+  "quotes",
+  "personal_enquiries",
+  "contact_messages",
+  "profiles",
+  "users",
+  "accounts",
+  "sessions",
+  "jobs",
+]);
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
+  // What `npm run staff -- add` does (server/staff/accounts.ts), for the server's own
+  // embedded database, which the command line cannot open while the server holds it.
+  if (url.pathname === "/staff/add") {
+    const { token } = await addStaff(server.database.db, {
+      email: url.searchParams.get("email") ?? "",
+      name: url.searchParams.get("name") ?? "",
+    });
+    res.writeHead(200, { "Content-Type": "text/plain" }).end(`/staff/enrol?token=${token}`);
+    return;
+  }
   const table = url.pathname.slice(1);
   if (!TABLES.has(table)) {
     res.writeHead(404).end();
     return;
   }
-  const result = (await server.database.db.execute(sql.raw(`select * from "${table}" order by created_at`))) as unknown as { rows: unknown[] };
+  const result = (await server.database.db.execute(
+    sql.raw(`select * from "${table}" order by created_at`),
+  )) as unknown as { rows: unknown[] };
   res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result.rows));
 }).listen(E2E_PORT + 1000, "127.0.0.1");
 

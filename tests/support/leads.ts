@@ -27,7 +27,9 @@ export function validQuote(overrides: Partial<Record<keyof QuoteInput | "submiss
 }
 
 /** A complete homeowner-path enquiry as the quick form sends it (a mortgage owner). */
-export function validEnquiry(overrides: Partial<Record<keyof EnquiryInput | "submission_key" | "website", unknown>> = {}) {
+export function validEnquiry(
+  overrides: Partial<Record<keyof EnquiryInput | "submission_key" | "website", unknown>> = {},
+) {
   return {
     loanType: "homeowner",
     loanAmount: 40_000,

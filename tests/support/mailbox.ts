@@ -8,7 +8,9 @@ import type { ReceivedMail } from "./smtp-sink";
 export function receivedMail(): ReceivedMail[] {
   let files: string[] = [];
   try {
-    files = readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith(".json")).sort();
+    files = readdirSync(E2E_MAIL_DIR)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }
@@ -22,7 +24,9 @@ export async function waitForMail(to: string, subject: RegExp | string, timeout 
     .poll(
       () => {
         found = receivedMail().find(
-          (m) => m.to.includes(to.toLowerCase()) && (typeof subject === "string" ? m.subject.includes(subject) : subject.test(m.subject)),
+          (m) =>
+            m.to.includes(to.toLowerCase()) &&
+            (typeof subject === "string" ? m.subject.includes(subject) : subject.test(m.subject)),
         );
         return Boolean(found);
       },

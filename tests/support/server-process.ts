@@ -60,7 +60,7 @@ export async function startServerProcess(
     buildDir = ensureBuild(),
     readyTimeoutMs = 90_000,
     nodeArgs = [] as string[],
-  }: { buildDir?: string; readyTimeoutMs?: number; /** e.g. --cpu-prof */ nodeArgs?: string[] } = {},
+  }: { buildDir?: string; readyTimeoutMs?: number /** e.g. --cpu-prof */; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/index.ts"], {

@@ -11,3 +11,10 @@ export async function storedRows<T = Record<string, unknown>>(
   if (!response.ok) throw new Error(`could not read ${table}: ${response.status}`);
   return (await response.json()) as T[];
 }
+
+/** A staff member made as `npm run staff -- add` makes one; answers the enrolment link's path. */
+export async function addStaffMember(email: string, name: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/staff/add?${new URLSearchParams({ email, name })}`);
+  if (!response.ok) throw new Error(`could not add ${email}: ${response.status}`);
+  return response.text();
+}

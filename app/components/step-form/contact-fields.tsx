@@ -93,8 +93,8 @@ export function ContactFields({ idPrefix, answers, update, touch, errorFor, bran
         error={errorFor("consent")}
         label={
           <>
-            I agree to the Terms of Business and the Privacy Policy, and to {brandName} contacting me by phone and
-            email about this enquiry.
+            I agree to the Terms of Business and the Privacy Policy, and to {brandName} contacting me by phone and email
+            about this enquiry.
           </>
         }
       />

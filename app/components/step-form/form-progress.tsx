@@ -7,9 +7,7 @@ export function FormProgress({ step, total }: { step: number; total: number }) {
   return (
     <div>
       <div className="flex items-center justify-between text-sm font-semibold text-slate-700">
-        <span id={`${id}-label`}>
-          {`Step ${step} of ${total}`}
-        </span>
+        <span id={`${id}-label`}>{`Step ${step} of ${total}`}</span>
         <span>{`${percent}% Complete`}</span>
       </div>
       <div

@@ -83,7 +83,14 @@ describe("answers in sessionStorage", () => {
       "form",
       JSON.stringify({
         v: 1,
-        answers: { loanAmount: "lots", firstName: 42, consent: "yes", homeownerStatus: "mortgage", isAdmin: true, propertyValue: null },
+        answers: {
+          loanAmount: "lots",
+          firstName: 42,
+          consent: "yes",
+          homeownerStatus: "mortgage",
+          isAdmin: true,
+          propertyValue: null,
+        },
       }),
     );
     expect(readStoredForm("form", EMPTY_MAIN_FORM_ANSWERS, ELIGIBILITY_FLOW.amountFields)).toEqual({

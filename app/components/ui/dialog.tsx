@@ -39,17 +39,28 @@ export function DialogContent({ title, description, children, className, onClose
             className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
             aria-label="Close"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </DialogPrimitive.Close>
         </div>
         {description && (
-          <DialogPrimitive.Description className="px-5 pt-3 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="px-5 pt-3 text-sm text-slate-600">
+            {description}
+          </DialogPrimitive.Description>
         )}
         <div className="flex-1 overflow-y-auto px-5 py-5">{children}</div>
         <div className="border-t border-slate-200 px-5 py-3 text-right">
-          <DialogPrimitive.Close className={buttonVariants({ variant: "secondary", size: "md" })}>Close</DialogPrimitive.Close>
+          <DialogPrimitive.Close className={buttonVariants({ variant: "secondary", size: "md" })}>
+            Close
+          </DialogPrimitive.Close>
         </div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -49,7 +49,10 @@ export function MoneyField({ id, name, label, hint, error, value, onChange, onBl
       </label>
       {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
       <div className="relative mt-1.5 max-w-xs">
-        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-lg text-slate-700">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-lg text-slate-700"
+        >
           £
         </span>
         <input

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { formatPounds } from "~/domain/finance";
 import { LOAN_PURPOSES, optionLabel, QUICK_LOAN_TYPES } from "~/domain/options";
-import type { LeadStatus } from "../../../server/db/schema";
+import type { LeadStatus } from "~/domain/leads";
 
 /** One of the visitor's own enquiries, as the account page receives it. */
 export interface EnquirySummary {

@@ -27,7 +27,9 @@ export type QuoteRequest = QuotePayload & { submission_key: string; website: str
  * Sends the quote to POST /api/quotes. The id on success; otherwise the message the
  * 'Submission Failed' toast puts after 'Unable to submit your application: '.
  */
-export async function submitQuote(quote: QuoteRequest): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+export async function submitQuote(
+  quote: QuoteRequest,
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
   const missing = REQUIRED_FIELDS.filter((field) => quote[field] === undefined || quote[field] === "");
   if (missing.length > 0) return { ok: false, message: `${MISSING_REQUIRED_FIELDS_PREFIX}${missing.join(", ")}` };
 

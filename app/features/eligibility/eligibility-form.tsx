@@ -132,7 +132,12 @@ export function EligibilityForm() {
         // For tests and styling: the answers are loaded and the controls live.
         data-hydrated={form.hydrated || undefined}
       >
-        <h2 ref={form.headingRef} id={headingId} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
+        <h2
+          ref={form.headingRef}
+          id={headingId}
+          tabIndex={-1}
+          className="text-2xl font-bold text-slate-900 outline-none"
+        >
           {STEP_TITLES[current]}
         </h2>
         <div className="mt-5">

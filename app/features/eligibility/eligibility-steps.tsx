@@ -2,13 +2,7 @@ import { MoneyField } from "~/components/ui/money-field";
 import { RadioCards } from "~/components/ui/radio-cards";
 import { formatPounds } from "~/domain/finance";
 import type { MainFormAnswers, MainFormField, StepId } from "~/domain/main-form";
-import {
-  AGE_BANDS,
-  CREDIT_HISTORIES,
-  EMPLOYMENT_STATUSES,
-  HOMEOWNER_STATUSES,
-  LOAN_PURPOSES,
-} from "~/domain/options";
+import { AGE_BANDS, CREDIT_HISTORIES, EMPLOYMENT_STATUSES, HOMEOWNER_STATUSES, LOAN_PURPOSES } from "~/domain/options";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, TENANT_MIN_LOAN } from "~/domain/rates";
 
 export interface StepProps {

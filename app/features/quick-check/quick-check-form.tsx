@@ -146,7 +146,12 @@ export function QuickCheckForm() {
         // For tests and styling: the answers are loaded and the controls live.
         data-hydrated={form.hydrated || undefined}
       >
-        <h2 ref={form.headingRef} id={headingId} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
+        <h2
+          ref={form.headingRef}
+          id={headingId}
+          tabIndex={-1}
+          className="text-2xl font-bold text-slate-900 outline-none"
+        >
           {QUICK_STEP_TITLES[current]}
         </h2>
         <div className="mt-5">

@@ -1,0 +1,27 @@
+// What the audit log records (DECISIONS D14): one name per kind of action, and how the
+// console labels it.
+
+export const AUDIT_ACTIONS = [
+  "staff.sign-in",
+  "staff.sign-in-failed",
+  "lead.view",
+  "lead.status",
+  "lead.note",
+  "lead.assign",
+  "leads.export",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "staff.sign-in": "Signed in",
+  "staff.sign-in-failed": "Failed sign-in",
+  "lead.view": "Viewed a lead",
+  "lead.status": "Changed a status",
+  "lead.note": "Added a note",
+  "lead.assign": "Assigned a lead",
+  "leads.export": "Exported leads",
+};
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}

@@ -1,0 +1,136 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { controlClass } from "~/components/ui/field";
+import { AUDIT_ACTION_LABELS, isAuditAction } from "~/domain/audit-actions";
+import { LEAD_STATUS_LABELS, isLeadStatus } from "~/domain/leads";
+import { formatWhen, leadPath, reference } from "./format";
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actorName: string | null;
+  action: string;
+  leadKind: string | null;
+  leadId: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+export interface AuditPageProps {
+  filter: { person: string; lead: string; action: string };
+  rows: AuditRow[];
+  next: string | null;
+  staff: { id: string; name: string }[];
+}
+
+function auditDetail(row: AuditRow) {
+  const d = row.detail ?? {};
+  if (row.action === "lead.status" && isLeadStatus(d.from) && isLeadStatus(d.to)) {
+    return `${LEAD_STATUS_LABELS[d.from]} → ${LEAD_STATUS_LABELS[d.to]}`;
+  }
+  if (row.action === "leads.export") return `${d.rows} rows; filter: ${d.filter ? String(d.filter) : "none"}`;
+  if (row.action === "staff.sign-in-failed" && d.reason) return `Reason: ${String(d.reason)}`;
+  return "";
+}
+
+const labelClass = "block text-sm font-semibold text-slate-900";
+
+export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
+      <Form
+        method="get"
+        className="mt-4 grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-4"
+        aria-label="Filter the audit log"
+      >
+        <div>
+          <label htmlFor="person" className={labelClass}>
+            Person
+          </label>
+          <select id="person" name="person" defaultValue={filter.person} className={cn(controlClass, "mt-1")}>
+            <option value="">Everyone</option>
+            {staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="action" className={labelClass}>
+            Action
+          </label>
+          <select id="action" name="action" defaultValue={filter.action} className={cn(controlClass, "mt-1")}>
+            <option value="">Every action</option>
+            {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="lead" className={labelClass}>
+            Lead id
+          </label>
+          <input id="lead" name="lead" defaultValue={filter.lead} className={cn(controlClass, "mt-1")} />
+        </div>
+        <div className="flex items-end">
+          <Button type="submit" variant="secondary" size="sm">
+            Apply filters
+          </Button>
+        </div>
+      </Form>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Audit log, newest first</caption>
+          <thead>
+            <tr className="border-b-2 border-slate-400">
+              {["When", "Who", "Action", "Lead", "Detail"].map((h) => (
+                <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={5} className="px-2 py-6 text-center">
+                  Nothing matches this filter.
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => (
+              <tr key={row.id} className="border-b border-slate-200">
+                <td className="px-2 py-2 whitespace-nowrap">{formatWhen(row.at)}</td>
+                <td className="px-2 py-2">{row.actorName ?? "Unknown"}</td>
+                <td className="px-2 py-2">
+                  {isAuditAction(row.action) ? AUDIT_ACTION_LABELS[row.action] : row.action}
+                </td>
+                <td className="px-2 py-2 font-mono">
+                  {row.leadKind && row.leadId ? (
+                    <Link to={leadPath(row.leadKind, row.leadId)} className="font-semibold text-brand-700 underline">
+                      {reference(row.leadId)}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td className="px-2 py-2 break-all">{auditDetail(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {next && (
+        <p className="mt-4">
+          <Link to={`/staff/audit?${next}`} className="font-semibold text-brand-700 underline">
+            Older entries
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { formatPounds } from "~/domain/finance";
+
+// How the console writes times and sums: UK time, to the minute.
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+export const formatWhen = (iso: string | Date) => dateTime.format(new Date(iso));
+export const money = (n: number | null) => (n === null ? "—" : formatPounds(n));
+export const percentOrDash = (n: number | null) => (n === null ? "—" : `${n.toFixed(2)}%`);
+export const reference = (id: string) => id.slice(0, 8).toUpperCase();
+export const leadPath = (kind: string, id: string) => `/staff/leads/${kind}/${id}`;

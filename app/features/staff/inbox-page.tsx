@@ -1,0 +1,313 @@
+import { useEffect } from "react";
+import { Form, Link, useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/field";
+import { cn } from "~/components/ui/cn";
+import { type InboxFilter, inboxSearchParams } from "~/domain/inbox-filter";
+import {
+  LEAD_KIND_LABELS,
+  LEAD_KINDS,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type LeadKind,
+  type LeadStatus,
+  TRIAGE_FLAG_LABELS,
+  TRIAGE_FLAGS,
+  type TriageFlag,
+} from "~/domain/leads";
+import { formatWhen, leadPath, money, percentOrDash, reference } from "./format";
+
+/** One row of the inbox as the page receives it. */
+export interface InboxRow {
+  kind: LeadKind;
+  id: string;
+  receivedAt: string;
+  name: string;
+  loanAmount: number | null;
+  loanPurpose: string | null;
+  ltv: number | null;
+  status: LeadStatus;
+  assigneeName: string | null;
+  campaign: { source: string; campaign: string } | null;
+  landingPath: string | null;
+  flags: TriageFlag[];
+}
+
+export interface InboxPageProps {
+  filter: InboxFilter;
+  rows: InboxRow[];
+  next: string | null;
+  counts: Partial<Record<LeadStatus, number>>;
+  staff: { id: string; name: string }[];
+}
+
+/** How often an open inbox asks for new leads (decision 082). */
+const REFRESH_MS = 5_000;
+
+/** The inbox re-reads itself every few seconds while the tab is visible: new leads appear without a reload. */
+function useShortPoll() {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidate, state]);
+}
+
+const selectClass = cn(controlClass, "mt-1");
+const labelClass = "block text-sm font-semibold text-slate-900";
+
+export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps) {
+  useShortPoll();
+  const query = inboxSearchParams({ ...filter, after: undefined });
+  const withStatus = (status: LeadStatus | null) => {
+    const params = inboxSearchParams({ ...filter, statuses: status ? [status] : [], after: undefined });
+    const text = params.toString();
+    return text ? `/staff?${text}` : "/staff";
+  };
+  const assignee = typeof filter.assignee === "object" ? filter.assignee.id : (filter.assignee ?? "");
+  const total = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Leads</h1>
+
+      <nav aria-label="Leads by status" className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <Link
+              to={withStatus(null)}
+              aria-current={filter.statuses.length === 0 ? "page" : undefined}
+              className="inline-flex min-h-11 items-center rounded-full border border-slate-400 px-3 font-semibold text-brand-800 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
+            >
+              All <span className="ml-1">({total})</span>
+            </Link>
+          </li>
+          {LEAD_STATUSES.map((status) => (
+            <li key={status}>
+              <Link
+                to={withStatus(status)}
+                aria-current={filter.statuses.length === 1 && filter.statuses[0] === status ? "page" : undefined}
+                className="inline-flex min-h-11 items-center rounded-full border border-slate-400 px-3 font-semibold text-brand-800 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
+              >
+                {LEAD_STATUS_LABELS[status]} <span className="ml-1">({counts[status] ?? 0})</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Form
+        method="get"
+        action="/staff"
+        className="mt-6 rounded-lg border border-slate-300 p-4"
+        aria-label="Filter leads"
+      >
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="sm:col-span-2">
+            <label htmlFor="q" className={labelClass}>
+              Search by name, email, phone or reference
+            </label>
+            <input id="q" name="q" type="search" defaultValue={filter.q ?? ""} className={selectClass} />
+          </div>
+          <div>
+            <label htmlFor="status" className={labelClass}>
+              Status
+            </label>
+            <select id="status" name="status" defaultValue={filter.statuses[0] ?? ""} className={selectClass}>
+              <option value="">Any status</option>
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {LEAD_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="kind" className={labelClass}>
+              Kind
+            </label>
+            <select id="kind" name="kind" defaultValue={filter.kind ?? ""} className={selectClass}>
+              <option value="">Every kind</option>
+              {LEAD_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {LEAD_KIND_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="assignee" className={labelClass}>
+              Assigned to
+            </label>
+            <select id="assignee" name="assignee" defaultValue={assignee} className={selectClass}>
+              <option value="">Anyone or no one</option>
+              <option value="mine">Me</option>
+              <option value="unassigned">No one yet</option>
+              {staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="flag" className={labelClass}>
+              Triage flag
+            </label>
+            <select id="flag" name="flag" defaultValue={filter.flag ?? ""} className={selectClass}>
+              <option value="">Any</option>
+              {TRIAGE_FLAGS.map((f) => (
+                <option key={f} value={f}>
+                  {TRIAGE_FLAG_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="from" className={labelClass}>
+              Received from
+            </label>
+            <input id="from" name="from" type="date" defaultValue={filter.from ?? ""} className={selectClass} />
+          </div>
+          <div>
+            <label htmlFor="to" className={labelClass}>
+              Received to
+            </label>
+            <input id="to" name="to" type="date" defaultValue={filter.to ?? ""} className={selectClass} />
+          </div>
+          <div>
+            <label htmlFor="campaign" className={labelClass}>
+              Campaign or source
+            </label>
+            <input id="campaign" name="campaign" defaultValue={filter.campaign ?? ""} className={selectClass} />
+          </div>
+          <div>
+            <label htmlFor="min" className={labelClass}>
+              Amount from (£)
+            </label>
+            <input
+              id="min"
+              name="min"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={filter.minAmount ?? ""}
+              className={selectClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="max" className={labelClass}>
+              Amount to (£)
+            </label>
+            <input
+              id="max"
+              name="max"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              defaultValue={filter.maxAmount ?? ""}
+              className={selectClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="sort" className={labelClass}>
+              Sort by
+            </label>
+            <select id="sort" name="sort" defaultValue={filter.sort} className={selectClass}>
+              <option value="received">Newest first</option>
+              <option value="amount">Largest amount first</option>
+            </select>
+          </div>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button type="submit" variant="secondary" size="sm">
+            Apply filters
+          </Button>
+          <Link to="/staff" className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline">
+            Clear filters
+          </Link>
+          <a
+            href={`/staff/export${query.toString() ? `?${query}` : ""}`}
+            className="ml-auto inline-flex min-h-10 items-center font-semibold text-brand-700 underline"
+            download
+          >
+            Export CSV
+          </a>
+        </div>
+      </Form>
+
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Leads, {filter.sort === "amount" ? "largest amount" : "newest"} first</caption>
+          <thead>
+            <tr className="border-b-2 border-slate-400">
+              {[
+                "Received",
+                "Reference",
+                "Name",
+                "Kind",
+                "Amount",
+                "Purpose",
+                "LTV",
+                "Status",
+                "Assignee",
+                "Campaign",
+                "Flags",
+              ].map((h) => (
+                <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={11} className="px-2 py-6 text-center">
+                  No leads match this filter.
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => (
+              <tr key={`${row.kind}:${row.id}`} className="border-b border-slate-200 align-top">
+                <td className="px-2 py-2 whitespace-nowrap">{formatWhen(row.receivedAt)}</td>
+                <td className="px-2 py-2 font-mono">
+                  <Link to={leadPath(row.kind, row.id)} className="font-semibold text-brand-700 underline">
+                    {reference(row.id)}
+                  </Link>
+                </td>
+                <td className="px-2 py-2">{row.name}</td>
+                <td className="px-2 py-2">{LEAD_KIND_LABELS[row.kind]}</td>
+                <td className="px-2 py-2 text-right whitespace-nowrap">{money(row.loanAmount)}</td>
+                <td className="px-2 py-2">{row.loanPurpose ?? "—"}</td>
+                <td className="px-2 py-2 text-right">{percentOrDash(row.ltv)}</td>
+                <td className="px-2 py-2">{LEAD_STATUS_LABELS[row.status]}</td>
+                <td className="px-2 py-2">{row.assigneeName ?? "—"}</td>
+                <td className="px-2 py-2">
+                  {row.campaign ? [row.campaign.source, row.campaign.campaign].filter(Boolean).join(" / ") : "—"}
+                </td>
+                <td className="px-2 py-2">
+                  {row.flags.length === 0 ? (
+                    "—"
+                  ) : (
+                    <ul>
+                      {row.flags.map((f) => (
+                        <li key={f}>{TRIAGE_FLAG_LABELS[f]}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {next && (
+        <p className="mt-4">
+          <Link to={`/staff?${next}`} className="font-semibold text-brand-700 underline">
+            Next page
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}

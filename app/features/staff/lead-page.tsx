@@ -1,0 +1,246 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { controlClass } from "~/components/ui/field";
+import { formatPercent, formatPounds } from "~/domain/finance";
+import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, type LeadStatus, TRIAGE_FLAG_LABELS } from "~/domain/leads";
+import { formatWhen, reference } from "./format";
+import type { LeadView } from "./lead-view";
+import { Notice } from "./staff-frame";
+
+export interface TimelineEntry {
+  id: number;
+  at: string;
+  type: "status" | "note" | "assignment";
+  actorName: string | null;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  note: string | null;
+  assigneeName: string | null;
+}
+
+export interface LeadEmail {
+  subject: string;
+  to: string;
+  status: "pending" | "done" | "dead";
+  attempts: number;
+  queuedAt: string;
+  sentAt: string | null;
+}
+
+export interface LeadPageProps {
+  lead: LeadView;
+  timeline: TimelineEntry[];
+  emails: LeadEmail[];
+  staff: { id: string; name: string }[];
+  viewerId: string;
+  notice: { tone: "error" | "success"; text: string } | null;
+}
+
+const EMAIL_STATES: Record<LeadEmail["status"], string> = {
+  pending: "Waiting to send",
+  done: "Sent",
+  dead: "Failed: gave up after retries",
+};
+
+const sectionClass = "mt-8";
+const h2Class = "text-xl font-bold text-slate-900";
+
+function describeEvent(e: TimelineEntry) {
+  if (e.type === "status" && e.fromStatus && e.toStatus) {
+    return `Status: ${LEAD_STATUS_LABELS[e.fromStatus]} → ${LEAD_STATUS_LABELS[e.toStatus]}`;
+  }
+  if (e.type === "assignment") return e.assigneeName ? `Assigned to ${e.assigneeName}` : "Unassigned";
+  return "Note";
+}
+
+export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: LeadPageProps) {
+  const busy = useNavigation().state === "submitting";
+  const moves = LEAD_MOVES[lead.status];
+  const figures = lead.figures;
+  return (
+    <>
+      <p>
+        <Link to="/staff" className="font-semibold text-brand-700 underline">
+          ← All leads
+        </Link>
+      </p>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">
+        {lead.name} <span className="font-mono text-lg text-slate-700">({reference(lead.id)})</span>
+      </h1>
+      <p className="mt-1 text-slate-700">
+        {LEAD_KIND_LABELS[lead.kind]} received {formatWhen(lead.receivedAt)}. Status:{" "}
+        <strong data-testid="lead-status">{LEAD_STATUS_LABELS[lead.status]}</strong>.
+      </p>
+      {lead.flags.length > 0 && (
+        <ul aria-label="Triage flags" className="mt-3 flex flex-wrap gap-2">
+          {lead.flags.map((f) => (
+            <li key={f} className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+              {TRIAGE_FLAG_LABELS[f]}
+            </li>
+          ))}
+        </ul>
+      )}
+      {notice && (
+        <div className="mt-4">
+          <Notice tone={notice.tone}>{notice.text}</Notice>
+        </div>
+      )}
+
+      <section
+        aria-labelledby="work-heading"
+        className={cn(sectionClass, "grid gap-6 rounded-lg border border-slate-300 p-4 md:grid-cols-3")}
+      >
+        <h2 id="work-heading" className="sr-only">
+          Work this lead
+        </h2>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="version" value={lead.version} />
+          <label htmlFor="to" className="block font-semibold">
+            Change status
+          </label>
+          <select id="to" name="to" className={controlClass} disabled={moves.length === 0} required>
+            {moves.length === 0 && <option value="">No further moves</option>}
+            {moves.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="secondary" size="sm" disabled={busy || moves.length === 0}>
+            Save status
+          </Button>
+        </Form>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="assign" />
+          <input type="hidden" name="version" value={lead.version} />
+          <label htmlFor="assignee" className="block font-semibold">
+            Assigned to
+          </label>
+          <select id="assignee" name="assignee" defaultValue={lead.assigneeId ?? ""} className={controlClass}>
+            <option value="">No one</option>
+            {staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.id === viewerId ? `${s.name} (me)` : s.name}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+            Save assignment
+          </Button>
+        </Form>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="note" />
+          <label htmlFor="note" className="block font-semibold">
+            Add a note
+          </label>
+          <textarea id="note" name="note" rows={3} maxLength={4000} required className={controlClass} />
+          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+            Add note
+          </Button>
+        </Form>
+      </section>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="answers-heading" className={sectionClass}>
+          <h2 id="answers-heading" className={h2Class}>
+            Answers
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+            {lead.answers.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-semibold">{label}</dt>
+                <dd className="whitespace-pre-wrap break-words">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <div>
+          {figures && (
+            <section aria-labelledby="figures-heading" className={sectionClass}>
+              <h2 id="figures-heading" className={h2Class}>
+                Figures
+              </h2>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+                <dt className="font-semibold">Loan to value</dt>
+                <dd>{figures.ltv === null ? "No property value" : formatPercent(figures.ltv)}</dd>
+                <dt className="font-semibold">Indicative rate</dt>
+                <dd>{figures.indicativeRate === null ? "None" : formatPercent(figures.indicativeRate)}</dd>
+                <dt className="font-semibold">Monthly payment (60 months)</dt>
+                <dd>
+                  {figures.monthlyPayment === null ? "None" : formatPounds(figures.monthlyPayment, { pence: true })}
+                </dd>
+              </dl>
+              {figures.example && (
+                <p className="mt-3 text-sm">
+                  Representative example: borrowing {formatPounds(figures.example.amount)} over{" "}
+                  {figures.example.termMonths} months at {formatPercent(figures.example.annualRatePercent)} fixed, with
+                  no fees: {figures.example.numberOfInstalments} monthly payments of{" "}
+                  {formatPounds(figures.example.monthlyPayment, { pence: true })}, total payable{" "}
+                  {formatPounds(figures.example.totalPayable, { pence: true })}.
+                </p>
+              )}
+            </section>
+          )}
+
+          <section aria-labelledby="source-heading" className={sectionClass}>
+            <h2 id="source-heading" className={h2Class}>
+              Where it came from
+            </h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+              <dt className="font-semibold">Landing page</dt>
+              <dd className="break-all">{lead.landingPageUrl ?? "Not recorded"}</dd>
+              <dt className="font-semibold">Campaign</dt>
+              <dd>
+                {lead.campaign
+                  ? `${lead.campaign.source || "no source"} / ${lead.campaign.campaign || "no campaign"}`
+                  : "None"}
+              </dd>
+            </dl>
+          </section>
+
+          <section aria-labelledby="emails-heading" className={sectionClass}>
+            <h2 id="emails-heading" className={h2Class}>
+              Emails
+            </h2>
+            {emails.length === 0 ? (
+              <p className="mt-3">No emails were queued for this lead.</p>
+            ) : (
+              <ul className="mt-3 space-y-2">
+                {emails.map((m) => (
+                  <li key={`${m.subject}-${m.queuedAt}`}>
+                    <strong>{m.subject}</strong> to {m.to}: {EMAIL_STATES[m.status]}
+                    {m.sentAt ? ` ${formatWhen(m.sentAt)}` : ""} ({m.attempts} attempt{m.attempts === 1 ? "" : "s"})
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="timeline-heading" className={sectionClass}>
+        <h2 id="timeline-heading" className={h2Class}>
+          Timeline
+        </h2>
+        {timeline.length === 0 ? (
+          <p className="mt-3">Nothing has been done with this lead yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-3" data-testid="timeline">
+            {timeline.map((e) => (
+              <li key={e.id} className="border-l-4 border-brand-200 pl-3">
+                <p className="font-semibold">{describeEvent(e)}</p>
+                {e.note && <p className="whitespace-pre-wrap">{e.note}</p>}
+                <p className="text-sm text-slate-700">
+                  {e.actorName ?? "Someone"}, {formatWhen(e.at)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

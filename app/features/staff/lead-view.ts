@@ -1,0 +1,166 @@
+import { formatPounds } from "~/domain/finance";
+import { campaignOf, type LeadKind, type LeadStatus, type TriageFlag } from "~/domain/leads";
+import {
+  AGE_BANDS,
+  CREDIT_HISTORIES,
+  EMPLOYMENT_STATUSES,
+  HOMEOWNER_STATUSES,
+  LOAN_PURPOSES,
+  optionLabel,
+  QUICK_AGE_BANDS,
+  QUICK_CREDIT_HISTORIES,
+  QUICK_EMPLOYMENT_STATUSES,
+  QUICK_LOAN_PURPOSES,
+  QUICK_LOAN_TYPES,
+} from "~/domain/options";
+import { INDICATIVE_TERM_MONTHS, loanToValue } from "~/domain/rates";
+import { representativeExample, type RepresentativeExample } from "~/domain/finance";
+
+// A lead's page, as data: its answers in the words the forms used, and the figures the
+// domain computes from them. Pure, so the route passes rows in and the page draws this.
+
+export type Answer = [label: string, value: string];
+
+export interface LeadFigures {
+  ltv: number | null;
+  indicativeRate: number | null;
+  monthlyPayment: number | null;
+  example: RepresentativeExample | null;
+}
+
+export interface LeadView {
+  kind: LeadKind;
+  id: string;
+  version: number;
+  status: LeadStatus;
+  assigneeId: string | null;
+  receivedAt: string;
+  name: string;
+  answers: Answer[];
+  figures: LeadFigures | null;
+  landingPageUrl: string | null;
+  campaign: { source: string; campaign: string } | null;
+  flags: TriageFlag[];
+}
+
+const pounds = (n: number | null | undefined) => (n === null || n === undefined ? "Not given" : formatPounds(n));
+const text = (s: string | null | undefined) => (s ? s : "Not given");
+
+type Row = Record<string, unknown> & {
+  id: string;
+  version: number;
+  status: LeadStatus;
+  assigneeId: string | null;
+  createdAt: Date;
+};
+
+/** The view of a lead from its table row (quotes, personal_enquiries or contact_messages). */
+export function leadView(kind: LeadKind, row: Row, flags: TriageFlag[]): LeadView {
+  const get = <T>(key: string) => row[key] as T;
+  const base = {
+    kind,
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    assigneeId: row.assigneeId,
+    receivedAt: row.createdAt.toISOString(),
+    flags,
+  };
+  if (kind === "contact") {
+    return {
+      ...base,
+      name: get<string>("name"),
+      answers: [
+        ["Name", get("name")],
+        ["Email", get("email")],
+        ["Phone", get("phone")],
+        ["Subject", get("subject")],
+        ["Message", get("message")],
+      ],
+      figures: null,
+      landingPageUrl: null,
+      campaign: null,
+    };
+  }
+  const landingPageUrl = get<string | null>("landingPageUrl");
+  const common: Answer[] = [
+    ["First name", get("firstName")],
+    ["Last name", get("lastName")],
+    ["Email", get("email")],
+    ["Phone", get("phone")],
+  ];
+  if (kind === "quote") {
+    const rate = get<number | null>("indicativeRate");
+    const amount = get<number>("loanAmount");
+    return {
+      ...base,
+      name: `${get("firstName")} ${get("lastName")}`,
+      answers: [
+        ["Loan purpose", optionLabel(LOAN_PURPOSES, get("loanPurpose"))],
+        ["Homeowner status", optionLabel(HOMEOWNER_STATUSES, get("homeownerStatus"))],
+        ["Credit history", optionLabel(CREDIT_HISTORIES, get("creditHistory"))],
+        ["Loan amount", pounds(amount)],
+        ["Property value", pounds(get("propertyValue"))],
+        ["Mortgage balance", pounds(get("mortgageBalance"))],
+        ["Age", text(optionLabel(AGE_BANDS, get<string | undefined>("age") ?? undefined))],
+        ["Monthly income", pounds(get("monthlyIncome"))],
+        [
+          "Employment",
+          text(optionLabel(EMPLOYMENT_STATUSES, get<string | undefined>("employmentStatus") ?? undefined)),
+        ],
+        ...common,
+      ],
+      figures: {
+        ltv: get("ltvRatio"),
+        indicativeRate: rate,
+        monthlyPayment: get("monthlyPayment"),
+        example:
+          rate === null
+            ? null
+            : representativeExample({ amount, months: INDICATIVE_TERM_MONTHS, annualRatePercent: rate }),
+      },
+      landingPageUrl,
+      campaign: campaignOf(landingPageUrl),
+    };
+  }
+  const amount = get<number>("loanAmount");
+  const propertyValue = get<number | null>("propertyValue");
+  const ltv = loanToValue({
+    loanAmount: amount,
+    propertyValue: propertyValue ?? undefined,
+    mortgageBalance: get<number | null>("mortgageBalance") ?? undefined,
+    homeownerStatus: get("homeownerStatus"),
+  });
+  return {
+    ...base,
+    name: `${get("firstName")} ${get("lastName")}`,
+    answers: [
+      ["Loan type", optionLabel(QUICK_LOAN_TYPES, get("loanType"))],
+      ["Loan amount", pounds(amount)],
+      ["Homeowner status", optionLabel(HOMEOWNER_STATUSES, get("homeownerStatus"))],
+      ["Loan purpose", text(optionLabel(QUICK_LOAN_PURPOSES, get<string | undefined>("loanPurpose") ?? undefined))],
+      ["Monthly income", pounds(get("monthlyIncome"))],
+      [
+        "Employment",
+        text(optionLabel(QUICK_EMPLOYMENT_STATUSES, get<string | undefined>("employmentStatus") ?? undefined)),
+      ],
+      [
+        "Credit history",
+        text(optionLabel(QUICK_CREDIT_HISTORIES, get<string | undefined>("creditHistory") ?? undefined)),
+      ],
+      ["Property value", pounds(propertyValue)],
+      ["Mortgage balance", pounds(get("mortgageBalance"))],
+      ["Age", text(optionLabel(QUICK_AGE_BANDS, get<string | undefined>("age") ?? undefined))],
+      ...common,
+    ],
+    // The quick check stores no rate: only the LTV follows from its answers.
+    figures: {
+      ltv: ltv === null ? null : Math.round(ltv * 100) / 100,
+      indicativeRate: null,
+      monthlyPayment: null,
+      example: null,
+    },
+    landingPageUrl,
+    campaign: campaignOf(landingPageUrl),
+  };
+}

@@ -1,0 +1,50 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { Notice, StaffDoorway } from "./staff-frame";
+
+export interface SignInPageProps {
+  from: string;
+  notice: "enrolled" | "signed-out" | null;
+  error?: string;
+}
+
+/** Staff sign-in: password and the authenticator's code, in one plain form. */
+export function StaffSignInPage({ from, notice, error }: SignInPageProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <StaffDoorway title="Staff sign-in">
+      {error && <Notice tone="error">{error}</Notice>}
+      {!error && notice === "enrolled" && (
+        <Notice tone="success">Your password and authenticator app are set. Sign in to start.</Notice>
+      )}
+      {!error && notice === "signed-out" && <Notice tone="success">You have signed out.</Notice>}
+      <Form method="post" className="space-y-5">
+        <input type="hidden" name="from" value={from} />
+        <TextField id="email" name="email" type="email" label="Work email" autoComplete="username" required />
+        <TextField
+          id="password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+        />
+        <TextField
+          id="code"
+          name="code"
+          label="Code from your authenticator app"
+          hint="Six digits; a new one every 30 seconds."
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </Button>
+      </Form>
+    </StaffDoorway>
+  );
+}

@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
+import { inboxPage, statusCounts } from "../../server/staff/inbox";
+import { assignableStaff } from "../../server/staff/leads";
+import { requireStaff } from "../../server/staff/session";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { type InboxRow, InboxPage } from "~/features/staff/inbox-page";
+import type { Route } from "./+types/staff._index";
+
+// /staff: every lead, filtered by the URL (DECISIONS D14).
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Leads | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await requireStaff(context, request);
+  const filter = parseInboxFilter(new URL(request.url).searchParams);
+  const [page, counts, staff] = await Promise.all([
+    inboxPage(context.db, filter, user.id),
+    statusCounts(context.db, filter, user.id),
+    assignableStaff(context.db),
+  ]);
+  const rows: InboxRow[] = page.leads.map((lead) => ({
+    kind: lead.kind,
+    id: lead.id,
+    receivedAt: lead.receivedAt.toISOString(),
+    name: `${lead.firstName} ${lead.lastName}`.trim(),
+    loanAmount: lead.loanAmount,
+    loanPurpose: lead.loanPurpose,
+    ltv: lead.ltv,
+    status: lead.status,
+    assigneeName: lead.assigneeName,
+    campaign: lead.campaign,
+    landingPath: lead.landingPageUrl,
+    flags: lead.flags,
+  }));
+  const next = page.next ? inboxSearchParams({ ...filter, after: page.next }).toString() : null;
+  return data({ filter, rows, next, counts, staff }, { headers });
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  return <InboxPage {...loaderData} />;
+}

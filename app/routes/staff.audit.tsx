@@ -1,0 +1,60 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { isAuditAction } from "~/domain/audit-actions";
+import { auditEntries } from "../../server/staff/audit";
+import { listStaff } from "../../server/staff/accounts";
+import { requireStaff } from "../../server/staff/session";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { AuditPage } from "~/features/staff/audit-page";
+import type { Route } from "./+types/staff.audit";
+
+// /staff/audit: who saw or changed what, newest first (DECISIONS D14).
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Audit log | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requireStaff(context, request);
+  const params = new URL(request.url).searchParams;
+  const person = params.get("person") ?? "";
+  const lead = params.get("lead")?.trim() ?? "";
+  const action = params.get("action") ?? "";
+  const before = /^(\d{4}-[^~]+)~(\d+)$/.exec(params.get("before") ?? "");
+  const beforeAt = before?.[1] ? new Date(before[1]) : null;
+  const [page, staff] = await Promise.all([
+    auditEntries(context.db, {
+      actorId: person || undefined,
+      leadId: z.uuid().safeParse(lead).success ? lead : undefined,
+      action: isAuditAction(action) ? action : undefined,
+      before: beforeAt && !Number.isNaN(beforeAt.getTime()) ? { at: beforeAt, id: Number(before?.[2]) } : undefined,
+    }),
+    listStaff(context.db),
+  ]);
+  const next = page.next
+    ? new URLSearchParams({ person, lead, action, before: `${page.next.at.toISOString()}~${page.next.id}` }).toString()
+    : null;
+  return data(
+    {
+      filter: { person, lead, action },
+      rows: page.rows.map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        actorName: r.actorName,
+        action: r.action,
+        leadKind: r.leadKind,
+        leadId: r.leadId,
+        detail: r.detail as Record<string, unknown> | null,
+      })),
+      next,
+      staff: staff.map((s) => ({ id: s.id, name: s.name })),
+    },
+    { headers },
+  );
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  return <AuditPage {...loaderData} />;
+}

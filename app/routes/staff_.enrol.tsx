@@ -1,0 +1,78 @@
+import { data, redirect } from "react-router";
+import { isSameSitePost } from "../../server/accounts";
+import {
+  confirmAuthenticator,
+  invitedStaff,
+  pendingAuthenticator,
+  STAFF_PASSWORD_MIN_LENGTH,
+  setPasswordAndSecret,
+} from "../../server/staff/accounts";
+import { refuseBorrower } from "../../server/staff/session";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { EnrolPage, type EnrolPageProps } from "~/features/staff/enrol-page";
+import type { Route } from "./+types/staff_.enrol";
+
+// /staff/enrol?token=… : the one-time link `npm run staff -- add` prints. Sets the
+// password, then enrols an authenticator app; the link stops working once done.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Set up your staff account" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await refuseBorrower(context, request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const invite = await invitedStaff(context.db, token);
+  if (!invite) return data<EnrolPageProps>({ state: "invalid" }, { status: 410 });
+  return data<EnrolPageProps>({ state: "password", token, name: invite.name });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await refuseBorrower(context, request);
+  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const invite = await invitedStaff(context.db, token);
+  if (!invite || !context.staffAuth) return data<EnrolPageProps>({ state: "invalid" }, { status: 410 });
+  const base = { token, name: invite.name };
+
+  if (form.get("intent") === "password") {
+    const password = String(form.get("password") ?? "");
+    if (password.length < STAFF_PASSWORD_MIN_LENGTH || password.length > 128) {
+      return data<EnrolPageProps>(
+        { state: "password", ...base, error: `Choose a password of ${STAFF_PASSWORD_MIN_LENGTH} to 128 characters.` },
+        { status: 400 },
+      );
+    }
+    if (password !== form.get("confirm")) {
+      return data<EnrolPageProps>(
+        { state: "password", ...base, error: "The two passwords are not the same." },
+        { status: 400 },
+      );
+    }
+    const setup = await setPasswordAndSecret(context.db, context.staffAuth, invite, password);
+    return data<EnrolPageProps>({ state: "authenticator", ...base, setup });
+  }
+
+  const code = String(form.get("code") ?? "").trim();
+  if (await confirmAuthenticator(context.db, context.staffAuth, invite, token, code)) {
+    return redirect("/staff/sign-in?enrolled=1");
+  }
+  const setup = await pendingAuthenticator(context.db, context.staffAuth, invite);
+  if (!setup) return data<EnrolPageProps>({ state: "password", ...base }, { status: 400 });
+  return data<EnrolPageProps>(
+    {
+      state: "authenticator",
+      ...base,
+      setup,
+      error: "That code is not right. Check the app and type the code it shows now.",
+    },
+    { status: 400 },
+  );
+}
+
+export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
+  return <EnrolPage {...(actionData ?? loaderData)} />;
+}

@@ -1,0 +1,158 @@
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../../app/config.server";
+import { createAuth } from "../../server/auth";
+import type { DatabaseHandle } from "../../server/db/client";
+import { auditLog, sessions, users } from "../../server/db/schema";
+import { createLogger } from "../../server/logger";
+import {
+  addStaff,
+  confirmAuthenticator,
+  disableStaff,
+  invitedStaff,
+  listStaff,
+  setPasswordAndSecret,
+  StaffAccountError,
+} from "../../server/staff/accounts";
+import { createStaffAuth, STAFF_SESSION_MAX_SECONDS } from "../../server/staff/auth";
+import { type StaffContext, staffSession, staffSignIn } from "../../server/staff/session";
+import { openTestDatabase, testDatabaseKinds } from "../support/database";
+
+const PASSWORD = "Quay-side-ledger-42";
+const totpFor = (key: string) => createOTP(base32.decode(key)).totp();
+
+function form(fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  return body;
+}
+
+/** The session cookie a sign-in set, as the next request's Cookie header. */
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c?.endsWith("="))
+    .join("; ");
+
+describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
+  let database: DatabaseHandle;
+  let context: StaffContext;
+  let address = 1;
+  const withAddress = () => ({ ...context, clientAddress: `192.0.2.${address++}` });
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const config = readConfig({ NODE_ENV: "test" });
+    const log = createLogger("silent");
+    const kickOutbox = () => {};
+    context = {
+      config,
+      db: database.db,
+      log,
+      auth: createAuth({ config, db: database.db, log, kickOutbox }),
+      staffAuth: createStaffAuth({ config, db: database.db, log }),
+    };
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  async function enrolled(email: string, name: string) {
+    const { token } = await addStaff(database.db, { email, name });
+    const invite = await invitedStaff(database.db, token);
+    if (!invite || !context.staffAuth) throw new Error("no invite");
+    const setup = await setPasswordAndSecret(database.db, context.staffAuth, invite, PASSWORD);
+    expect(await confirmAuthenticator(database.db, context.staffAuth, invite, token, "000000x")).toBe(false);
+    expect(await confirmAuthenticator(database.db, context.staffAuth, invite, token, await totpFor(setup.key))).toBe(
+      true,
+    );
+    expect(await invitedStaff(database.db, token)).toBeNull();
+    return { key: setup.key, userId: invite.userId };
+  }
+
+  it("enrols with a password and an authenticator, then signs in with both", async () => {
+    const { key } = await enrolled("ann@firm.example", "Ann Adviser");
+    const outcome = await staffSignIn(
+      withAddress(),
+      form({ email: "ann@firm.example", password: PASSWORD, code: await totpFor(key) }),
+    );
+    const [last] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(last).toMatchObject({ action: "staff.sign-in", actorName: "Ann Adviser" });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const request = new Request("http://localhost/staff", { headers: { cookie: cookieOf(outcome.headers) } });
+    expect((await staffSession(context, request)).user).toMatchObject({ email: "ann@firm.example" });
+  });
+
+  it("refuses a wrong code or password, and audits each failure", async () => {
+    const { key } = await enrolled("bob@firm.example", "Bob Broker");
+    const code = await totpFor(key);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    for (const attempt of [
+      { password: PASSWORD, code: wrongCode, reason: "code" },
+      { password: "not-the-password", code, reason: "password" },
+    ]) {
+      const outcome = await staffSignIn(withAddress(), form({ email: "bob@firm.example", ...attempt }));
+      expect(outcome).toMatchObject({ ok: false, status: 401 });
+      const [last] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+      expect(last).toMatchObject({
+        action: "staff.sign-in-failed",
+        actorName: "Bob Broker",
+        detail: { reason: attempt.reason },
+      });
+    }
+    // A failure does not spoil the next, right, attempt.
+    const outcome = await staffSignIn(withAddress(), form({ email: "bob@firm.example", password: PASSWORD, code }));
+    expect(outcome.ok).toBe(true);
+  });
+
+  it("ends a session after 8 hours however much it is used", async () => {
+    const { key, userId } = await enrolled("cat@firm.example", "Cat Clerk");
+    const outcome = await staffSignIn(
+      withAddress(),
+      form({ email: "cat@firm.example", password: PASSWORD, code: await totpFor(key) }),
+    );
+    if (!outcome.ok) throw new Error("sign-in failed");
+    const old = new Date(Date.now() - STAFF_SESSION_MAX_SECONDS * 1000 - 1000);
+    await database.db.update(sessions).set({ createdAt: old }).where(eq(sessions.userId, userId));
+    const request = new Request("http://localhost/staff", { headers: { cookie: cookieOf(outcome.headers) } });
+    expect((await staffSession(context, request)).user).toBeNull();
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
+  });
+
+  it("never lets a borrower's password into the console, nor a staff member into a borrower session", async () => {
+    await database.db
+      .insert(users)
+      .values({ id: "borrower-1", email: "kim@example.com", name: "Kim Keys", emailVerified: true });
+    const outcome = await staffSignIn(
+      withAddress(),
+      form({ email: "kim@example.com", password: PASSWORD, code: "123456" }),
+    );
+    expect(outcome).toMatchObject({ ok: false, status: 401 });
+    await expect(
+      context.auth?.api.signInEmail({ body: { email: "ann@firm.example", password: PASSWORD } }),
+    ).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it("lists and disables staff; a disabled member's sessions end", async () => {
+    await expect(addStaff(database.db, { email: "kim@example.com", name: "Kim" })).rejects.toThrow(StaffAccountError);
+    await disableStaff(database.db, "ANN@firm.example");
+    const staff = await listStaff(database.db);
+    expect(staff.map((s) => [s.email, s.enrolled, s.disabled])).toEqual([
+      ["ann@firm.example", true, true],
+      ["bob@firm.example", true, false],
+      ["cat@firm.example", true, false],
+    ]);
+    const [ann] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "ann@firm.example"));
+    expect(
+      await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, ann?.id ?? "")),
+    ).toHaveLength(0);
+    await expect(disableStaff(database.db, "nobody@firm.example")).rejects.toThrow(StaffAccountError);
+  });
+});
