@@ -47,24 +47,6 @@ export function isConnectionFailure(error: unknown): boolean {
   });
 }
 
-/**
- * What an error says about its cause, safe to log: the innermost error's name, code and,
- * for connection failures, its message (which names the peer, never a visitor). Query
- * text, parameters and the driver's messages about data are left out: they can carry a
- * borrower's details.
- */
-export function describeCause(error: unknown): { error: string; code?: string; message?: string } {
-  const errors = chain(error);
-  const innermost = errors[errors.length - 1];
-  const code = errors.map(codeOf).find(Boolean);
-  const described: { error: string; code?: string; message?: string } = {
-    error: innermost instanceof Error ? innermost.name : typeof innermost,
-  };
-  if (code) described.code = code;
-  if (isConnectionFailure(error) && innermost instanceof Error) described.message = innermost.message.slice(0, 200);
-  return described;
-}
-
 export interface OutageLog {
   /** A call to the service failed for want of a connection. */
   failed(error: unknown): void;
@@ -94,7 +76,8 @@ export function createOutageLog(
       if (downSince === undefined) {
         downSince = at;
         lastReport = at;
-        log.error({ service, cause: describeCause(error) }, `${service} unavailable`);
+        // The logger's error serializer (errorSummary) keeps queries, parameters and addresses out.
+        log.error({ service, err: error }, `${service} unavailable`);
       } else if (at - lastReport >= reportEveryMs) {
         lastReport = at;
         log.warn({ service, failures, downForMs: at - downSince }, `${service} still unavailable`);

@@ -4,7 +4,8 @@ import type { Database } from "./db/client";
 import { jobs, rateLimits } from "./db/schema";
 import type { Logger } from "./logger";
 import { type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
-import { createOutageLog, describeCause, isConnectionFailure, type OutageLog } from "./outage";
+import { errorSummary } from "./logger";
+import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
 
 /** The side effects the server performs in the background. */
 export type JobPayloads = {
@@ -174,13 +175,10 @@ export function startOutboxWorker({
       await handler(job.payload, job.id);
     } catch (error) {
       const dead = job.attempts >= job.max_attempts;
-      const cause = describeCause(error);
+      const summary = errorSummary(error);
       await settle(job, {
         status: dead ? "dead" : "pending",
-        lastError: [cause.code, cause.message ?? (error instanceof Error ? error.message : String(error))]
-          .filter(Boolean)
-          .join(" ")
-          .slice(0, 1000),
+        lastError: [summary.code, summary.message].filter(Boolean).join(" "),
         runAt: sql`clock_timestamp() + ${retryDelay(job.attempts)} * interval '1 millisecond'`,
       });
       if (job.kind === "mail" && isMailServerFailure(error)) {
@@ -190,7 +188,7 @@ export function startOutboxWorker({
           log.error({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job abandoned after its last attempt");
       } else {
         log.warn(
-          { jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, dead, cause },
+          { jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, dead, err: error },
           "job failed",
         );
       }
@@ -248,7 +246,7 @@ export function startOutboxWorker({
         },
         (error) => {
           if (isConnectionFailure(error)) databaseOutage.failed(error);
-          else log.error({ cause: describeCause(error) }, "outbox poll failed");
+          else log.error({ err: error }, "outbox poll failed");
           return 0;
         },
       )

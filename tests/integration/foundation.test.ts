@@ -270,7 +270,14 @@ describe("configuration", () => {
     expect(retryDelayMs(20, mid)).toBe(3_600_000);
   });
 
-  it("has a limit for every public write", () => {
-    expect(Object.keys(RATE_LIMITS).sort()).toEqual(["contact", "leadSubmission", "signIn", "signUp"]);
+  it("has a limit for every public write, at their stated values: per client, so many hits in so many minutes", () => {
+    const minutes = (rule: { limit: number; windowMs: number }) => [rule.limit, rule.windowMs / 60_000];
+    expect(Object.fromEntries(Object.entries(RATE_LIMITS).map(([name, rule]) => [name, minutes(rule)]))).toEqual({
+      leadSubmission: [10, 15],
+      contact: [5, 15],
+      signIn: [10, 15],
+      signUp: [5, 60],
+      staffSignIn: [10, 15],
+    });
   });
 });

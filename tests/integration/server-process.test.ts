@@ -1,17 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ensureBuild, freePort } from "../support/server-process";
 
 /**
  * The real process, as `npm start` runs it, on the build `npm test` makes first:
  * pages, 404s, health, a bad configuration, and a clean stop on SIGTERM.
  */
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const hasBuild = existsSync(path.join(buildDir, "server/index.js"));
+// `npm test` builds first; run alone, this file builds what it serves rather than skip.
+const buildDir = path.resolve(ensureBuild());
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "process-test-"));
-const port = 3300 + Math.floor(Math.random() * 500);
+// A port nothing else holds (other test servers run beside this one).
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
 function startServer(env: Record<string, string> = {}) {
@@ -36,7 +38,7 @@ function startServer(env: Record<string, string> = {}) {
 }
 
 async function waitUntilUp(child: ChildProcess) {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 400; i++) {
     if (child.exitCode !== null) throw new Error("the server exited");
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
@@ -50,7 +52,8 @@ async function waitUntilUp(child: ChildProcess) {
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe.skipIf(!hasBuild)("the server process", () => {
+// Each test starts the real process (a first open of an embedded database takes seconds, more on a busy machine).
+describe("the server process", { timeout: 120_000 }, () => {
   it("serves the home page, 404s unknown paths, and stops cleanly on SIGTERM", async () => {
     const server = startServer();
     try {

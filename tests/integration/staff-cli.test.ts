@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())("npm run staff on %s", (kind) => {
     expect((await staff(env, "list")).stdout).toContain("ann@firm.example\tAnn Adviser\twaiting to enrol");
     expect((await staff(env, "disable", "ann@firm.example")).code).toBe(0);
     expect((await staff(env, "list")).stdout).toContain("ann@firm.example\tAnn Adviser\tdisabled");
-  }, 60_000);
+  }, 180_000);
 
   it("says what is wrong, in one line, with a non-zero exit", async () => {
     const bad = await staff(env, "add", "not-an-email", "Someone");
@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())("npm run staff on %s", (kind) => {
     const usage = await staff(env, "promote");
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('npm run staff -- add <email> "<full name>"');
-  }, 60_000);
+  }, 180_000);
 
   it.runIf(kind === "pglite")(
     "tells the user to stop a server that holds the embedded database",
