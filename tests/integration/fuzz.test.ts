@@ -112,7 +112,7 @@ type Case = typeof requestCase extends fc.Arbitrary<infer T> ? T : never;
 /** The request a case describes: its body encoded (or garbled) as its content type says. */
 function buildRequest(c: Case, siteOrigin: string): { init: RequestInit; secrets: string[] } {
   const headers: Record<string, string> = {};
-  let body: string | Uint8Array | undefined;
+  let body: BodyInit | undefined;
   const fields = Object.fromEntries(Object.entries(c.lead.body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
   switch (c.encoding) {
     case "json":
@@ -141,7 +141,7 @@ function buildRequest(c: Case, siteOrigin: string): { init: RequestInit; secrets
       break;
     case "octet":
       headers["Content-Type"] = "application/octet-stream";
-      body = new TextEncoder().encode(JSON.stringify(c.lead.body));
+      body = new Blob([JSON.stringify(c.lead.body)]);
       break;
     case "none":
       body = JSON.stringify(c.lead.body);
