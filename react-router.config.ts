@@ -7,7 +7,7 @@ import type { Config } from "@react-router/dev/config";
  * static HTML at build.
  */
 const isRenderedPerRequest = (path: string) =>
-  path === "/auth" || path === "/thank-you" || path.startsWith("/account") || path.startsWith("/staff");
+  path === "/auth" || path.startsWith("/auth/") || path === "/thank-you" || path.startsWith("/account") || path.startsWith("/staff");
 
 export default {
   ssr: true,

@@ -23,7 +23,7 @@ const CLIENT_DIR = path.join(BUILD_DIR, "client");
 const CHROME = chromiumPath();
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 /** Rendered per request, so not found as files in the build. */
-const PER_REQUEST_ROUTES = ["/auth", "/thank-you"];
+const PER_REQUEST_ROUTES = ["/auth", "/auth/forgot-password", "/auth/reset-password", "/thank-you"];
 
 /** Every prerendered page of the build, plus the per-request pages, or the paths asked for. */
 function routes(): string[] {

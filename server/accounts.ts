@@ -6,6 +6,7 @@ import {
   INVALID_CREDENTIALS,
   LAST_NAME_REQUIRED,
   EMAIL_NOT_CONFIRMED_LINK_RECENT,
+  RESET_LINK_INVALID,
   SOMETHING_WENT_WRONG,
   TOO_MANY_ATTEMPTS,
   signInErrorMessage,
@@ -178,6 +179,55 @@ export async function signUp(context: AccountContext, request: Request, form: Fo
   } catch (error) {
     const { status, message } = providerError(error);
     return { ok: false, status, message: signUpErrorMessage(message) };
+  }
+}
+
+/** Where the emailed reset link lands (better-auth adds `?token=` or `?error=`). */
+export const RESET_PASSWORD_PAGE = "/auth/reset-password";
+
+/**
+ * Asks for a password reset link. The answer is the same whether or not the email has
+ * an account (better-auth sends nothing for one that has none); only a malformed
+ * address or the rate limit (the stricter one for anything that sends email) says no.
+ */
+export async function requestPasswordReset(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
+  const limited = await overLimit(context, RATE_LIMITS.signUp);
+  if (limited) return limited;
+  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  if (!isEmail(email)) return { ok: false, status: 400, message: EMAIL_INVALID, field: "email" };
+  try {
+    await authOf(context).api.requestPasswordReset({
+      body: { email, redirectTo: RESET_PASSWORD_PAGE },
+      headers: forwardedHeaders(request),
+    });
+    return { ok: true, headers: new Headers() };
+  } catch (error) {
+    const { status, message } = providerError(error);
+    return { ok: false, status, message };
+  }
+}
+
+/**
+ * Sets a new password with the emailed one-time token; better-auth then ends every
+ * session of the account (revokeSessionsOnPasswordReset).
+ */
+export async function resetPassword(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
+  const limited = await overLimit(context, RATE_LIMITS.signIn);
+  if (limited) return limited;
+  const token = String(form.get("token") ?? "");
+  const newPassword = String(form.get("password") ?? "");
+  const problem = passwordProblem(newPassword, { kind: "borrower", isCommon: isCommonPassword });
+  if (problem) return { ok: false, status: 400, message: problem, field: "password" };
+  if (!/^[\w-]{1,200}$/.test(token)) return { ok: false, status: 400, message: RESET_LINK_INVALID };
+  try {
+    await authOf(context).api.resetPassword({ body: { newPassword, token }, headers: forwardedHeaders(request) });
+    return { ok: true, headers: new Headers() };
+  } catch (error) {
+    const { status, code } = providerError(error);
+    if (status === 400 && (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND")) {
+      return { ok: false, status: 400, message: RESET_LINK_INVALID };
+    }
+    return { ok: false, status, message: SOMETHING_WENT_WRONG };
   }
 }
 

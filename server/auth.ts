@@ -7,6 +7,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../app/domain/password
 import { sanitiseName } from "../app/domain/sanitise";
 import { accounts, profiles, sessions, users, verifications } from "./db/schema";
 import { guardAuthCall } from "./auth-guards";
+import { resetPasswordMessage } from "./emails/reset-password";
 import { verifyEmailMessage } from "./emails/verify-email";
 import { enqueue } from "./outbox";
 import type { Services } from "./services";
@@ -18,7 +19,9 @@ export const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 /** A confirmation link works for 24 hours (better-auth's default is one hour: too short for email). */
 export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
-/** At most one confirmation email per account in this window, however often sign-in is tried. */
+/** A password reset link works for one hour. */
+export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
+/** At most one confirmation (or reset) email per account in this window, however often it is asked for. */
 const VERIFICATION_EMAIL_WINDOW_MS = 5 * 60_000;
 
 type AuthServices = Pick<Services, "config" | "db" | "log" | "kickOutbox">;
@@ -51,6 +54,18 @@ export function createAuth(services: AuthServices) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // No account is signed in until its email is confirmed.
       autoSignIn: false,
+      // Password reset (issue 12): a one-time link for an hour, sent by the outbox; a new
+      // password ends every session. better-auth answers the same whether or not the
+      // email has an account, and sends nothing for one that has none.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        const window = Math.floor(Date.now() / VERIFICATION_EMAIL_WINDOW_MS);
+        await enqueue(db, "mail", resetPasswordMessage(config.site, { to: user.email, name: user.name, url }), {
+          dedupeKey: `reset-password:${user.id}:${window}`,
+        });
+        services.kickOutbox();
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -10,6 +10,8 @@ const ROUTES = [
   "/loan-application",
   "/apply-personal",
   "/auth",
+  "/auth/forgot-password",
+  "/auth/reset-password",
   "/homeowner-loan-calculator",
   "/secured-homeowner-loan",
   "/about-us",

@@ -1,7 +1,7 @@
 /**
  * What the browser tests run against: an SMTP sink that writes each message it
  * receives to E2E_MAIL_DIR, and the real server (built app from BUILD_DIR) on E2E_PORT
- * with a fresh data folder, pointed at that sink, with rate limits raised so a test run
+ * with a fresh database (PostgreSQL when TEST_DATABASE_URL is set, else PGlite), pointed at that sink, with rate limits raised so a test run
  * is not throttled by its own traffic, and with a conversion id so the thank-you
  * page's ad conversion is exercised (against a faked ad network). Beside it, on E2E_PORT + 1000, a read-only window
  * onto the database for tests to check what was stored (see tests/support/stored.ts).
@@ -15,6 +15,7 @@ import { readConfig } from "../../app/config.server";
 import { addStaff } from "../../server/staff/accounts";
 import { startServer } from "../../server/start";
 import { E2E_ADS_CONVERSION_ID, E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
+import { createScratchDatabase } from "./database";
 import { startSmtpSink } from "./smtp-sink";
 
 rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
@@ -31,6 +32,10 @@ sink.messages.push = (...mails) => {
 };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+// On a PostgreSQL server when TEST_DATABASE_URL is set (as CI sets it, since production
+// runs there), else on embedded PGlite: a database of its own either way, so runs never
+// see each other's rows.
+const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
 const config = readConfig({
   ...process.env,
   NODE_ENV: "test",
@@ -42,8 +47,7 @@ const config = readConfig({
   LOG_LEVEL: "warn",
   SITE_URL: `http://127.0.0.1:${E2E_PORT}`,
   ADS_CONVERSION_ID: E2E_ADS_CONVERSION_ID,
-  // Always a fresh embedded database: runs never see each other's rows.
-  DATABASE_URL: "",
+  DATABASE_URL: scratch?.url ?? "",
 });
 const server = await startServer(config, { buildDir: process.env.BUILD_DIR ?? "build" });
 
@@ -83,6 +87,7 @@ createServer(async (req, res) => {
 const stop = async () => {
   await server.close();
   await sink.close();
+  await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -11,6 +11,8 @@ import {
   CONFIRMATION_LINK_INVALID,
   CREATING_ACCOUNT,
   EMAIL_CONFIRMED,
+  FORGOT_PASSWORD,
+  PASSWORD_CHANGED,
   SIGN_IN_TAB,
   SIGN_UP_TAB,
   SIGNED_OUT,
@@ -47,6 +49,7 @@ function useArrivalNotice() {
       detail: params.get("signedOut") === "everywhere" ? SIGNED_OUT_EVERYWHERE : undefined,
     };
   }
+  if (params.get("passwordReset")) return { tone: "success" as const, text: PASSWORD_CHANGED };
   if (params.get("error")) return { tone: "error" as const, text: CONFIRMATION_LINK_INVALID };
   if (params.get("confirmed")) return { tone: "success" as const, text: EMAIL_CONFIRMED };
   return null;
@@ -147,6 +150,14 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
             <Button type="submit" className="w-full" disabled={pendingIntent === "sign-in"}>
               {pendingIntent === "sign-in" ? SIGNING_IN : SIGN_IN_TAB}
             </Button>
+            <p className="text-center">
+              <Link
+                to="/auth/forgot-password"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline hover:text-brand-900"
+              >
+                {FORGOT_PASSWORD}
+              </Link>
+            </p>
           </Form>
         </TabsContent>
 

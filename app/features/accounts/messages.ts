@@ -49,3 +49,14 @@ export function signInErrorMessage(providerMessage: string, code?: string): stri
   if (code === "EMAIL_NOT_VERIFIED") return EMAIL_NOT_CONFIRMED;
   return providerMessage;
 }
+
+// Password reset (ours). The answer to a request never says whether the email has an account.
+export const FORGOT_PASSWORD = "Forgot your password?";
+export const SEND_RESET_LINK = "Send me a link";
+export const SENDING_RESET_LINK = "Sending...";
+export const RESET_LINK_SENT =
+  "If an account uses that email address, we have sent it a link to set a new password. The link works for one hour.";
+export const SET_NEW_PASSWORD = "Set new password";
+export const SETTING_NEW_PASSWORD = "Saving...";
+export const PASSWORD_CHANGED = "Your new password is set and every device was signed out. Please sign in.";
+export const RESET_LINK_INVALID = "That link has expired or was already used. Please ask for a new one.";
