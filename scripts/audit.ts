@@ -21,7 +21,15 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const CLIENT_DIR = path.join(BUILD_DIR, "client");
 const CHROME = chromiumPath();
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 /** Rendered per request, so not found as files in the build. */
 const PER_REQUEST_ROUTES = ["/auth", "/auth/forgot-password", "/auth/reset-password", "/thank-you"];
 
@@ -87,7 +95,15 @@ function firstLoadJsGzip(html: string): number {
 async function startServer(): Promise<ChildProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "audit-data-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", BUILD_DIR, DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      BUILD_DIR,
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   child.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
@@ -118,7 +134,10 @@ interface Row {
 async function main() {
   const server = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")),
+  });
   const rows: Row[] = [];
   try {
     for (const route of routes()) {
@@ -147,7 +166,9 @@ async function main() {
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
         .map((a) => a.id);
-      console.error(`${route}: P${row.performance} A${row.accessibility} BP${row.bestPractices} SEO${row.seo}${failing.length ? ` (failing: ${failing.join(", ")})` : ""}${axe.violations.length ? ` axe: ${axe.violations.map((v) => v.id).join(", ")}` : ""}`);
+      console.error(
+        `${route}: P${row.performance} A${row.accessibility} BP${row.bestPractices} SEO${row.seo}${failing.length ? ` (failing: ${failing.join(", ")})` : ""}${axe.violations.length ? ` axe: ${axe.violations.map((v) => v.id).join(", ")}` : ""}`,
+      );
     }
   } finally {
     await browser.close();
@@ -158,7 +179,9 @@ async function main() {
   const header = "| route | perf | a11y | best practices | SEO | LCP ms | CLS | first-load JS (gzip KB) | axe |";
   console.log(`\n${header}\n|${" --- |".repeat(9)}`);
   for (const r of rows) {
-    console.log(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.firstLoadJsKb} | ${r.axeViolations} |`);
+    console.log(
+      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.firstLoadJsKb} | ${r.axeViolations} |`,
+    );
   }
   mkdirSync("reports", { recursive: true });
   writeFileSync("reports/audit.json", JSON.stringify(rows, null, 2));

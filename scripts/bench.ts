@@ -254,7 +254,9 @@ async function main() {
   }
 
   console.log(`\n${SECONDS} s per run, ${os.availableParallelism()} CPUs, PostgreSQL at ${new URL(SERVER_URL).host}\n`);
-  console.log("| concurrency | server quotes/s | server p50 ms | server p99 ms | pgbench inserts/s | pgbench p50 ms | pgbench p99 ms | ratio |");
+  console.log(
+    "| concurrency | server quotes/s | server p50 ms | server p99 ms | pgbench inserts/s | pgbench p50 ms | pgbench p99 ms | ratio |",
+  );
   console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const { server: s, pgbench: p } of rows) {
     console.log(

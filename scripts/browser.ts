@@ -18,7 +18,8 @@ const KNOWN_PATHS = [
   "/snap/bin/chromium",
 ];
 
-const INSTALL_HINT = "No Chromium found: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium or Chrome binary), then npm test again.";
+const INSTALL_HINT =
+  "No Chromium found: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium or Chrome binary), then npm test again.";
 
 function executable(file: string): boolean {
   try {

@@ -2,22 +2,27 @@ import path from "node:path";
 import { ConfigError, readConfig } from "../app/config.server";
 import { openDatabase } from "./db/client";
 import { embeddedDatabaseHolder } from "./db/embedded-lock";
+import { seedLeads } from "./staff/seed";
 import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts";
 
-// The firm's command line: `npm run staff -- add|list|disable`. It opens the same
+// The firm's command line: `npm run staff -- add|list|disable`, `npm run seed -- --leads N`.
+// It opens the same
 // database the server uses (DATABASE_URL, or the embedded one in DATA_DIR) and runs
 // the migrations first, so it works on a fresh machine before the first start.
 
 const USAGE = `Usage:
   npm run staff -- add <email> "<full name>"   make a staff member (or re-enrol one) and print a one-time link
   npm run staff -- list                        list staff members
-  npm run staff -- disable <email>             stop a staff member signing in, and end their sessions`;
+  npm run staff -- disable <email>             stop a staff member signing in, and end their sessions
+  npm run seed -- --leads <count>              add made-up leads (for trying the console; never on a live database)`;
 
 async function main(argv: string[]) {
   const [command, ...args] = argv;
-  if (command !== "staff") return fail(USAGE);
-  const [action, ...rest] = args;
-  if (!action || !["add", "list", "disable"].includes(action)) return fail(USAGE);
+  const [action = "", ...rest] = command === "seed" ? ["seed", ...args] : args;
+  if (command === "seed" ? !/^\d+$/.test(args[1] ?? "") || args[0] !== "--leads" : command !== "staff") {
+    return fail(USAGE);
+  }
+  if (command === "staff" && !["add", "list", "disable"].includes(action)) return fail(USAGE);
 
   const config = readConfig(process.env);
   if (!config.databaseUrl) {
@@ -35,7 +40,12 @@ async function main(argv: string[]) {
   });
   try {
     await database.migrate();
-    if (action === "add") {
+    if (action === "seed") {
+      const count = Number(rest[1]);
+      const staff = (await listStaff(database.db)).filter((m) => !m.disabled).map((m) => m.id);
+      await seedLeads(database.db, count, { assignees: staff, seed: Date.now() });
+      console.log(`Added ${count} made-up leads.`);
+    } else if (action === "add") {
       const [email, name] = rest;
       if (!email || !name) return fail(USAGE);
       const { token, created } = await addStaff(database.db, { email, name });
