@@ -22,16 +22,12 @@ export function SiteFooter() {
               Homeowner loans from £10,000 to £2,500,000, arranged by UK advisers since {site.establishedYear}.
             </p>
             <p className="mt-4 text-sm">
-              Call <a className="font-semibold text-white underline" href={`tel:${site.phone.replace(/\s/g, "")}`}>{site.phone}</a>
+              Call{" "}
+              <a className="font-semibold text-white underline" href={`tel:${site.phone.replace(/\s/g, "")}`}>
+                {site.phone}
+              </a>
               <br />
               {site.openingHours}
-            </p>
-            <p className="mt-4 inline-flex items-center gap-2 rounded-md border border-slate-500 px-3 py-1.5 text-xs font-semibold text-white">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-                <rect x="5" y="11" width="14" height="10" rx="2" />
-                <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-              </svg>
-              SSL secured: 256-bit encryption
             </p>
           </div>
           {footerGroups(site).map((group) => (
@@ -66,7 +62,8 @@ export function SiteFooter() {
           <p>
             {site.brandName} is a trading style of {site.companyName}, registered in England and Wales (company number{" "}
             {site.companyNumber}), registered office {site.registeredAddress}. {site.companyName} is authorised and
-            regulated by the Financial Conduct Authority as a credit broker, firm reference number {site.fcaFirmReference}.
+            regulated by the Financial Conduct Authority as a credit broker, firm reference number{" "}
+            {site.fcaFirmReference}.
           </p>
           <p>
             We are a credit broker, not a lender. We work with a panel of lenders and may receive commission from them

@@ -16,7 +16,7 @@ import type { Route } from "./+types/loans";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Loans from £1,000 to £2.5m: Personal and Homeowner Loans",
-    description: `Personal loans from ${formatPounds(PERSONAL_MIN_LOAN)} to ${formatPounds(PERSONAL_MAX_LOAN)} and homeowner loans up to ${formatPounds(HOMEOWNER_MAX_LOAN)}, compared across ${CLAIMS.lenders} lenders. Check your eligibility in minutes with no impact on your credit score.`,
+    description: `Personal loans from ${formatPounds(PERSONAL_MIN_LOAN)} to ${formatPounds(PERSONAL_MAX_LOAN)} and homeowner loans up to ${formatPounds(HOMEOWNER_MAX_LOAN)}, compared across our panel of lenders. Check your eligibility in minutes with no impact on your credit score.`,
     path: "/loans",
   });
 
@@ -40,8 +40,8 @@ export default function Loans() {
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-100">
             Personal loans from {formatPounds(PERSONAL_MIN_LOAN)} and homeowner loans up to{" "}
-            {formatPounds(HOMEOWNER_MAX_LOAN)}, from a panel of {CLAIMS.lenders} lenders. Answer a few questions and we
-            will show you the way to the best fit, without touching your credit score.
+            {formatPounds(HOMEOWNER_MAX_LOAN)}, from a panel of lenders. Answer a few questions and we will show you the
+            way to the best fit, without touching your credit score.
           </p>
           <div className="mt-8">
             <Link to={APPLY} className={buttonVariants({ size: "lg" })}>
