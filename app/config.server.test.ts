@@ -5,15 +5,69 @@ describe("SITE_URL, the address put in emails and canonical links", () => {
   it.each([
     { rule: "unset: the default port on this machine", env: {}, expected: "http://localhost:3000" },
     { rule: "unset: follows PORT", env: { PORT: "4630" }, expected: "http://localhost:4630" },
-    { rule: "unset: follows a named HOST", env: { HOST: "127.0.0.1", PORT: "4630" }, expected: "http://127.0.0.1:4630" },
-    { rule: "unset: a wildcard HOST (0.0.0.0) is reached as localhost", env: { HOST: "0.0.0.0" }, expected: "http://localhost:3000" },
-    { rule: "unset: a wildcard IPv6 HOST (::) is reached as localhost", env: { HOST: "::" }, expected: "http://localhost:3000" },
+    {
+      rule: "unset: follows a named HOST",
+      env: { HOST: "127.0.0.1", PORT: "4630" },
+      expected: "http://127.0.0.1:4630",
+    },
+    {
+      rule: "unset: a wildcard HOST (0.0.0.0) is reached as localhost",
+      env: { HOST: "0.0.0.0" },
+      expected: "http://localhost:3000",
+    },
+    {
+      rule: "unset: a wildcard IPv6 HOST (::) is reached as localhost",
+      env: { HOST: "::" },
+      expected: "http://localhost:3000",
+    },
     { rule: "unset: an IPv6 HOST is bracketed", env: { HOST: "::1", PORT: "8080" }, expected: "http://[::1]:8080" },
     { rule: "empty counts as unset", env: { SITE_URL: "", PORT: "4630" }, expected: "http://localhost:4630" },
-    { rule: "set: wins over PORT", env: { SITE_URL: "https://loans.example/", PORT: "4630" }, expected: "https://loans.example" },
+    {
+      rule: "set: wins over PORT",
+      env: { SITE_URL: "https://loans.example/", PORT: "4630" },
+      expected: "https://loans.example",
+    },
   ])("$rule", ({ env, expected }) => {
     const config = readConfig(env);
     expect(config.siteUrl).toBe(expected);
     expect(config.site.siteUrl).toBe(expected);
+  });
+});
+
+describe("claims a reader could check (D17)", () => {
+  const rating = {
+    REVIEW_RATING: "4.8",
+    REVIEW_COUNT: "1234",
+    REVIEW_SITE: "Trustpilot",
+    REVIEW_URL: "https://uk.trustpilot.com/review/harbourside-loans.example",
+    REVIEW_DATE: "November 2026",
+  };
+  it.each([
+    { rule: "unset: no claim is made", env: {}, expected: { lenderPanel: null, rating: null } },
+    {
+      rule: "a panel size with its source is made",
+      env: { LENDER_PANEL_SIZE: "20+", LENDER_PANEL_SOURCE: "our panel list, November 2026" },
+      expected: { lenderPanel: { size: "20+", source: "our panel list, November 2026" }, rating: null },
+    },
+    {
+      rule: "a panel size without a source is not",
+      env: { LENDER_PANEL_SIZE: "20+" },
+      expected: { lenderPanel: null, rating: null },
+    },
+    {
+      rule: "a rating with site, count, date and link is made",
+      env: rating,
+      expected: {
+        lenderPanel: null,
+        rating: { score: "4.8", count: 1234, site: "Trustpilot", url: rating.REVIEW_URL, date: "November 2026" },
+      },
+    },
+    {
+      rule: "a rating without its link is not",
+      env: { ...rating, REVIEW_URL: "" },
+      expected: { lenderPanel: null, rating: null },
+    },
+  ])("$rule", ({ env, expected }) => {
+    expect(readConfig(env).site.claims).toEqual(expected);
   });
 });

@@ -7,8 +7,7 @@ import { z } from "zod";
  * Replace the example firm details here (or by environment variable) before going live.
  */
 const url = z.url();
-const optional = (schema: z.ZodType<string>) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optional = (schema: z.ZodType<string>) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -34,7 +33,10 @@ const envSchema = z.object({
   BRAND_NAME: z.string().min(1).default("Harbourside Loans"),
   COMPANY_NAME: z.string().min(1).default("Harbourside Finance Ltd"),
   COMPANY_NUMBER: z.string().default("01234567"),
-  FCA_FIRM_REFERENCE: z.string().regex(/^\d{6,7}$/, "must be a 6 or 7 digit number").default("654321"),
+  FCA_FIRM_REFERENCE: z
+    .string()
+    .regex(/^\d{6,7}$/, "must be a 6 or 7 digit number")
+    .default("654321"),
   REGISTERED_ADDRESS: z.string().min(1).default("1 Harbourside Quay, Bristol, BS1 5TY"),
   ESTABLISHED_YEAR: z.coerce.number().int().min(1900).max(2100).default(2000),
   PHONE: z.string().min(1).default("0117 496 0123"),
@@ -55,6 +57,14 @@ const envSchema = z.object({
   MAP_EMBED_URL: url.default(
     "https://www.google.com/maps/embed?pb=!1m14!1m12!1m3!1d2486!2d-2.5975!3d51.4495!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!5e0!3m2!1sen!2suk",
   ),
+  // Claims a reader could check (D17): shown only when set, with their source.
+  LENDER_PANEL_SIZE: optional(z.string().max(20)),
+  LENDER_PANEL_SOURCE: optional(z.string().max(200)),
+  REVIEW_RATING: optional(z.string().regex(/^[0-5](\.\d)?$/, "must be a rating out of 5, like 4.8")),
+  REVIEW_COUNT: optional(z.string().regex(/^\d+$/, "must be a whole number of reviews")),
+  REVIEW_SITE: optional(z.string().max(100)),
+  REVIEW_URL: optional(url),
+  REVIEW_DATE: optional(z.string().max(40)),
   ADS_CONVERSION_ID: optional(z.string().regex(/^AW-\d+(\/[\w-]+)?$/, "must look like AW-123456789/label")),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
@@ -129,6 +139,23 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       },
       mapEmbedUrl: e.MAP_EMBED_URL,
       adsConversionId: e.ADS_CONVERSION_ID ?? null,
+      claims: {
+        // Each claim needs every part of its source, or it is not made at all.
+        lenderPanel:
+          e.LENDER_PANEL_SIZE && e.LENDER_PANEL_SOURCE
+            ? { size: e.LENDER_PANEL_SIZE, source: e.LENDER_PANEL_SOURCE }
+            : null,
+        rating:
+          e.REVIEW_RATING && e.REVIEW_COUNT && e.REVIEW_SITE && e.REVIEW_URL && e.REVIEW_DATE
+            ? {
+                score: e.REVIEW_RATING,
+                count: Number(e.REVIEW_COUNT),
+                site: e.REVIEW_SITE,
+                url: e.REVIEW_URL,
+                date: e.REVIEW_DATE,
+              }
+            : null,
+      },
     },
     mail: {
       from: e.MAIL_FROM,

@@ -185,7 +185,7 @@ export function adArtwork(site: Site, image: AdImage, logoSvg: string): Node {
     },
     "Homeowner Loans £10k - £2.5m",
   );
-  const strapline = `${CLAIMS.lenders} lenders · ${CLAIMS.loansCompared} loans compared · Decision within ${CLAIMS.approvalHours} hours`;
+  const strapline = `A panel of lenders compared · Decision within ${CLAIMS.approvalHours} hours`;
 
   if (image.id === "square") {
     return box(
@@ -233,10 +233,7 @@ export function ogArtwork(site: Site, logoSvg: string): Node {
         { flexDirection: "column", gap: 18 },
         text({ fontSize: 30, fontWeight: 700, color: COLOURS.teal }, "Homeowner Loans"),
         text({ fontSize: 60, fontWeight: 700, color: COLOURS.white, lineHeight: 1.1 }, adFigures(site).range),
-        text(
-          { fontSize: 30, color: COLOURS.slate },
-          `Compare ${CLAIMS.loansCompared} loans from ${CLAIMS.lenders} lenders`,
-        ),
+        text({ fontSize: 30, color: COLOURS.slate }, "Compare loans from our panel of lenders"),
       ),
       text(
         {

@@ -29,20 +29,6 @@ export function SiteFooter() {
               <br />
               {site.openingHours}
             </p>
-            <p className="mt-4 inline-flex items-center gap-2 rounded-md border border-slate-500 px-3 py-1.5 text-xs font-semibold text-white">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-4 w-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <rect x="5" y="11" width="14" height="10" rx="2" />
-                <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-              </svg>
-              SSL secured: 256-bit encryption
-            </p>
           </div>
           {footerGroups(site).map((group) => (
             <nav key={group.title} aria-labelledby={`footer-${group.title}`}>

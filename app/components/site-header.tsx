@@ -47,10 +47,11 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-brand-900" aria-label={`${site.brandName} home`}>
-          <BrandMark className="h-9 w-9" />
-          <span className="text-lg font-bold tracking-tight">{site.brandName}</span>
+      {/* On a phone the brand name stays on one line: a size smaller, with tighter gaps. */}
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
+        <Link to="/" className="flex min-w-0 items-center gap-2 text-brand-900" aria-label={`${site.brandName} home`}>
+          <BrandMark className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
+          <span className="whitespace-nowrap text-base font-bold tracking-tight sm:text-lg">{site.brandName}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden lg:block">
@@ -63,11 +64,11 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <Link to="/apply" className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}>
             Check Eligibility »
           </Link>
-          <AccountMenu className="mx-2 lg:mr-0" />
+          <AccountMenu className="sm:mx-2 lg:mr-0" />
           <details ref={menu} className="group relative lg:hidden">
             <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 px-3 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
               <svg

@@ -283,7 +283,7 @@ export const DEBT_CONSOLIDATION_BENEFITS: readonly BenefitCard[] = [
   },
   {
     icon: "panel",
-    title: `${CLAIMS.lenders} lenders compared`,
+    title: "A panel of lenders compared",
     body: "We search our whole panel, including specialist lenders, for the loan that fits your circumstances.",
   },
   {

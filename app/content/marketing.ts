@@ -12,9 +12,6 @@ export const CLAIMS = {
   approvalHours: 24,
   fundsInDays: 14,
   incomeMultiple: 10,
-  lenders: "20+",
-  loansCompared: "200+",
-  reviewRating: "4.9",
   averageMonthlySaving: 500,
 } as const;
 
@@ -38,7 +35,7 @@ export const BENEFIT_CARDS: readonly BenefitCard[] = [
   },
   {
     icon: "panel",
-    title: `${CLAIMS.lenders} lenders, ${CLAIMS.loansCompared} loans`,
+    title: "A whole panel of lenders",
     body: "We compare the whole of our panel for you, including lenders who do not deal with the public directly.",
   },
   {

@@ -1,3 +1,4 @@
+import { RatingClaim } from "~/components/claims";
 import { Link } from "react-router";
 import { BenefitCards } from "~/components/benefit-cards";
 import { LoanPurposes } from "~/components/loan-purposes";
@@ -18,7 +19,7 @@ export const handle = STATIC_PAGE;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Homeowner Loans from £10,000 to £2.5m",
-    description: `Secured homeowner loans from £10,000 to £2,500,000 compared across ${CLAIMS.lenders} lenders. Rates from ${CLAIMS.ratesFrom}%, a decision within ${CLAIMS.approvalHours} hours, and an eligibility check that won't affect your credit score.`,
+    description: `Secured homeowner loans from £10,000 to £2,500,000 compared across our panel of lenders. Rates from ${CLAIMS.ratesFrom}%, a decision within ${CLAIMS.approvalHours} hours, and an eligibility check that won't affect your credit score.`,
     path: "/",
   });
 
@@ -36,8 +37,8 @@ export default function Home() {
               Borrow against your home, with an adviser on your side
             </h1>
             <p className="mt-5 max-w-xl text-lg text-slate-100">
-              We compare secured loans from {CLAIMS.lenders} lenders to find the one that fits, for debt consolidation,
-              home improvements, school fees or anything else. Rates from {CLAIMS.ratesFrom}%.
+              We compare secured loans from our panel of lenders to find the one that fits, for debt consolidation, home
+              improvements, school fees or anything else. Rates from {CLAIMS.ratesFrom}%.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/apply" className={buttonVariants({ size: "lg" })}>
@@ -50,7 +51,11 @@ export default function Home() {
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-100">
               <li>✓ No impact on your credit score</li>
               <li>✓ Decision within {CLAIMS.approvalHours} hours</li>
-              <li>✓ Rated {CLAIMS.reviewRating}/5 by customers</li>
+              {site.claims.rating && (
+                <li>
+                  <RatingClaim />
+                </li>
+              )}
               <li>✓ Helping homeowners since {site.establishedYear}</li>
             </ul>
           </div>

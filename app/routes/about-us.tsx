@@ -1,3 +1,4 @@
+import { RatingClaim } from "~/components/claims";
 import { Link } from "react-router";
 import { ContactDetails } from "~/components/contact-details";
 import { PageHeader } from "~/components/page-header";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return pageMeta(matches, {
     title: "About Us",
-    description: `${site?.brandName ?? "We"} ${site ? `has helped UK homeowners borrow since ${site.establishedYear}` : "help UK homeowners borrow"}: an FCA-regulated credit broker comparing ${CLAIMS.lenders} lenders for secured homeowner loans from ${formatPounds(CLAIMS.minLoan)} to ${formatPounds(CLAIMS.maxLoan)}.`,
+    description: `${site?.brandName ?? "We"} ${site ? `has helped UK homeowners borrow since ${site.establishedYear}` : "help UK homeowners borrow"}: an FCA-regulated credit broker comparing a panel of lenders for secured homeowner loans from ${formatPounds(CLAIMS.minLoan)} to ${formatPounds(CLAIMS.maxLoan)}.`,
     path: "/about-us",
   });
 };
@@ -49,7 +50,13 @@ export default function AboutUs() {
               </p>
               <p>
                 Our advisers are based in Bristol and speak to customers across England, Wales, Scotland and Northern
-                Ireland. Customers rate us {CLAIMS.reviewRating} out of 5 on average.
+                Ireland.
+                {site?.claims.rating && (
+                  <>
+                    {" "}
+                    <RatingClaim prefix="" />.
+                  </>
+                )}
               </p>
             </div>
           </section>
@@ -65,8 +72,8 @@ export default function AboutUs() {
                 fees and more.
               </li>
               <li>
-                <strong className="text-slate-900">A whole panel in one place:</strong> {CLAIMS.lenders} lenders and{" "}
-                {CLAIMS.loansCompared} loan products, including specialists who do not deal with the public directly.
+                <strong className="text-slate-900">A whole panel in one place:</strong> lenders and loan products,
+                including specialists who do not deal with the public directly.
               </li>
               <li>
                 <strong className="text-slate-900">Personal loans</strong> through trusted partners, for renters and

@@ -6,7 +6,6 @@ import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { buttonVariants } from "~/components/ui/button";
 import { DEBT_CONSOLIDATION_BENEFITS } from "~/content/loan-pages";
-import { CLAIMS } from "~/content/marketing";
 import {
   CALCULATOR_DEFAULTS,
   CONSOLIDATION_TERM_MONTHS,
@@ -26,7 +25,7 @@ const EXAMPLE = debtConsolidationSaving(EXAMPLE_DEBTS);
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Debt Consolidation Loans for Homeowners",
-    description: `Combine credit cards, store cards and loans into one fixed monthly repayment secured on your home, with rates from ${formatPercent(HEADLINE_APR)} from ${CLAIMS.lenders} lenders. See what you could save with our calculator.`,
+    description: `Combine credit cards, store cards and loans into one fixed monthly repayment secured on your home, with rates from ${formatPercent(HEADLINE_APR)} from our panel of lenders. See what you could save with our calculator.`,
     path: "/debt-consolidation",
   });
 
@@ -36,8 +35,7 @@ export const handle = STATIC_PAGE;
 const STATS = [
   { value: "£10k - £2.5m", label: "Loan amounts" },
   { value: `from ${formatPercent(HEADLINE_APR)}`, label: "Fixed rates" },
-  { value: CLAIMS.lenders, label: "Lenders on our panel" },
-  { value: `${CLAIMS.reviewRating}/5`, label: "Customer rating" },
+  { value: "No fees", label: "To check eligibility" },
 ];
 
 export default function DebtConsolidationPage() {
@@ -51,8 +49,8 @@ export default function DebtConsolidationPage() {
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-100">
             Bring credit cards, store cards and loans together into one fixed monthly repayment, secured on your home.
-            We compare {CLAIMS.loansCompared} loans from our panel to find one that could lower what you pay each month,
-            and we will show you the total cost before you decide.
+            We compare loans from our panel to find one that could lower what you pay each month, and we will show you
+            the total cost before you decide.
           </p>
           <Link to="/apply" className={buttonVariants({ size: "lg", variant: "inverse", className: "mt-8" })}>
             Check Eligibility »

@@ -1,3 +1,4 @@
+import { RatingClaim } from "~/components/claims";
 import { Link } from "react-router";
 import { CustomerStory } from "~/components/customer-story";
 import { formatTerm, RepresentativeExample } from "~/components/representative-example";
@@ -44,9 +45,7 @@ export default function HomeownerLoanCalculatorPage() {
               <li>
                 ✓ Borrow {formatPounds(HOMEOWNER_MIN_LOAN)} to {formatPounds(HOMEOWNER_MAX_LOAN)}
               </li>
-              <li>
-                ✓ A panel of {CLAIMS.lenders} lenders, {CLAIMS.loansCompared} loans compared
-              </li>
+              <li>✓ Loans compared from a panel of lenders</li>
               <li>✓ No upfront fees, and no impact on your credit score to check</li>
               <li>✓ A decision within {CLAIMS.approvalHours} hours</li>
             </ul>
@@ -98,7 +97,11 @@ export default function HomeownerLoanCalculatorPage() {
               <li>✓ Funds in as little as {CLAIMS.fundsInDays} days once you accept an offer</li>
               <li>✓ Borrow up to {CLAIMS.incomeMultiple}x your income, depending on your equity</li>
               <li>✓ Advisers who explain the total cost, not just the monthly figure</li>
-              <li>✓ Rated {CLAIMS.reviewRating}/5 by our customers</li>
+              {site.claims.rating && (
+                <li>
+                  <RatingClaim />
+                </li>
+              )}
             </ul>
           </div>
         </div>
@@ -114,9 +117,9 @@ export default function HomeownerLoanCalculatorPage() {
             </h2>
             <p className="mt-3 text-lg text-slate-700">
               {site.brandName} is a trading style of {site.companyName}, a credit broker helping UK homeowners since{" "}
-              {site.establishedYear}. We are not a lender: we compare loans from a panel of {CLAIMS.lenders} lenders and
-              arrange the one that suits you, and we are authorised and regulated by the Financial Conduct Authority
-              (firm reference {site.fcaFirmReference}).
+              {site.establishedYear}. We are not a lender: we compare loans from a panel of lenders and arrange the one
+              that suits you, and we are authorised and regulated by the Financial Conduct Authority (firm reference{" "}
+              {site.fcaFirmReference}).
             </p>
           </div>
           <div className="lg:text-right">

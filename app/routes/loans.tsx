@@ -16,7 +16,7 @@ import type { Route } from "./+types/loans";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Loans from £1,000 to £2.5m: Personal and Homeowner Loans",
-    description: `Personal loans from ${formatPounds(PERSONAL_MIN_LOAN)} to ${formatPounds(PERSONAL_MAX_LOAN)} and homeowner loans up to ${formatPounds(HOMEOWNER_MAX_LOAN)}, compared across ${CLAIMS.lenders} lenders. Check your eligibility in minutes with no impact on your credit score.`,
+    description: `Personal loans from ${formatPounds(PERSONAL_MIN_LOAN)} to ${formatPounds(PERSONAL_MAX_LOAN)} and homeowner loans up to ${formatPounds(HOMEOWNER_MAX_LOAN)}, compared across our panel of lenders. Check your eligibility in minutes with no impact on your credit score.`,
     path: "/loans",
   });
 
@@ -40,8 +40,8 @@ export default function Loans() {
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-100">
             Personal loans from {formatPounds(PERSONAL_MIN_LOAN)} and homeowner loans up to{" "}
-            {formatPounds(HOMEOWNER_MAX_LOAN)}, from a panel of {CLAIMS.lenders} lenders. Answer a few questions and we
-            will show you the way to the best fit, without touching your credit score.
+            {formatPounds(HOMEOWNER_MAX_LOAN)}, from a panel of lenders. Answer a few questions and we will show you the
+            way to the best fit, without touching your credit score.
           </p>
           <div className="mt-8">
             <Link to={APPLY} className={buttonVariants({ size: "lg" })}>
@@ -62,7 +62,7 @@ export default function Loans() {
           Two ways to borrow
         </h2>
         <div className="mt-10 grid gap-6 md:grid-cols-2">
-          <div className="flex flex-col rounded-2xl border border-slate-200 p-8 shadow-sm">
+          <div className="flex flex-col rounded-2xl border border-slate-200 p-5 shadow-sm sm:p-8">
             <h3 className="text-2xl font-bold text-slate-900">Personal loans</h3>
             <p className="mt-2 text-slate-700">Unsecured, so your home is not at risk. For homeowners and renters.</p>
             <ul className="mt-4 flex-1 space-y-2 text-slate-800">
@@ -74,10 +74,10 @@ export default function Loans() {
               <li>✓ Options for good and bad credit, through our lending partners</li>
             </ul>
             <Link to={APPLY} className={`${buttonVariants({ variant: "secondary" })} mt-6 self-start`}>
-              Check personal loan eligibility
+              Check personal loans
             </Link>
           </div>
-          <div className="flex flex-col rounded-2xl border-2 border-accent-600 p-8 shadow-sm">
+          <div className="flex flex-col rounded-2xl border-2 border-accent-600 p-5 shadow-sm sm:p-8">
             <h3 className="text-2xl font-bold text-slate-900">Homeowner loans</h3>
             <p className="mt-2 text-slate-700">Secured on your home, for larger amounts over longer terms.</p>
             <ul className="mt-4 flex-1 space-y-2 text-slate-800">
@@ -89,7 +89,7 @@ export default function Loans() {
               <li>✓ Funds in as little as {CLAIMS.fundsInDays} days</li>
             </ul>
             <Link to={APPLY} className={`${buttonVariants({ variant: "secondary" })} mt-6 self-start`}>
-              Check homeowner loan eligibility
+              Check homeowner loans
             </Link>
           </div>
         </div>

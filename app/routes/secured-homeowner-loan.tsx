@@ -18,7 +18,7 @@ import type { Route } from "./+types/secured-homeowner-loan";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Secured Homeowner Loans",
-    description: `Secured homeowner loans from ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)} from a panel of ${CLAIMS.lenders} lenders, with fixed rates from ${formatPercent(HEADLINE_APR)}. Calculate your repayments and check your eligibility without affecting your credit score.`,
+    description: `Secured homeowner loans from ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)} from a panel of lenders, with fixed rates from ${formatPercent(HEADLINE_APR)}. Calculate your repayments and check your eligibility without affecting your credit score.`,
     path: "/secured-homeowner-loan",
   });
 
@@ -40,9 +40,8 @@ export default function SecuredHomeownerLoanPage() {
             </h1>
             <p className="mt-5 max-w-xl text-lg text-slate-100">
               Borrow from {formatPounds(HOMEOWNER_MIN_LOAN)} to {formatPounds(HOMEOWNER_MAX_LOAN)} against the equity in
-              your home, for home improvements, debt consolidation, school fees or a major purchase. We compare{" "}
-              {CLAIMS.loansCompared} loans from {CLAIMS.lenders} lenders, with fixed rates from{" "}
-              {formatPercent(HEADLINE_APR)}.
+              your home, for home improvements, debt consolidation, school fees or a major purchase. We compare loans
+              from a panel of lenders, with fixed rates from {formatPercent(HEADLINE_APR)}.
             </p>
             <ul className="mt-6 space-y-2 text-slate-100">
               <li>✓ A decision within {CLAIMS.approvalHours} hours</li>

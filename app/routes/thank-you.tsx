@@ -52,7 +52,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const steps = [
     {
       title: "We review your enquiry",
-      body: `An adviser checks your details against the lending criteria of our ${CLAIMS.lenders} lenders.`,
+      body: `An adviser checks your details against the lending criteria of our panel of lenders.`,
     },
     {
       title: "We call you",

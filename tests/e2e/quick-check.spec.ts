@@ -108,6 +108,17 @@ test.describe("leaving for the sister sites", () => {
   }
 });
 
+test("the repossession warning shows on the homeowner path, not to someone after a personal loan (D19)", async ({ page }) => {
+  const warning = page.locator("main").getByText("Your home may be repossessed");
+  await personal(page, "5000");
+  await expect(warning).toHaveCount(0);
+  await page.getByRole("button", { name: "Previous" }).click();
+  await choose(page, TYPE, "Homeowner loan");
+  await next(page);
+  await expectStep(page, 2, 7, "About your home");
+  await expect(warning).toBeVisible();
+});
+
 test.describe("personal loans", () => {
   test("are £1,000 to £50,000", async ({ page }) => {
     await personal(page, "50001");

@@ -32,7 +32,7 @@ export function ConsentBanner() {
             Cookie policy
           </Link>
         </p>
-        <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        <div className="mt-3 flex flex-wrap gap-2">
           <button type="button" className={button} data-consent="accept">
             Accept all
           </button>
@@ -41,7 +41,7 @@ export function ConsentBanner() {
           </button>
           <button
             type="button"
-            className={`${buttonVariants({ size: "sm", variant: "outline" })} col-span-2`}
+            className={buttonVariants({ size: "sm", variant: "outline" })}
             data-consent="choose"
             aria-expanded="false"
             aria-controls="consent-choices"

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { CLAIMS } from "~/content/marketing";
 import { COMPLAINTS, COOLING_OFF_DAYS, TERMS_LAST_UPDATED } from "~/content/legal";
 import { REPOSSESSION_WARNING, SECURED_DEBT_CONSOLIDATION_WARNING } from "~/domain/finance";
 import { useSite } from "../site-config";
@@ -38,9 +37,9 @@ export function TermsOfBusinessContent() {
       <h2>2. We are a credit broker, not a lender</h2>
       <p>
         We do not lend money ourselves. We introduce you to lenders, and for some loans to other specialist brokers, who
-        may be able to offer you credit. We work with a panel of {CLAIMS.lenders} lenders; we do not cover every lender
-        in the market, and we will tell you if a loan is available only through one lender. Whether to lend, and on what
-        terms, is always the lender's decision.
+        may be able to offer you credit. We work with a panel of lenders; we do not cover every lender in the market,
+        and we will tell you if a loan is available only through one lender. Whether to lend, and on what terms, is
+        always the lender's decision.
       </p>
       <p>
         For secured loans our advisers will recommend a loan from our panel that suits your needs and circumstances and

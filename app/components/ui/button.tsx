@@ -3,8 +3,10 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
+// A label never wraps inside its button (it reads as two buttons on a phone); the large
+// size steps down a notch on phones so the longest labels still fit a 390 px screen.
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60",
+  "inline-flex items-center whitespace-nowrap justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-60",
   {
     variants: {
       variant: {
@@ -17,7 +19,7 @@ export const buttonVariants = cva(
       size: {
         sm: "min-h-10 px-4 text-sm",
         md: "min-h-12 px-5 text-base",
-        lg: "min-h-14 px-7 text-lg",
+        lg: "min-h-14 px-5 text-base sm:px-7 sm:text-lg",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },

@@ -1,6 +1,6 @@
+import { LenderPanelClaim, RatingClaim } from "~/components/claims";
 import { RepossessionWarning } from "~/components/risk-warnings";
 import { useSite } from "~/components/site-config";
-import { CLAIMS } from "~/content/marketing";
 import { EligibilityForm } from "./eligibility-form";
 
 export const ELIGIBILITY_TITLE = "Check Your Loan Eligibility";
@@ -17,9 +17,17 @@ export function EligibilityPage() {
           your credit score.
         </p>
         <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm font-medium text-slate-700">
-          <li>✓ {CLAIMS.lenders} lenders compared</li>
+          {site.claims.lenderPanel && (
+            <li>
+              <LenderPanelClaim />
+            </li>
+          )}
           <li>✓ No upfront fees</li>
-          <li>✓ Rated {CLAIMS.reviewRating}/5 by customers</li>
+          {site.claims.rating && (
+            <li>
+              <RatingClaim />
+            </li>
+          )}
         </ul>
         <div className="mt-6">
           <EligibilityForm />

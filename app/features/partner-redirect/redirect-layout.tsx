@@ -31,7 +31,7 @@ export function PartnerRedirect({ title, partnerName, partnerUrl, continueLabel,
         data-partner-redirect=""
         data-partner-url={partnerUrl}
         data-leaving-text={`Taking you to ${partnerName} now...`}
-        className="rounded-2xl border border-slate-200 p-8 text-center shadow-sm"
+        className="rounded-2xl border border-slate-200 p-5 text-center shadow-sm sm:p-8"
       >
         <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
         <div className="mt-4 space-y-3 text-left text-lg text-slate-700">{children}</div>

@@ -7,6 +7,7 @@ import { STEP_ISSUE_TOAST, useStepForm } from "~/components/step-form/use-step-f
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
+import { RepossessionWarning } from "~/components/risk-warnings";
 import { toast } from "~/components/ui/toaster";
 import { VALIDATION_ERROR_TITLE } from "~/domain/main-form";
 import {
@@ -178,6 +179,8 @@ export function QuickCheckForm() {
             />
           )}
         </div>
+        {/* D19: the secured-lending warning goes with the secured product, not a personal-loan hand-off. */}
+        {answers.loanType === "homeowner" && <RepossessionWarning className="mt-6" />}
         <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button variant="outline" onClick={form.back} disabled={submitting}>
             Previous

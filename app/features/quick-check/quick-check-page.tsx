@@ -1,4 +1,3 @@
-import { RepossessionWarning } from "~/components/risk-warnings";
 import { useSite } from "~/components/site-config";
 import { formatPounds } from "~/domain/finance";
 import { PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
@@ -22,7 +21,6 @@ export function QuickCheckPage() {
           <QuickCheckForm />
         </div>
         <div className="mt-6 space-y-3 text-sm text-slate-700">
-          <RepossessionWarning />
           <p>
             {site.brandName} is a credit broker, not a lender. Personal loans are provided by our partners, who will
             explain their own terms before you apply. Prefer to talk? Call us on{" "}

@@ -1,0 +1,32 @@
+import { useSite } from "./site-config";
+
+// Claims a reader could check (D17): printed only when configuration supplies them with
+// their source, never typed into copy.
+
+/** "Rated 4.8/5 from 1,234 reviews on Trustpilot (November 2026)", linked; nothing when unset. */
+export function RatingClaim({ prefix = "✓ " }: { prefix?: string }) {
+  const { rating } = useSite().claims;
+  if (!rating) return null;
+  return (
+    <>
+      {prefix}
+      Rated {rating.score}/5 from {rating.count.toLocaleString("en-GB")} reviews on{" "}
+      <a href={rating.url} className="underline" rel="noopener">
+        {rating.site}
+      </a>{" "}
+      ({rating.date})
+    </>
+  );
+}
+
+/** "20+ lenders compared (source: …)"; nothing when unset. */
+export function LenderPanelClaim({ prefix = "✓ " }: { prefix?: string }) {
+  const { lenderPanel } = useSite().claims;
+  if (!lenderPanel) return null;
+  return (
+    <>
+      {prefix}
+      {lenderPanel.size} lenders compared (source: {lenderPanel.source})
+    </>
+  );
+}
