@@ -13,9 +13,21 @@ async function fakePartners(context: BrowserContext) {
   );
 }
 
+const T0 = new Date("2026-01-05T09:00:00Z");
+
+/**
+ * The page's clock, stopped before the page loads: time moves only when the test says
+ * (an installed clock otherwise keeps pace with the real one, and a busy machine would
+ * see the countdown move on by itself).
+ */
+async function stopClock(page: Page) {
+  await page.clock.install({ time: T0 });
+  await page.clock.pauseAt(new Date(T0.getTime() + 60_000));
+}
+
 /** Opens a redirect page with the clock under the test's control, once its timer runs. */
 async function openWithClock(page: Page, path: string) {
-  await page.clock.install();
+  await stopClock(page);
   await page.goto(path);
   await expect(page.locator("[data-counting]")).toBeVisible();
 }
@@ -48,7 +60,7 @@ test.describe("/loanswarehouse-redirect (partner B)", () => {
   });
 
   test("'Cancel & Go Back' stops the countdown and goes back", async ({ page }) => {
-    await page.clock.install();
+    await stopClock(page);
     await page.goto("/about-us");
     // As a link followed from there: the page names it as the referrer.
     await page.goto("/loanswarehouse-redirect", { referer: page.url() });
@@ -102,7 +114,7 @@ test.describe("/creditec-redirect (partner A)", () => {
   });
 
   test("'Cancel and Go Back' stops the countdown and goes back", async ({ page }) => {
-    await page.clock.install();
+    await stopClock(page);
     await page.goto("/loans");
     await page.goto("/creditec-redirect", { referer: page.url() });
     await expect(page.locator("[data-counting]")).toBeVisible();
@@ -136,7 +148,7 @@ test.describe("after a client-side transition from a form page (React renders th
   }
 
   test("the countdown runs and redirects to partner B", async ({ page }) => {
-    await page.clock.install();
+    await stopClock(page);
     await page.goto("/apply-personal");
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await navigateInApp(page, "/loanswarehouse-redirect");
@@ -149,7 +161,7 @@ test.describe("after a client-side transition from a form page (React renders th
   });
 
   test("'Cancel and Go Back' returns to the form page", async ({ page }) => {
-    await page.clock.install();
+    await stopClock(page);
     await page.goto("/apply-personal");
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await navigateInApp(page, "/creditec-redirect");
@@ -166,6 +178,7 @@ test("both redirect pages have no axe violations", async ({ browser }) => {
   const context = await browser.newContext();
   await fakePartners(context);
   const page = await context.newPage();
+  // A running clock: axe waits on timers of its own.
   await page.clock.install();
   for (const path of ["/creditec-redirect", "/loanswarehouse-redirect"]) {
     await page.goto(path);
