@@ -440,6 +440,8 @@ test.describe("accounts", () => {
   });
 
   test("/auth and /account have no accessibility violations", async ({ browser }) => {
+    // axe on every step of a long walk: more than the default budget on a slow machine.
+    test.setTimeout(120_000);
     const context = await browser.newContext();
     const page = await context.newPage();
     const violations = async (exclude?: string) => {

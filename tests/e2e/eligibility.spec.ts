@@ -503,6 +503,8 @@ test.describe("reload and history", () => {
 });
 
 test("every step has no accessibility violations", async ({ browser }) => {
+  // axe on every step of a long walk: more than the default budget on a slow machine.
+  test.setTimeout(120_000);
   const context = await browser.newContext();
   await skipCookieBanner(context);
   const page = await context.newPage();

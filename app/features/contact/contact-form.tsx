@@ -1,4 +1,4 @@
-import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/components/consent/use-consent";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -32,6 +32,10 @@ export function ContactForm() {
   const [status, setStatus] = useState<"editing" | "sending" | "sent">("editing");
   const form = useRef<HTMLFormElement>(null);
   const sentHeading = useRef<HTMLHeadingElement>(null);
+  // Once the thank-you panel is drawn (not before: a frame callback can run ahead of React's render).
+  useEffect(() => {
+    if (status === "sent") sentHeading.current?.focus();
+  }, [status]);
   const honeypot = useRef<HTMLInputElement>(null);
   const ids = useId();
 
@@ -66,7 +70,6 @@ export function ContactForm() {
       });
       if (!response.ok) throw new Error(`contact form refused with ${response.status}`);
       setStatus("sent");
-      requestAnimationFrame(() => sentHeading.current?.focus());
     } catch {
       setStatus("editing");
       void toast.error(SEND_FAILED_TITLE, { description: SEND_FAILED_MESSAGE });
