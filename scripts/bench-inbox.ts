@@ -14,13 +14,17 @@ import { createScratchDatabase } from "../tests/support/database";
 // with the process's memory growth while it streams.
 //
 //   npx tsx scripts/bench-inbox.ts [pglite|postgres] [leads]
-// postgres uses a scratch database on TEST_DATABASE_URL.
+// postgres uses a scratch database on BENCH_DATABASE_URL's server (default the local test server).
+// `npm run bench` runs both after the lead-intake benchmark.
 
 const kind = process.argv[2] === "postgres" ? "postgres" : "pglite";
 const count = Number(process.argv[3] ?? 100_000);
 const RUNS = 40;
 
-const scratch = kind === "postgres" ? await createScratchDatabase() : null;
+const scratch =
+  kind === "postgres"
+    ? await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test")
+    : null;
 const database = await openDatabase(scratch ? { url: scratch.url } : {});
 await database.migrate();
 const { db } = database;

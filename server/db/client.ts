@@ -67,6 +67,10 @@ async function openPostgres(
   { schemaName, maxConnections = 20, queryTimeoutMs = QUERY_TIMEOUT_MS }: DatabaseOptions,
 ) {
   const searchPath = schemaName ? { options: `-c search_path=${schemaName}` } : {};
+  // The site's queries are many and short: a parallel plan's workers cost more to start
+  // than they save on a few thousand rows, and took an inbox count from 5 ms to 100
+  // (docs/decisions/083). Each of the pool's connections plans without them.
+  const settings = `-c max_parallel_workers_per_gather=0${schemaName ? ` -c search_path=${schemaName}` : ""}`;
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
@@ -74,7 +78,7 @@ async function openPostgres(
     // connection (or a place in the pool's queue) within 1.5 s, an answer within 2 s.
     connectionTimeoutMillis: 1_500,
     ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
-    ...searchPath,
+    options: settings,
   });
   // An idle client losing its connection must not take the server down.
   pool.on("error", () => {});

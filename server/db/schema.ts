@@ -155,6 +155,25 @@ function inboxIndexes(table: string, t: InboxColumns, surname: AnyPgColumn) {
   ];
 }
 
+/**
+ * The landing page's utm_source and utm_campaign as the URL carries them (still
+ * percent-encoded), kept by the database from `landing_page_url`, so the inbox's
+ * campaign filter is an index lookup rather than a pattern over every URL.
+ */
+const utm = (parameter: "utm_source" | "utm_campaign") =>
+  text(parameter).generatedAlwaysAs(
+    sql.raw(`substring(landing_page_url from '[?&]${parameter}=([^&#]*)')`),
+  );
+
+/** The inbox's campaign and first-name lookups, on the two tables that have them. */
+function campaignIndexes(table: string, t: InboxColumns & { utmSource: AnyPgColumn; utmCampaign: AnyPgColumn; firstName: AnyPgColumn }) {
+  return [
+    index(`${table}_utm_source_idx`).on(t.utmSource, t.createdAt, t.id),
+    index(`${table}_utm_campaign_idx`).on(t.utmCampaign, t.createdAt, t.id),
+    index(`${table}_first_name_idx`).on(sql`lower(${t.firstName})`),
+  ];
+}
+
 /** A lead from the main eligibility check (spec section 3, "Quote"). */
 export const quotes = pgTable(
   "quotes",
@@ -185,10 +204,13 @@ export const quotes = pgTable(
     indicativeRate: doublePrecision("indicative_rate"),
     monthlyPayment: numeric("monthly_payment", { precision: 12, scale: 2, mode: "number" }),
     landingPageUrl: text("landing_page_url"),
+    utmSource: utm("utm_source"),
+    utmCampaign: utm("utm_campaign"),
     assigneeId: assigneeId(),
     version: version(),
   },
   (t) => [
+    ...campaignIndexes("quotes", t),
     index("quotes_email_idx").on(t.email),
     index("quotes_user_id_idx").on(t.userId),
     index("quotes_amount_idx").on(t.loanAmount, t.id),
@@ -222,10 +244,13 @@ export const personalEnquiries = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     landingPageUrl: text("landing_page_url"),
+    utmSource: utm("utm_source"),
+    utmCampaign: utm("utm_campaign"),
     assigneeId: assigneeId(),
     version: version(),
   },
   (t) => [
+    ...campaignIndexes("personal_enquiries", t),
     index("personal_enquiries_email_idx").on(t.email),
     index("personal_enquiries_user_id_idx").on(t.userId),
     index("personal_enquiries_amount_idx").on(t.loanAmount, t.id),
@@ -252,6 +277,23 @@ export const contactMessages = pgTable(
 );
 
 // ---------------------------------------------------------------- staff console
+
+/**
+ * How many leads there are of each kind, status and assignee ('' for none), kept by
+ * triggers on the three lead tables (drizzle/0002), so the inbox's counts per status
+ * cost a read of a few rows instead of a count of every lead. Whatever writes or
+ * deletes leads (intake, staff, retention, erasure), the counts follow.
+ */
+export const leadCounts = pgTable(
+  "lead_counts",
+  {
+    kind: text("kind").$type<LeadKind>().notNull(),
+    status: text("status").$type<LeadStatus>().notNull(),
+    assigneeId: text("assignee_id").notNull().default(""),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.status, t.assigneeId] })],
+);
 
 /**
  * A lead's timeline: status changes, notes and assignments, each with who and when.

@@ -13,7 +13,7 @@ import {
   triageFlags,
 } from "../../app/domain/leads";
 import type { Database } from "../db/client";
-import { contactMessages, personalEnquiries, quotes, users } from "../db/schema";
+import { contactMessages, leadCounts, personalEnquiries, quotes, users } from "../db/schema";
 
 // The staff inbox (DECISIONS D14): the three lead tables read as one list. Each table
 // is asked for its own first page (by its own indexes), and the three pages are merged,
@@ -64,6 +64,9 @@ interface LeadSource {
   status: SQL;
   assigneeId: SQL;
   landingPageUrl: SQL;
+  /** The landing page's utm_source and utm_campaign, percent-encoded as the URL has them. */
+  utmSource: SQL;
+  utmCampaign: SQL;
 }
 
 const q = quotes;
@@ -91,6 +94,8 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     status: sql`${q.status}`,
     assigneeId: sql`${q.assigneeId}`,
     landingPageUrl: sql`${q.landingPageUrl}`,
+    utmSource: sql`${q.utmSource}`,
+    utmCampaign: sql`${q.utmCampaign}`,
   },
   "personal-enquiry": {
     kind: "personal-enquiry",
@@ -113,6 +118,8 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     status: sql`${e.status}`,
     assigneeId: sql`${e.assigneeId}`,
     landingPageUrl: sql`${e.landingPageUrl}`,
+    utmSource: sql`${e.utmSource}`,
+    utmCampaign: sql`${e.utmCampaign}`,
   },
   contact: {
     kind: "contact",
@@ -134,6 +141,8 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     status: sql`${c.status}`,
     assigneeId: sql`${c.assigneeId}`,
     landingPageUrl: sql`null::text`,
+    utmSource: sql`null::text`,
+    utmCampaign: sql`null::text`,
   },
 };
 
@@ -169,9 +178,10 @@ function conditions(source: LeadSource, filter: InboxFilter, viewerId: string, {
   else if (filter.assignee === "mine") where.push(sql`${source.assigneeId} = ${viewerId}`);
   else if (filter.assignee) where.push(sql`${source.assigneeId} = ${filter.assignee.id}`);
   if (filter.campaign) {
-    // utm_source or utm_campaign equal to the value, as the URL carries it (encoded).
-    const value = encodeURIComponent(filter.campaign).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    where.push(sql`${source.landingPageUrl} ~ ${`[?&]utm_(source|campaign)=${value}(&|#|$)`}`);
+    // utm_source or utm_campaign equal to the value, as the URL carries it (a space may be + or %20).
+    const encoded = encodeURIComponent(filter.campaign);
+    const values = [...new Set([encoded, encoded.replaceAll("%20", "+")])].map((v) => sql`${v}`);
+    where.push(sql`(${source.utmSource} in (${sql.join(values, sql`, `)}) or ${source.utmCampaign} in (${sql.join(values, sql`, `)}))`);
   }
   if (filter.minAmount !== undefined) where.push(sql`${source.loanAmount} >= ${filter.minAmount}`);
   if (filter.maxAmount !== undefined) where.push(sql`${source.loanAmount} <= ${filter.maxAmount}`);
@@ -326,19 +336,46 @@ export async function* allInboxLeads(db: Database, filter: InboxFilter, viewerId
 
 /** How many leads of each status the filter (ignoring its status part) selects. */
 export async function statusCounts(db: Database, filter: InboxFilter, viewerId: string) {
+  const result = countsByKindAndAssignee(filter)
+    ? await db.execute(countsFromSummary(filter, viewerId))
+    : await db.execute(countsByScan(filter, viewerId));
+  const counts: Partial<Record<LeadStatus, number>> = {};
+  for (const row of (result as unknown as { rows: { status: LeadStatus; n: number | string }[] }).rows) {
+    const n = Number(row.n);
+    if (n > 0) counts[row.status] = n;
+  }
+  return counts;
+}
+
+/** A filter by nothing but kind, assignee and status: the counts table answers it. */
+const countsByKindAndAssignee = (filter: InboxFilter) =>
+  !filter.from &&
+  !filter.to &&
+  !filter.campaign &&
+  filter.minAmount === undefined &&
+  filter.maxAmount === undefined &&
+  !filter.flag &&
+  !filter.q;
+
+/** The per-status counts from `lead_counts`, which triggers keep (drizzle/0002). */
+function countsFromSummary(filter: InboxFilter, viewerId: string): SQL {
+  const where: SQL[] = [];
+  if (filter.kind) where.push(sql`${leadCounts.kind} = ${filter.kind}`);
+  if (filter.assignee === "unassigned") where.push(sql`${leadCounts.assigneeId} = ''`);
+  else if (filter.assignee === "mine") where.push(sql`${leadCounts.assigneeId} = ${viewerId}`);
+  else if (filter.assignee) where.push(sql`${leadCounts.assigneeId} = ${filter.assignee.id}`);
+  return sql`select ${leadCounts.status} as status, sum(${leadCounts.n})::int as n from ${leadCounts}
+    ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``} group by 1`;
+}
+
+/** The per-status counts by counting the leads the filter selects. */
+function countsByScan(filter: InboxFilter, viewerId: string): SQL {
   const branches = sourcesFor(filter).map((source) => {
     const where = conditions(source, filter, viewerId, { withStatus: false });
     return sql`(select ${source.status} as status, count(*)::int as n from ${source.table}
       ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``} group by 1)`;
   });
-  const result = await db.execute(
-    sql`select status, sum(n)::int as n from (${sql.join(branches, sql` union all `)}) as counts group by status`,
-  );
-  const counts: Partial<Record<LeadStatus, number>> = {};
-  for (const row of (result as unknown as { rows: { status: LeadStatus; n: number | string }[] }).rows) {
-    counts[row.status] = Number(row.n);
-  }
-  return counts;
+  return sql`select status, sum(n)::int as n from (${sql.join(branches, sql` union all `)}) as counts group by status`;
 }
 
 function toLead(row: RawRow): InboxLead {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { waitForMail } from "../support/mailbox";
 import { addStaffMember } from "../support/stored";
 
@@ -54,6 +54,26 @@ async function signInByKeyboard(page: Page, email: string, key: string) {
   await expect(page.getByLabel("Code from your authenticator app")).toBeFocused();
   await typeOver(await totpFor(key));
   await page.keyboard.press("Enter");
+}
+
+/**
+ * Presses Tab until `target` has focus, as a keyboard user would reach it, and checks
+ * the focus can be seen (an outline or a ring); fails if Tab never gets there.
+ */
+async function tabTo(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  for (let presses = 0; presses < 80; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) {
+      const indicator = await target.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return style.outlineStyle !== "none" || style.boxShadow !== "none";
+      });
+      expect(indicator, "the focused control shows its focus").toBe(true);
+      return;
+    }
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("Tab never reached the control");
 }
 
 test("an anonymous visitor to any staff page is sent to sign-in", async ({ page }) => {
@@ -244,4 +264,70 @@ test("a wrong code is refused and the failed sign-in is audited", async ({ page 
 
   await page.goto("/staff/audit?action=staff.sign-in-failed");
   await expect(page.getByRole("table")).toContainText("Wes Wrong");
+});
+
+test("every staff page works from the keyboard alone", async ({ page }) => {
+  test.setTimeout(90_000);
+  const surname = unique("Keys").replace(/-/g, "");
+  const posted = await page.request.post("/api/contact", {
+    data: {
+      name: `Kit ${surname}`,
+      email: `${surname.toLowerCase()}@example.com`,
+      phone: "0117 496 0002",
+      subject: "Call me",
+      message: "About a loan, please.",
+    },
+  });
+  expect(posted.status()).toBeLessThan(300);
+  const email = `${unique("keyboard")}@firm.example`;
+  const key = await enrol(page, email, "Kay Keyboard");
+  await signInByKeyboard(page, email, key);
+  await expect(page).toHaveURL(/\/staff$/);
+
+  // The inbox: search, then open the lead.
+  await tabTo(page, page.getByLabel("Search by name, email, phone or reference"));
+  await page.keyboard.type(surname);
+  await tabTo(page, page.getByRole("button", { name: "Apply filters" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`q=${surname}`));
+  const lead = page.getByRole("table").getByRole("row", { name: new RegExp(surname) }).getByRole("link");
+  await tabTo(page, lead);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Kit ${surname}`) })).toBeVisible();
+
+  // The lead: status, note and assignment.
+  const status = page.getByLabel("Change status");
+  await tabTo(page, status);
+  await page.keyboard.type("Contacted");
+  await expect(status).toHaveValue("contacted");
+  await tabTo(page, page.getByRole("button", { name: "Save status" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Status saved.")).toBeVisible();
+  await tabTo(page, page.getByLabel("Add a note"));
+  await page.keyboard.type("Called from the keyboard.");
+  await tabTo(page, page.getByRole("button", { name: "Add note" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Note added.")).toBeVisible();
+  const assignee = page.getByLabel("Assigned to");
+  await tabTo(page, assignee);
+  await page.keyboard.type("Kay Keyboard");
+  await tabTo(page, page.getByRole("button", { name: "Save assignment" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Assignment saved.")).toBeVisible();
+  await expect(page.getByTestId("timeline")).toContainText("Assigned to Kay Keyboard");
+
+  // The audit log, filtered to this adviser.
+  await tabTo(page, page.getByRole("link", { name: "Audit log" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  await tabTo(page, page.getByLabel("Person"));
+  await page.keyboard.type("Kay Keyboard");
+  await tabTo(page, page.getByRole("button", { name: "Apply filters" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("table")).toContainText("Added a note");
+  await expectNoAxeViolations(page);
+
+  await tabTo(page, page.getByRole("button", { name: "Sign out" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/staff\/sign-in\?signedOut=1$/);
 });
