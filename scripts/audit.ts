@@ -4,16 +4,21 @@
  * violations, printed as one table and saved to reports/audit.json.
  *
  * Runs the real server from the build on a spare port with a fresh embedded database.
+ * The staff console's pages are audited signed in: the audit makes a staff member as
+ * `npm run staff -- add` does, enrols them, signs in and hands the session cookie to
+ * Lighthouse and axe.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import * as chromeLauncher from "chrome-launcher";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { chromiumPath } from "./browser";
 
 const PORT = Number(process.env.AUDIT_PORT ?? 3210);
@@ -32,10 +37,14 @@ const CHROME_FLAGS = [
 ];
 /** Rendered per request, so not found as files in the build. */
 const PER_REQUEST_ROUTES = ["/auth", "/auth/forgot-password", "/auth/reset-password", "/thank-you"];
+/** The staff console, audited signed in (`LEAD_PAGE` stands for a real lead's page). */
+const STAFF_ROUTES = ["/staff/sign-in", "/staff", "/staff/audit", "LEAD_PAGE"];
+const LEAD_PAGE = "LEAD_PAGE";
+const STAFF_PASSWORD = "Audit-quay-ledger-42";
 
 /** Every prerendered page of the build, plus the per-request pages, or the paths asked for. */
 function routes(): string[] {
-  const asked = process.argv.slice(2).filter((a) => a.startsWith("/"));
+  const asked = process.argv.slice(2).filter((a) => a.startsWith("/") || a === LEAD_PAGE);
   if (asked.length) return asked;
   const found: string[] = [];
   const walk = (dir: string) => {
@@ -50,7 +59,7 @@ function routes(): string[] {
     }
   };
   walk(CLIENT_DIR);
-  return [...found.sort(), ...PER_REQUEST_ROUTES];
+  return [...found.sort(), ...PER_REQUEST_ROUTES, ...STAFF_ROUTES];
 }
 
 /** Static imports in a module's text (`import x from "./a.js"`, `import "./a.js"`, `export * from`), not `import()`. */
@@ -92,8 +101,16 @@ function firstLoadJsGzip(html: string): number {
   return total;
 }
 
-async function startServer(): Promise<ChildProcess> {
+async function startServer(): Promise<{ server: ChildProcess; enrolLink: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "audit-data-"));
+  // A staff member, made before the server holds the embedded database.
+  const added = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "server/cli.ts", "staff", "add", "audit@firm.example", "Audit Adviser"],
+    { env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
+  );
+  const enrolLink = /https?:\/\/\S+\/staff\/enrol\?token=\S+/.exec(added.stdout)?.[0];
+  if (!enrolLink) throw new Error(`could not add a staff member: ${added.stderr}`);
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: {
       ...process.env,
@@ -109,7 +126,7 @@ async function startServer(): Promise<ChildProcess> {
   child.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
+      if ((await fetch(`${BASE}/healthz`)).ok) return { server: child, enrolLink };
     } catch {
       // not up yet
     }
@@ -117,6 +134,54 @@ async function startServer(): Promise<ChildProcess> {
   }
   child.kill();
   throw new Error("the server did not start");
+}
+
+/**
+ * Enrols the staff member (password, authenticator), signs in, and sends one quote so a
+ * lead's page exists: the session's Cookie header and that page's path.
+ */
+async function staffSession(browser: Browser, enrolLink: string) {
+  const totp = (key: string) => createOTP(base32.decode(key)).totp();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(enrolLink);
+  await page.getByLabel("New password").fill(STAFF_PASSWORD);
+  await page.getByLabel("The same password again").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
+  await page.getByLabel("Code from your authenticator app").fill(await totp(key));
+  await page.getByRole("button", { name: "Finish" }).click();
+  await page.waitForURL(/\/staff\/sign-in\?enrolled=1$/);
+  await page.getByLabel("Work email").fill("audit@firm.example");
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByLabel("Code from your authenticator app").fill(await totp(key));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/staff$/);
+  const quote = await page.request.post(`${BASE}/api/quotes`, {
+    data: {
+      email: "sample.borrower@example.com",
+      first_name: "Sam",
+      last_name: "Sample",
+      phone: "07700 900123",
+      loan_purpose: "home-improvements",
+      homeowner_status: "mortgage",
+      credit_history: "good",
+      loan_amount: 40_000,
+      property_value: 300_000,
+      mortgage_balance: 120_000,
+      monthly_income: 3_500,
+      employment_status: "employed-full-time",
+      landing_page_url: `${BASE}/?utm_source=google&utm_campaign=audit`,
+      consent: true,
+      submission_key: crypto.randomUUID(),
+    },
+  });
+  if (quote.status() !== 201) throw new Error(`the sample quote was refused: ${quote.status()}`);
+  await page.goto(`${BASE}/staff`);
+  const leadPage = await page.getByRole("table").locator("tbody a").first().getAttribute("href");
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  await context.close();
+  return { cookie, leadPage: leadPage ?? "/staff" };
 }
 
 interface Row {
@@ -132,7 +197,7 @@ interface Row {
 }
 
 async function main() {
-  const server = await startServer();
+  const { server, enrolLink } = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   const browser = await chromium.launch({
     executablePath: CHROME,
@@ -140,13 +205,27 @@ async function main() {
   });
   const rows: Row[] = [];
   try {
-    for (const route of routes()) {
-      const html = await (await fetch(BASE + route)).text();
-      const result = await lighthouse(BASE + route, { port: chrome.port, output: "json", logLevel: "error" });
+    const wanted = routes();
+    const staff = wanted.some((r) => r.startsWith("/staff/") || r === "/staff" || r === LEAD_PAGE)
+      ? await staffSession(browser, enrolLink)
+      : null;
+    for (const asked of wanted) {
+      const route = asked === LEAD_PAGE ? (staff?.leadPage ?? "/staff") : asked;
+      // Signed in for the console's pages, except its sign-in page.
+      const headers: Record<string, string> =
+        staff && route.startsWith("/staff") && route !== "/staff/sign-in" ? { Cookie: staff.cookie } : {};
+      const html = await (await fetch(BASE + route, { headers })).text();
+      if (headers.Cookie && !html.includes("Signed in as")) throw new Error(`${route} did not open signed in`);
+      const result = await lighthouse(BASE + route, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        extraHeaders: headers,
+      });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`no Lighthouse result for ${route}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const context = await browser.newContext();
+      const context = await browser.newContext({ extraHTTPHeaders: headers });
       const page = await context.newPage();
       await page.goto(BASE + route, { waitUntil: "networkidle" });
       const axe = await new AxeBuilder({ page }).analyze();
