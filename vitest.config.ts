@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -7,5 +8,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default leaves a core idle (one worker on two cores). These files spend
+    // much of their time waiting on PostgreSQL, servers and sockets: one per core.
+    maxWorkers: Math.max(2, os.availableParallelism()),
   },
 });

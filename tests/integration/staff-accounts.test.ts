@@ -6,6 +6,7 @@ import { readConfig } from "../../app/config.server";
 import { createAuth } from "../../server/auth";
 import type { DatabaseHandle } from "../../server/db/client";
 import { auditLog, sessions, users } from "../../server/db/schema";
+import { RATE_LIMITS } from "../../server/rate-limit";
 import { createLogger } from "../../server/logger";
 import {
   addStaff,
@@ -16,7 +17,7 @@ import {
   setPasswordAndSecret,
   StaffAccountError,
 } from "../../server/staff/accounts";
-import { createStaffAuth, STAFF_SESSION_MAX_SECONDS } from "../../server/staff/auth";
+import { createStaffAuth, STAFF_IDLE_SECONDS, STAFF_SESSION_MAX_SECONDS } from "../../server/staff/auth";
 import { type StaffContext, staffSession, staffSignIn } from "../../server/staff/session";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
@@ -154,5 +155,41 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
         .where(eq(sessions.userId, ann?.id ?? "")),
     ).toHaveLength(0);
     await expect(disableStaff(database.db, "nobody@firm.example")).rejects.toThrow(StaffAccountError);
+  });
+
+  it("ends a session left unused for 30 minutes, and keeps one in use", async () => {
+    const { key, userId } = await enrolled("dee@firm.example", "Dee Desk");
+    const outcome = await staffSignIn(
+      withAddress(),
+      form({ email: "dee@firm.example", password: PASSWORD, code: await totpFor(key) }),
+    );
+    if (!outcome.ok) throw new Error("sign-in failed");
+    const request = () => new Request("http://localhost/staff", { headers: { cookie: cookieOf(outcome.headers) } });
+    // Used 29 minutes after its last use: still open, and its idle clock starts again.
+    const lastUsed = (secondsAgo: number) =>
+      database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + (STAFF_IDLE_SECONDS - secondsAgo) * 1000) })
+        .where(eq(sessions.userId, userId));
+    await lastUsed(29 * 60);
+    expect((await staffSession(context, request())).user).toMatchObject({ email: "dee@firm.example" });
+    const [refreshed] = await database.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(refreshed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + (STAFF_IDLE_SECONDS - 60) * 1000);
+    // Left for 30 minutes and a second: ended.
+    await lastUsed(30 * 60 + 1);
+    expect((await staffSession(context, request())).user).toBeNull();
+  });
+
+  it("refuses sign-in from one address past its limit, even with the right password and code", async () => {
+    const { key } = await enrolled("eve@firm.example", "Eve Early");
+    const from = { ...context, clientAddress: "198.51.100.7" };
+    const wrong = form({ email: "eve@firm.example", password: "not-the-password", code: "123456" });
+    for (let attempt = 0; attempt < RATE_LIMITS.staffSignIn.limit; attempt++) {
+      expect(await staffSignIn(from, wrong)).toMatchObject({ ok: false, status: 401 });
+    }
+    const right = form({ email: "eve@firm.example", password: PASSWORD, code: await totpFor(key) });
+    expect(await staffSignIn(from, right)).toMatchObject({ ok: false, status: 429 });
+    // Another address is not held back by it.
+    expect(await staffSignIn(withAddress(), right)).toMatchObject({ ok: true });
   });
 });
