@@ -1,11 +1,12 @@
-import { and, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "./db/client";
-import { jobs, rateLimits } from "./db/schema";
+import { jobs } from "./db/schema";
 import type { Logger } from "./logger";
 import { type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
 import { errorSummary } from "./logger";
 import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
+import { sweepRateLimits } from "./rate-limit";
 
 /** The side effects the server performs in the background. */
 export type JobPayloads = {
@@ -231,10 +232,9 @@ export function startOutboxWorker({
   }
 
   async function sweep() {
-    // Old rate-limit windows are of no further use.
     if (Date.now() - lastSweep < 60_000) return;
     lastSweep = Date.now();
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(Date.now() - 24 * 3_600_000)));
+    await sweepRateLimits(db);
   }
 
   function drain(): Promise<number> {

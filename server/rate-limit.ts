@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { batchedPerDatabase } from "./db/batch";
@@ -41,6 +41,14 @@ export async function hit(db: Database, rule: RateLimitRule, clientKey: string, 
     count,
     retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000),
   };
+}
+
+/** Rate-limit windows older than this are over for every rule (the longest is an hour). */
+export const RATE_LIMIT_KEEP_MS = 24 * 3_600_000;
+
+/** Deletes the counters of windows long over; the outbox worker calls it once a minute. */
+export async function sweepRateLimits(db: Database, now = Date.now()) {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - RATE_LIMIT_KEEP_MS)));
 }
 
 /**

@@ -37,6 +37,9 @@ test.describe("before consent", () => {
       await page.goto(path);
       await expect(banner(page)).toBeVisible();
       await page.waitForLoadState("networkidle");
+      // The thank-you page's conversion watcher has run and chose not to fire: only
+      // then does "nothing was requested" mean anything.
+      if (path.startsWith("/thank-you")) await expect(page.locator("[data-ad-conversion][data-watching]")).toHaveCount(1);
     }
     expect(seen).toEqual([]);
     expect((await context.cookies()).filter((c) => TRACKING_COOKIES.test(c.name) || c.name === "consent")).toEqual([]);
@@ -84,7 +87,7 @@ test.describe("the banner", () => {
     await page.waitForLoadState("networkidle");
     await expect(banner(page)).toHaveCount(0);
     await page.goto("/thank-you?ref=quote-rejected");
-    await page.waitForLoadState("networkidle");
+    await expect(page.locator("[data-ad-conversion][data-watching]")).toHaveCount(1);
     expect(seen).toEqual([]);
   });
 

@@ -1,17 +1,17 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "../../app/config.server";
 import { createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
-import { jobs } from "../../server/db/schema";
+import { jobs, rateLimits } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail";
 import { enqueue, retryDelayMs, startOutboxWorker } from "../../server/outbox";
-import { hit, RATE_LIMITS, rateLimit } from "../../server/rate-limit";
+import { hit, RATE_LIMITS, rateLimit, sweepRateLimits } from "../../server/rate-limit";
 import { inlineScriptHashes } from "../../server/security";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -197,6 +197,22 @@ describe.each(testDatabaseKinds())("foundation on %s", (kind) => {
       expect((await hit(database.db, rule, "198.51.100.2", now)).allowed).toBe(true);
       // A new window starts afresh.
       expect((await hit(database.db, rule, "198.51.100.1", now + 60_000)).allowed).toBe(true);
+    });
+
+    it("are swept only once their window is a day gone: a current count survives the sweep", async () => {
+      const rule = { name: "sweep-test", limit: 2, windowMs: 60 * 60_000 };
+      const now = Date.UTC(2026, 0, 3, 12, 30, 0);
+      const dayAndWindowAgo = now - 24 * 3_600_000 - rule.windowMs;
+      await hit(database.db, rule, "198.51.100.3", dayAndWindowAgo);
+      await hit(database.db, rule, "198.51.100.3", now);
+      await hit(database.db, rule, "198.51.100.3", now);
+      const counters = async () =>
+        (await database.db.select().from(rateLimits).where(like(rateLimits.key, "sweep-test:%"))).length;
+      expect(await counters()).toBe(2);
+      await sweepRateLimits(database.db, now);
+      expect(await counters()).toBe(1);
+      // The current window still holds its two hits: the third is refused.
+      expect((await hit(database.db, rule, "198.51.100.3", now)).allowed).toBe(false);
     });
 
     it("count hits that arrive together exactly, each with its own count", async () => {

@@ -386,7 +386,9 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
       const w = worker();
       await w.drain();
       for (const id of ids) {
-        for (const job of await jobsFor(id)) {
+        const jobs = await jobsFor(id);
+        expect(jobs).toHaveLength(2);
+        for (const job of jobs) {
           expect(job.status).toBe("pending");
           expect(job.lastError).toBeTruthy();
         }
@@ -430,7 +432,9 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
       await third.drain();
       await third.stop();
       expect(sink.messages.filter((msg) => msg.to.includes(email))).toHaveLength(1);
-      for (const job of await jobsFor(String(json.id))) expect(job.status).toBe("done");
+      const jobs = await jobsFor(String(json.id));
+      expect(jobs).toHaveLength(2);
+      for (const job of jobs) expect(job.status).toBe("done");
     });
 
     it("a job left locked by a worker that died mid-send is sent once its lease runs out", async () => {

@@ -80,6 +80,30 @@ describe("the server process", { timeout: 120_000 }, () => {
       expect(thankYouHtml).toContain("Thank You for Your Enquiry");
       expect(thankYouHtml).not.toContain("data-conversion-id");
       expect(thankYou.headers.get("Content-Security-Policy")).not.toContain("googletagmanager");
+
+      // A page rendered per request: its inline scripts run by a nonce that is new each
+      // time and is in no other response, never by 'unsafe-inline'.
+      const scriptSources = (response: Response) =>
+        (response.headers.get("Content-Security-Policy") ?? "")
+          .split(";")
+          .find((d) => d.trim().startsWith("script-src"))
+          ?.trim()
+          .split(/\s+/) ?? [];
+      const nonceOf = (response: Response) =>
+        scriptSources(response)
+          .find((s) => s.startsWith("'nonce-"))
+          ?.slice(7, -1);
+      const again = await fetch(`${base}/thank-you?ref=q-1`);
+      const [first, second] = [nonceOf(thankYou), nonceOf(again)];
+      expect(first).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(second).not.toBe(first);
+      expect(scriptSources(thankYou)).not.toContain("'unsafe-inline'");
+      const inline = [...thankYouHtml.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
+      expect(inline.length).toBeGreaterThan(0);
+      for (const attributes of inline.filter((a) => !/application\/(ld\+)?json/.test(a))) {
+        expect(attributes).toContain(`nonce="${first}"`);
+      }
+      expect(scriptSources(home)).not.toContain("'unsafe-inline'");
     } finally {
       server.child.kill("SIGTERM");
     }

@@ -105,6 +105,8 @@ export function watchAdConversion(element: HTMLElement): () => void {
     }
   };
   attempt();
+  // Says the page has decided (fired, or waits for consent): what a test waits for.
+  element.dataset.watching = "";
   return subscribe(attempt);
 }
 
