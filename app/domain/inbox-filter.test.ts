@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, isAuditAction } from "./audit-actions";
+import { type InboxFilter, inboxSearchParams, parseInboxFilter, searchTerm } from "./inbox-filter";
+
+// The staff inbox's filter lives in the URL (issue 10: a filtered view can be shared).
+// What a URL asks for, what a bad value becomes (left out, never an error page), and
+// the way back from a filter to its URL.
+
+const parse = (query: string) => parseInboxFilter(new URLSearchParams(query));
+const NOTHING: InboxFilter = {
+  statuses: [],
+  kind: undefined,
+  from: undefined,
+  to: undefined,
+  assignee: undefined,
+  campaign: undefined,
+  minAmount: undefined,
+  maxAmount: undefined,
+  flag: undefined,
+  q: undefined,
+  sort: "received",
+  after: undefined,
+};
+const ID = "0b9a7c1e-5d2f-4e8a-9c3b-1f2e3d4c5b6a";
+
+/** Names each case after the rule it proves, in full. */
+const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+
+describe("parseInboxFilter", () => {
+  it("reads an empty query as every lead, newest first", () => {
+    expect(parse("")).toEqual(NOTHING);
+  });
+
+  it.each(
+    byRule([
+      { rule: "statuses, several, in order", query: "status=new&status=completed", want: { statuses: ["new", "completed"] } },
+      { rule: "an unknown status is dropped, the rest kept", query: "status=lost&status=contacted", want: { statuses: ["contacted"] } },
+      { rule: "kind", query: "kind=personal-enquiry", want: { kind: "personal-enquiry" } },
+      { rule: "an unknown kind is left out", query: "kind=mortgage", want: {} },
+      { rule: "dates as UK days", query: "from=2026-11-01&to=2026-11-30", want: { from: "2026-11-01", to: "2026-11-30" } },
+      { rule: "dates trimmed", query: "from=%202026-11-01%20", want: { from: "2026-11-01" } },
+      { rule: "a date not in YYYY-MM-DD is left out", query: "from=1/11/2026&to=2026-11-1", want: {} },
+      { rule: "a date with more after it is left out", query: "from=2026-11-01x", want: {} },
+      { rule: "assignee: unassigned", query: "assignee=unassigned", want: { assignee: "unassigned" } },
+      { rule: "assignee: mine", query: "assignee=mine", want: { assignee: "mine" } },
+      { rule: "assignee: a staff member's id", query: `assignee=${ID}`, want: { assignee: { id: ID } } },
+      { rule: "assignee: anything else is left out", query: "assignee=ann", want: {} },
+      { rule: "assignee: blank is left out", query: "assignee=%20", want: {} },
+      { rule: "campaign, trimmed", query: "campaign=%20spring%20", want: { campaign: "spring" } },
+      { rule: "campaign of spaces is left out", query: "campaign=%20%20", want: {} },
+      { rule: "campaign kept to 100 characters", query: `campaign=${"c".repeat(101)}`, want: { campaign: "c".repeat(100) } },
+      { rule: "amount range in whole pounds", query: "min=0&max=100000000", want: { minAmount: 0, maxAmount: 100_000_000 } },
+      { rule: "an amount over £100m is left out", query: "min=100000001", want: {} },
+      { rule: "a negative amount is left out", query: "max=-1", want: {} },
+      { rule: "pence are left out", query: "min=10.5", want: {} },
+      { rule: "an amount that is not a number is left out", query: "min=lots", want: {} },
+      { rule: "a blank amount is left out (not read as 0)", query: "min=&max=%20", want: {} },
+      { rule: "triage flag", query: "flag=ltv-over-100", want: { flag: "ltv-over-100" } },
+      { rule: "an unknown flag is left out", query: "flag=vip", want: {} },
+      { rule: "search, trimmed", query: "q=%20patel%20", want: { q: "patel" } },
+      { rule: "search of spaces is left out", query: "q=%20%20", want: {} },
+      { rule: "search kept to 100 characters", query: `q=${"a".repeat(101)}`, want: { q: "a".repeat(100) } },
+      { rule: "sort by amount", query: "sort=amount", want: { sort: "amount" } },
+      { rule: "any other sort is by received time", query: "sort=name", want: {} },
+      {
+        rule: "the page cursor: sort key and id",
+        query: `after=2026-11-01T10:00:00.123456Z~${ID}`,
+        want: { after: { key: "2026-11-01T10:00:00.123456Z", id: ID } },
+      },
+      { rule: "a cursor without its id is left out", query: "after=2026-11-01T10:00:00Z", want: {} },
+      { rule: "a cursor whose id is not a uuid is left out", query: "after=5~not-an-id-not-an-id-not-an-id-not-an", want: {} },
+      { rule: "a cursor with an empty key is left out", query: `after=~${ID}`, want: {} },
+      { rule: "a cursor key over 40 characters is left out", query: `after=${"1".repeat(41)}~${ID}`, want: {} },
+      { rule: "a cursor key of 40 characters is kept", query: `after=${"1".repeat(40)}~${ID}`, want: { after: { key: "1".repeat(40), id: ID } } },
+    ]),
+  )("%s", (_, { query, want }) => {
+    expect(parse(query)).toEqual({ ...NOTHING, ...want });
+  });
+});
+
+describe("inboxSearchParams", () => {
+  it.each([
+    "",
+    "status=new&status=in-progress",
+    `kind=contact&from=2026-01-01&to=2026-01-31&assignee=${ID}`,
+    "assignee=mine&campaign=spring sale&min=10000&max=250000&flag=duplicate&q=07700 900123&sort=amount",
+    `assignee=unassigned&after=25000~${ID}`,
+  ])("gives back the query a filter came from: %s", (query) => {
+    const params = new URLSearchParams(query);
+    expect(inboxSearchParams(parseInboxFilter(params)).toString()).toBe(params.toString());
+  });
+
+  it("writes an amount of 0 (a real bound, not an empty one)", () => {
+    expect(inboxSearchParams({ ...NOTHING, minAmount: 0 }).toString()).toBe("min=0");
+  });
+
+  it("leaves the default sort out of the URL", () => {
+    expect(inboxSearchParams({ ...NOTHING, sort: "received" }).has("sort")).toBe(false);
+  });
+});
+
+describe("searchTerm: what was typed in the search box", () => {
+  it.each(
+    byRule([
+      { rule: "with @: an email prefix, lower case", q: " Jane.Smith@Example ", want: { by: "email", value: "jane.smith@example" } },
+      { rule: "a lone @ is still an email search", q: "@", want: { by: "email", value: "@" } },
+      { rule: "digits: a phone prefix, spaces ignored", q: "07700 900 123", want: { by: "phone", digits: "07700900123" } },
+      { rule: "dashes and brackets ignored", q: "(0117) 496-0000", want: { by: "phone", digits: "01174960000" } },
+      { rule: "+44 read as 0", q: "+44 7700 900123", want: { by: "phone", digits: "07700900123" } },
+      { rule: "four digits are a phone prefix", q: "0770", want: { by: "phone", digits: "0770" } },
+      { rule: "three digits are not", q: "077", want: { by: "name", value: "077" } },
+      { rule: "+ and digits other than 44 kept as typed", q: "+353 1 234", want: { by: "phone", digits: "+3531234" } },
+      { rule: "eight hex characters with a digit: a reference", q: "1A2B3C4D", want: { by: "reference", prefix: "1a2b3c4d" } },
+      { rule: "eight digits are a phone prefix, not a reference", q: "12345678", want: { by: "phone", digits: "12345678" } },
+      { rule: "eight hex letters without a digit: a name", q: "deadbeef", want: { by: "name", value: "deadbeef" } },
+      { rule: "seven hex characters: a name", q: "1a2b3c4", want: { by: "name", value: "1a2b3c4" } },
+      { rule: "nine hex characters: a name", q: "1a2b3c4d5", want: { by: "name", value: "1a2b3c4d5" } },
+      { rule: "a name, lower case, inner spaces collapsed", q: "  Ann   Archer ", want: { by: "name", value: "ann archer" } },
+    ]),
+  )("%s", (_, { q, want }) => {
+    expect(searchTerm(q)).toEqual(want);
+  });
+});
+
+describe("audit actions", () => {
+  it("each has a label of its own, and nothing else is an action", () => {
+    expect(Object.keys(AUDIT_ACTION_LABELS).sort()).toEqual([...AUDIT_ACTIONS].sort());
+    expect(new Set(Object.values(AUDIT_ACTION_LABELS)).size).toBe(AUDIT_ACTIONS.length);
+    for (const action of AUDIT_ACTIONS) expect(isAuditAction(action)).toBe(true);
+    for (const other of ["lead.delete", "", "LEAD.VIEW", 1, null, undefined, ["lead.view"]]) {
+      expect(isAuditAction(other)).toBe(false);
+    }
+  });
+
+  it.each([
+    ["staff.sign-in", "Signed in"],
+    ["staff.sign-in-failed", "Failed sign-in"],
+    ["lead.view", "Viewed a lead"],
+    ["lead.status", "Changed a status"],
+    ["lead.note", "Added a note"],
+    ["lead.assign", "Assigned a lead"],
+    ["leads.export", "Exported leads"],
+  ] as const)("%s reads '%s' in the console", (action, label) => {
+    expect(AUDIT_ACTION_LABELS[action]).toBe(label);
+  });
+});
