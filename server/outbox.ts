@@ -7,10 +7,13 @@ import { type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
 import { errorSummary } from "./logger";
 import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
 import { sweepRateLimits } from "./rate-limit";
+import { runRetention } from "./retention";
 
 /** The side effects the server performs in the background. */
 export type JobPayloads = {
   mail: MailMessage;
+  /** The day's retention run (DECISIONS D15): one job per UTC day, whichever server enqueues it first. */
+  retention: { day: string };
 };
 export type JobKind = keyof JobPayloads;
 
@@ -67,6 +70,10 @@ interface WorkerOptions {
   /** Shared with the HTTP server, so a database outage is logged once, whoever meets it. */
   databaseOutage?: OutageLog;
   mailOutage?: OutageLog;
+  /** Enqueue the retention job once a day (the running server does; tests run it themselves). */
+  dailyRetention?: boolean;
+  /** The clock the daily jobs are dated by. */
+  now?: () => Date;
 }
 
 export interface OutboxWorker {
@@ -99,6 +106,8 @@ export function startOutboxWorker({
   mailProbeMs = 10_000,
   databaseOutage = createOutageLog(log, "database"),
   mailOutage = createOutageLog(log, "mail"),
+  dailyRetention = false,
+  now = () => new Date(),
 }: WorkerOptions): OutboxWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -111,6 +120,10 @@ export function startOutboxWorker({
   const handlers: { [K in JobKind]: (payload: JobPayloads[K], jobId: number) => Promise<void> } = {
     // The Message-ID is the job's own, so a receiver can tell a resend from a new message.
     mail: (message, jobId) => mailer.send(message, `<job-${jobId}@outbox>`),
+    retention: async () => {
+      const deleted = await runRetention(db, now());
+      log.info({ deleted }, "retention run");
+    },
   };
 
   /**
@@ -235,6 +248,7 @@ export function startOutboxWorker({
     if (Date.now() - lastSweep < 60_000) return;
     lastSweep = Date.now();
     await sweepRateLimits(db);
+    if (dailyRetention) await enqueueDailyRetention(db, now());
   }
 
   function drain(): Promise<number> {
@@ -277,6 +291,15 @@ export function startOutboxWorker({
       await running;
     },
   };
+}
+
+/**
+ * Enqueues the day's retention run. Every server asks, every minute; the job's key is
+ * the UTC day, so the table holds one per day and one worker runs it.
+ */
+export async function enqueueDailyRetention(db: Database, at: Date) {
+  const day = at.toISOString().slice(0, 10);
+  await enqueue(db, "retention", { day }, { dedupeKey: `retention:${day}` });
 }
 
 /**

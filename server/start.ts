@@ -31,7 +31,14 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.resolve(config.mailDir), from: config.mail.from });
   const databaseOutage = createOutageLog(log, "database");
-  const outbox = startOutboxWorker({ db: database.db, mailer, log, databaseOutage, leaseMs: config.outboxLeaseMs });
+  const outbox = startOutboxWorker({
+    db: database.db,
+    mailer,
+    log,
+    databaseOutage,
+    leaseMs: config.outboxLeaseMs,
+    dailyRetention: true,
+  });
 
   const buildPath = path.resolve(buildDir, "server/index.js");
   const build = (await import(buildPath)) as ServerBuild;

@@ -8,14 +8,8 @@ export const TERMS_LAST_UPDATED = "15 August 2025";
 export const PRIVACY_LAST_UPDATED = "15 August 2025";
 export const COOKIE_POLICY_LAST_UPDATED = "15 August 2025";
 
-/** How long we keep what (spec section 9, DECISIONS D11). */
-export const RETENTION = {
-  successfulApplicationYears: 6,
-  unsuccessfulEnquiryYears: 2,
-  analyticsMonths: 26,
-  /** Ours: a message through the contact form is not an application. */
-  contactMessageYears: 2,
-} as const;
+/** How long we keep what (DECISIONS D11, D15): the periods the retention job deletes by. */
+export { RETENTION } from "~/domain/retention";
 
 /** Days a customer has to cancel our service without giving a reason. */
 export const COOLING_OFF_DAYS = 14;

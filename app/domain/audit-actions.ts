@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "lead.note",
   "lead.assign",
   "leads.export",
+  "retention.run",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -20,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead.note": "Added a note",
   "lead.assign": "Assigned a lead",
   "leads.export": "Exported leads",
+  "retention.run": "Deleted data past its retention period",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -140,6 +140,7 @@ describe("audit actions", () => {
     ["lead.note", "Added a note"],
     ["lead.assign", "Assigned a lead"],
     ["leads.export", "Exported leads"],
+    ["retention.run", "Deleted data past its retention period"],
   ] as const)("%s reads '%s' in the console", (action, label) => {
     expect(AUDIT_ACTION_LABELS[action]).toBe(label);
   });

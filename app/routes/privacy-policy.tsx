@@ -8,7 +8,7 @@ import type { Route } from "./+types/privacy-policy";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Privacy Policy",
-    description: `What personal information we collect when you enquire about a loan, why, who we share it with, how long we keep it (${RETENTION.successfulApplicationYears} years after a loan, ${RETENTION.unsuccessfulEnquiryYears} years otherwise) and your rights.`,
+    description: `What personal information we collect when you enquire about a loan, why, who we share it with, how long we keep it (${RETENTION.completedLeadYears} years after a loan, ${RETENTION.otherLeadYears} years otherwise) and your rights.`,
     path: "/privacy-policy",
   });
 

@@ -20,6 +20,9 @@ const EMAIL_KEYS: Record<LeadKind, (id: string) => string[]> = {
   contact: (id) => [`contact:${id}:notification`, `contact:${id}:copy`],
 };
 
+/** The outbox keys of the emails queued for a lead (its staff notification and its borrower copy). */
+export const leadEmailKeys = (kind: LeadKind, id: string) => EMAIL_KEYS[kind](id);
+
 export const NOTE_MAX_LENGTH = 4_000;
 
 export type LeadRecord =

@@ -126,17 +126,31 @@ export function PrivacyPolicyContent() {
       <h2>5. How long we keep it</h2>
       <ul>
         <li>
-          If your loan completes: {RETENTION.successfulApplicationYears} years from completion, as the law and our
+          If your loan completes: {RETENTION.completedLeadYears} years from completion, as the law and our
           regulator require.
         </li>
         <li>
-          If your enquiry does not lead to a loan: {RETENTION.unsuccessfulEnquiryYears} years from your last contact
+          If your enquiry does not lead to a loan: {RETENTION.otherLeadYears} years from your last contact
           with us.
         </li>
-        <li>Messages sent through our contact form: {RETENTION.contactMessageYears} years.</li>
+        <li>
+          Messages sent through our contact form: {RETENTION.contactMessageYears} years from your last contact with
+          us.
+        </li>
+        <li>
+          An online account whose email address is never confirmed: {RETENTION.unconfirmedAccountDays} days from
+          sign-up.
+        </li>
+        <li>
+          Our record of which of our staff saw or changed your details: {RETENTION.auditYears} years, as our regulator
+          requires. It holds no more than a reference to your enquiry.
+        </li>
         <li>Analytics data, if you agreed to analytics cookies: {RETENTION.analyticsMonths} months.</li>
       </ul>
-      <p>After that we delete or anonymise it. An automated job removes expired enquiries from our systems.</p>
+      <p>
+        After that we delete it, with the emails we sent you about it. An automated job checks every day and removes
+        whatever has reached the end of its period.
+      </p>
 
       <h2>6. Your rights</h2>
       <p>You have the right to:</p>

@@ -1,0 +1,234 @@
+import { type SQL, sql } from "drizzle-orm";
+import { RETENTION_KINDS, type RetentionKind, retentionCutoffs } from "../app/domain/retention";
+import type { Database } from "./db/client";
+import { auditLog, contactMessages, jobs, leadEvents, personalEnquiries, quotes, sessions, users, verifications } from "./db/schema";
+import { leadEmailKeys } from "./staff/leads";
+import { writeAudit } from "./staff/audit";
+
+// The retention job (DECISIONS D15): what the privacy policy promises, carried out.
+// Each kind of data has a rule saying which rows are due at a moment; a dry run counts
+// them, a real run deletes them (with everything that holds the same personal data:
+// a lead's timeline and its emails) and records one audit row. The server runs it
+// once a day through the outbox, so with several servers it still runs once.
+
+export interface DueCount {
+  count: number;
+  /** The moment of the oldest row due (its completion, last activity or creation). */
+  oldest: Date | null;
+}
+export type RetentionReport = Record<RetentionKind, DueCount>;
+
+/** How many rows a real run deletes per statement: a long run never holds a long transaction. */
+const BATCH = 500;
+
+type LeadKind = "quote" | "personal-enquiry" | "contact";
+
+interface LeadTable {
+  kind: LeadKind;
+  table: typeof quotes | typeof personalEnquiries | typeof contactMessages;
+  /** The lead's last activity: created, updated by staff, or any timeline event. */
+  activity: SQL;
+}
+
+const LEAD_TABLES: Record<LeadKind, LeadTable> = {
+  quote: { kind: "quote", table: quotes, activity: sql`greatest(l.created_at, l.updated_at, ev.last_event)` },
+  "personal-enquiry": {
+    kind: "personal-enquiry",
+    table: personalEnquiries,
+    activity: sql`greatest(l.created_at, l.updated_at, ev.last_event)`,
+  },
+  contact: { kind: "contact", table: contactMessages, activity: sql`greatest(l.created_at, ev.last_event)` },
+};
+
+/**
+ * The leads of one table due under a rule: `completed` leads by their completion (the
+ * last move to completed, or their last activity if the timeline has none), the others
+ * by their last activity. Oldest first.
+ */
+async function dueLeads(
+  db: Database,
+  source: LeadTable,
+  rule: "completed" | "not-completed" | "any",
+  cutoff: Date,
+): Promise<{ id: string; moment: Date }[]> {
+  const completion = sql`coalesce(ev.completed_at, ${source.activity})`;
+  const [status, moment] =
+    rule === "completed"
+      ? [sql`l.status = 'completed'`, completion]
+      : rule === "not-completed"
+        ? [sql`l.status <> 'completed'`, source.activity]
+        : [sql`true`, source.activity];
+  const result = await db.execute(sql`
+    select id, moment from (
+      select l.id, ${moment} as moment
+      from ${source.table} as l
+      left join lateral (
+        select max(e.at) as last_event,
+          max(e.at) filter (where e.type = 'status' and e.to_status = 'completed') as completed_at
+        from ${leadEvents} as e
+        where e.lead_kind = ${source.kind} and e.lead_id = l.id
+      ) as ev on true
+      where ${status}
+    ) as leads
+    where moment <= ${cutoff.toISOString()}::timestamptz
+    order by moment`);
+  return (result as unknown as { rows: { id: string; moment: string | Date }[] }).rows.map((r) => ({
+    id: r.id,
+    moment: new Date(r.moment),
+  }));
+}
+
+/** Deletes leads with their timeline and their emails (rendered, so they hold the same personal data). */
+async function deleteLeads(db: Database, source: LeadTable, ids: string[]) {
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH);
+    const idList = sql.join(
+      batch.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const keys = batch.flatMap((id) => leadEmailKeys(source.kind, id));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from ${leadEvents} where lead_kind = ${source.kind} and lead_id in (${idList})`);
+      await tx.execute(sql`delete from ${jobs} where dedupe_key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`);
+      await tx.execute(sql`delete from ${source.table} where id in (${idList})`);
+    });
+  }
+}
+
+const summary = (moments: Date[]): DueCount => ({
+  count: moments.length,
+  oldest: moments.length ? new Date(Math.min(...moments.map((m) => m.getTime()))) : null,
+});
+
+/** One rule: what it finds due at the cutoffs, and how a real run deletes it. */
+interface Rule {
+  due(db: Database): Promise<DueCount>;
+  delete(db: Database): Promise<number>;
+}
+
+/** A rule for plain rows: those whose `moment` column is at or before `cutoff`. */
+function rowsRule(table: SQL, moment: SQL, where: SQL): Rule {
+  return {
+    async due(db) {
+      const result = await db.execute(
+        sql`select count(*)::int as count, min(${moment}) as oldest from ${table} where ${where}`,
+      );
+      const [row] = (result as unknown as { rows: { count: number | string; oldest: string | Date | null }[] }).rows;
+      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+    async delete(db) {
+      const result = await db.execute(sql`with gone as (delete from ${table} where ${where} returning 1) select count(*)::int as n from gone`);
+      return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+    },
+  };
+}
+
+function leadsRule(sources: LeadTable[], rule: "completed" | "not-completed" | "any", cutoff: Date): Rule {
+  return {
+    async due(db) {
+      const found = await Promise.all(sources.map((s) => dueLeads(db, s, rule, cutoff)));
+      return summary(found.flat().map((l) => l.moment));
+    },
+    async delete(db) {
+      let deleted = 0;
+      for (const source of sources) {
+        const due = await dueLeads(db, source, rule, cutoff);
+        await deleteLeads(
+          db,
+          source,
+          due.map((l) => l.id),
+        );
+        deleted += due.length;
+      }
+      return deleted;
+    },
+  };
+}
+
+/** The emails an account is sent (confirmation, password reset): their dedupe keys begin so. */
+const ACCOUNT_EMAIL = sql`(${jobs.dedupeKey} like 'verify-email:%' or ${jobs.dedupeKey} like 'reset-password:%')`;
+
+function rules(now: Date): Record<RetentionKind, Rule> {
+  const cutoffs = retentionCutoffs(now);
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const unconfirmed = sql`${users.role} = 'borrower' and ${users.emailVerified} = false and ${users.createdAt} <= ${at(cutoffs.unconfirmedAccounts)}`;
+  return {
+    completedLeads: leadsRule([LEAD_TABLES.quote, LEAD_TABLES["personal-enquiry"]], "completed", cutoffs.completedLeads),
+    otherLeads: leadsRule([LEAD_TABLES.quote, LEAD_TABLES["personal-enquiry"]], "not-completed", cutoffs.otherLeads),
+    contactMessages: leadsRule([LEAD_TABLES.contact], "any", cutoffs.contactMessages),
+    unconfirmedAccounts: {
+      due: rowsRule(sql`${users}`, sql`${users.createdAt}`, unconfirmed).due,
+      async delete(db) {
+        // The account's emails go with it, sent or not; sessions, sign-in and profile follow by cascade.
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`delete from ${jobs} where ${ACCOUNT_EMAIL} and exists (
+            select 1 from ${users} where ${unconfirmed}
+              and (${jobs.dedupeKey} like 'verify-email:' || ${users.id} || ':%'
+                or ${jobs.dedupeKey} like 'reset-password:' || ${users.id} || ':%'))`);
+          return rowsRule(sql`${users}`, sql`${users.createdAt}`, unconfirmed).delete(tx as unknown as Database);
+        });
+      },
+    },
+    expiredSessions: rowsRule(sql`${sessions}`, sql`${sessions.expiresAt}`, sql`${sessions.expiresAt} <= ${at(now)}`),
+    expiredVerifications: rowsRule(
+      sql`${verifications}`,
+      sql`${verifications.expiresAt}`,
+      sql`${verifications.expiresAt} <= ${at(now)}`,
+    ),
+    // A sent confirmation or reset email is of no use once its link has expired (an hour, a day).
+    accountEmails: rowsRule(
+      sql`${jobs}`,
+      sql`${jobs.createdAt}`,
+      sql`${ACCOUNT_EMAIL} and ${jobs.status} <> 'pending' and ${jobs.createdAt} <= ${at(cutoffs.unconfirmedAccounts)}`,
+    ),
+    // The database's own rule (drizzle/0001) allows only rows over six years old by its clock.
+    auditRows: rowsRule(
+      sql`${auditLog}`,
+      sql`${auditLog.at}`,
+      sql`${auditLog.at} <= ${at(cutoffs.auditRows)} and ${auditLog.at} < now() - interval '6 years'`,
+    ),
+  };
+}
+
+const KINDS = Object.keys(RETENTION_KINDS) as RetentionKind[];
+
+/** What a run at `now` would delete, per kind: counts and the oldest moment. Deletes nothing. */
+export async function retentionDryRun(db: Database, now = new Date()): Promise<RetentionReport> {
+  const all = rules(now);
+  const report = {} as RetentionReport;
+  for (const kind of KINDS) report[kind] = await all[kind].due(db);
+  return report;
+}
+
+/**
+ * Deletes everything due at `now` and records one audit row with the counts (never
+ * what was deleted). Returns the counts per kind.
+ */
+export async function runRetention(db: Database, now = new Date()): Promise<Record<RetentionKind, number>> {
+  const all = rules(now);
+  const deleted = {} as Record<RetentionKind, number>;
+  for (const kind of KINDS) {
+    if (kind === "auditRows") {
+      deleted[kind] = await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.audit_retention', 'on', true)`);
+        return all[kind].delete(tx as unknown as Database);
+      });
+    } else {
+      deleted[kind] = await all[kind].delete(db);
+    }
+  }
+  await writeAudit(db, { action: "retention.run", actor: null, detail: { deleted, at: now.toISOString() } });
+  return deleted;
+}
+
+/** The dry run as the command line prints it: one line per kind. */
+export function formatRetentionReport(report: RetentionReport): string {
+  const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "-");
+  return KINDS.map(
+    (kind) =>
+      `${RETENTION_KINDS[kind].padEnd(28)} ${String(report[kind].count).padStart(7)}   oldest ${day(report[kind].oldest)}`,
+  ).join("\n");
+}
