@@ -78,8 +78,12 @@ async function dueLeads(
   }));
 }
 
-/** Deletes leads with their timeline and their emails (rendered, so they hold the same personal data). */
-async function deleteLeads(db: Database, source: LeadTable, ids: string[]) {
+/**
+ * Deletes leads with their timeline and their emails (rendered, so they hold the same
+ * personal data), 500 to a transaction. Used by the retention rules and by erasure.
+ */
+export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: string[]) {
+  const source = LEAD_TABLES[kind];
   for (let start = 0; start < ids.length; start += BATCH) {
     const batch = ids.slice(start, start + BATCH);
     const idList = sql.join(
@@ -136,9 +140,9 @@ function leadsRule(sources: LeadTable[], rule: "completed" | "not-completed" | "
       let deleted = 0;
       for (const source of sources) {
         const due = await dueLeads(db, source, rule, cutoff);
-        await deleteLeads(
+        await deleteLeadsWithTraces(
           db,
-          source,
+          source.kind,
           due.map((l) => l.id),
         );
         deleted += due.length;

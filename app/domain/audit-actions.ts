@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   "lead.assign",
   "leads.export",
   "retention.run",
+  "data.access",
+  "data.erasure",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -22,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead.assign": "Assigned a lead",
   "leads.export": "Exported leads",
   "retention.run": "Deleted data past its retention period",
+  "data.access": "Answered an access request",
+  "data.erasure": "Answered an erasure request",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -141,6 +141,8 @@ describe("audit actions", () => {
     ["lead.assign", "Assigned a lead"],
     ["leads.export", "Exported leads"],
     ["retention.run", "Deleted data past its retention period"],
+    ["data.access", "Answered an access request"],
+    ["data.erasure", "Answered an erasure request"],
   ] as const)("%s reads '%s' in the console", (action, label) => {
     expect(AUDIT_ACTION_LABELS[action]).toBe(label);
   });

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { currentSession, enquiriesOf, isSameSitePost, readFormPost, signOut } from "../../server/accounts";
+import { erasePersonalData } from "../../server/data-requests";
 import { profiles } from "../../server/db/schema";
 import { pageMeta } from "~/components/seo";
 import { Button } from "~/components/ui/button";
 import { EnquiryList } from "~/features/accounts/enquiry-list";
+import { CONFIRM_ACCOUNT_DELETION } from "~/features/accounts/messages";
 import { authPath } from "~/features/accounts/return-to";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import type { Route } from "./+types/account";
@@ -37,12 +39,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
   const posted = await readFormPost(request);
   if (!posted.ok) throw data("The form could not be read", { status: posted.status });
+  if (posted.form.get("intent") === "delete-account") {
+    const { user } = await currentSession(context, request);
+    if (!user) throw redirect(authPath("/account"));
+    if (posted.form.get("confirm") !== "yes") return data({ deleteError: CONFIRM_ACCOUNT_DELETION }, { status: 400 });
+    // Signed out first, while the session still exists to end; then everything goes.
+    const headers = await signOut(context, request, { everywhere: true });
+    await erasePersonalData(context.db, { email: user.email, userId: user.id, byEmail: user.emailVerified });
+    return redirect("/auth?deleted=1", { headers });
+  }
   const everywhere = posted.form.get("intent") === "sign-out-everywhere";
   const headers = await signOut(context, request, { everywhere });
   return redirect(`/auth?signedOut=${everywhere ? "everywhere" : "1"}`, { headers });
 }
 
-export default function Account({ loaderData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { firstName, email, enquiries } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -85,6 +96,54 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
         </div>
+      </section>
+
+      <section aria-labelledby="data-heading" className="mt-8 rounded-xl border border-slate-200 p-6">
+        <h2 id="data-heading" className="text-xl font-bold text-slate-900">
+          Your data
+        </h2>
+        <p className="mt-1 text-slate-700">
+          Download everything we hold about you: your account, your enquiries and the emails we sent you.
+        </p>
+        <p className="mt-3">
+          <a
+            href="/account/data"
+            download
+            className="font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-focus"
+          >
+            Download your data
+          </a>
+        </p>
+        <Form method="post" className="mt-6 border-t border-slate-200 pt-6">
+          <h3 className="text-lg font-bold text-slate-900">Delete your account</h3>
+          <p className="mt-1 text-slate-700">
+            This deletes your account and the details of your enquiries, and signs you out everywhere. It cannot be
+            undone. If an adviser is working on a loan for you, tell them too.
+          </p>
+          <input type="hidden" name="intent" value="delete-account" />
+          <div className="mt-3 flex items-start gap-2">
+            <input
+              id="confirm-delete"
+              name="confirm"
+              type="checkbox"
+              value="yes"
+              required
+              aria-describedby={actionData?.deleteError ? "delete-error" : undefined}
+              className="mt-1 size-5"
+            />
+            <label htmlFor="confirm-delete" className="text-slate-900">
+              I understand my account and my enquiries will be deleted
+            </label>
+          </div>
+          {actionData?.deleteError ? (
+            <p id="delete-error" role="alert" className="mt-2 font-semibold text-red-800">
+              {actionData.deleteError}
+            </p>
+          ) : null}
+          <Button type="submit" variant="outline" className="mt-4" disabled={pending === "delete-account"}>
+            Delete my account
+          </Button>
+        </Form>
       </section>
     </div>
   );

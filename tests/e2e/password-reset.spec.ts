@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { confirmedAccount as confirmedAccountAs, linkIn } from "../support/accounts";
 import { waitForMail } from "../support/mailbox";
 
 // Password reset (issue 12): "Forgot your password?" on /auth, a one-time link by email
@@ -10,25 +11,8 @@ const NEW_PASSWORD = "Quayside-lantern-7";
 let counter = 0;
 const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
 
-/** A link from a received message (its body is quoted-printable). */
-function linkIn(raw: string, pattern: RegExp): string {
-  const text = raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const link = pattern.exec(text)?.[0];
-  if (!link) throw new Error(`no link matching ${pattern} in the email`);
-  return link.replace(/&amp;/g, "&");
-}
-
-async function confirmedAccount(request: APIRequestContext, email: string) {
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    data: { name: "Robin Reset", email, password: OLD_PASSWORD, firstName: "Robin", lastName: "Reset", callbackURL: "/auth?confirmed=1" },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(email, "Please confirm your email address");
-  const link = linkIn(mail.raw, /https?:\/\/\S+?\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=[\w%.-]+/);
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-}
+const confirmedAccount = (request: APIRequestContext, email: string) =>
+  confirmedAccountAs(request, email, OLD_PASSWORD);
 
 test("a borrower who forgot their password sets a new one from the emailed link, and other sessions end", async ({
   page,

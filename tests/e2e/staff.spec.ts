@@ -4,7 +4,8 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { waitForMail } from "../support/mailbox";
-import { addStaffMember } from "../support/stored";
+import { validQuote } from "../support/leads";
+import { addStaffMember, storedRows } from "../support/stored";
 
 // The staff console (issue 10): a staff member made as the command line makes one
 // enrols an authenticator, signs in with password and code, works a lead and exports,
@@ -344,4 +345,56 @@ test("every staff page works from the keyboard alone", async ({ page }) => {
   await tabTo(page, page.getByRole("button", { name: "Sign out" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/staff\/sign-in\?signedOut=1$/);
+});
+
+test("staff answer an access request and an erasure request, each in the audit log", async ({ page }) => {
+  test.setTimeout(90_000);
+  const person = `${unique("subject")}@example.com`;
+  expect(
+    (await page.request.post("/api/quotes", { data: validQuote({ email: person, submission_key: crypto.randomUUID() }) })).status(),
+  ).toBe(201);
+  const contact = await page.request.post("/api/contact", {
+    data: { name: "Sam Subject", email: person, phone: "0117 496 0003", subject: "Call me", message: "About a loan." },
+  });
+  expect(contact.status()).toBeLessThan(300);
+
+  const staffEmail = `${unique("dpo")}@firm.example`;
+  const key = await enrol(page, staffEmail, "Dee Protection");
+  await signInByKeyboard(page, staffEmail, key);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.getByRole("link", { name: "Data requests" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Data requests" })).toBeVisible();
+  await page.getByLabel("Email address").fill(person.toUpperCase());
+  await page.getByRole("button", { name: "Find" }).click();
+  const found = page.getByTestId("found");
+  await expect(found).toContainText("Quotes1");
+  await expect(found).toContainText("Contact messages1");
+  await expectNoAxeViolations(page);
+
+  // Access: everything in one file.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download everything (JSON)" }).click(),
+  ]);
+  const held = JSON.parse(readFileSync((await download.path()) ?? "", "utf8"));
+  expect(held.leads.quotes.map((q: { email: string }) => q.email)).toEqual([person]);
+  expect(held.leads.contactMessages.map((c: { name: string }) => c.name)).toEqual(["Sam Subject"]);
+
+  // Erasure: refused until the address is typed again, then done.
+  await page.getByLabel("Type the email address again to confirm").fill("someone.else@example.com");
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Type the email address exactly as above to confirm.");
+  await page.getByLabel("Type the email address again to confirm").fill(person);
+  await page.getByRole("button", { name: "Erase everything" }).click();
+  await expect(page.getByRole("status")).toHaveText("Everything held about that address has been erased.");
+  const quotes = await storedRows<{ email: string }>("quotes");
+  const contacts = await storedRows<{ email: string }>("contact_messages");
+  expect([...quotes, ...contacts].filter((r) => r.email.toLowerCase() === person)).toEqual([]);
+
+  await page.goto("/staff/audit?action=data.access");
+  await expect(page.getByRole("table")).toContainText("Dee Protection");
+  await page.goto("/staff/audit?action=data.erasure");
+  await expect(page.getByRole("table")).toContainText("Answered an erasure request");
+  // The audit log names nobody: a reference, not the address.
+  await expect(page.getByRole("table")).not.toContainText(person);
 });

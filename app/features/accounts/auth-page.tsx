@@ -12,6 +12,7 @@ import {
   CREATING_ACCOUNT,
   EMAIL_CONFIRMED,
   FORGOT_PASSWORD,
+  ACCOUNT_DELETED,
   PASSWORD_CHANGED,
   SIGN_IN_TAB,
   SIGN_UP_TAB,
@@ -50,6 +51,7 @@ function useArrivalNotice() {
     };
   }
   if (params.get("passwordReset")) return { tone: "success" as const, text: PASSWORD_CHANGED };
+  if (params.get("deleted")) return { tone: "success" as const, text: ACCOUNT_DELETED };
   if (params.get("error")) return { tone: "error" as const, text: CONFIRMATION_LINK_INVALID };
   if (params.get("confirmed")) return { tone: "success" as const, text: EMAIL_CONFIRMED };
   return null;

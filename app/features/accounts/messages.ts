@@ -58,5 +58,7 @@ export const RESET_LINK_SENT =
   "If an account uses that email address, we have sent it a link to set a new password. The link works for one hour.";
 export const SET_NEW_PASSWORD = "Set new password";
 export const SETTING_NEW_PASSWORD = "Saving...";
+export const ACCOUNT_DELETED = "Your account and the details of your enquiries have been deleted.";
+export const CONFIRM_ACCOUNT_DELETION = "Tick the box to confirm you want your account deleted.";
 export const PASSWORD_CHANGED = "Your new password is set and every device was signed out. Please sign in.";
 export const RESET_LINK_INVALID = "That link has expired or was already used. Please ask for a new one.";

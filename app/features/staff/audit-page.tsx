@@ -30,6 +30,11 @@ function auditDetail(row: AuditRow) {
   }
   if (row.action === "leads.export") return `${d.rows} rows; filter: ${d.filter ? String(d.filter) : "none"}`;
   if (row.action === "staff.sign-in-failed" && d.reason) return `Reason: ${String(d.reason)}`;
+  if (row.action === "data.access" || row.action === "data.erasure") return `Subject reference ${String(d.subject)}`;
+  if (row.action === "retention.run" && d.deleted && typeof d.deleted === "object") {
+    const total = Object.values(d.deleted as Record<string, number>).reduce((a, b) => a + Number(b), 0);
+    return `${total} rows deleted`;
+  }
   return "";
 }
 

@@ -1,0 +1,121 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { controlClass } from "~/components/ui/field";
+import { Notice } from "./staff-frame";
+
+// /staff/requests: a data subject's access and erasure requests (UK GDPR articles 15
+// and 17), answered by the email address they wrote from.
+
+export interface RequestsPageProps {
+  email: string;
+  found: {
+    account: number;
+    quotes: number;
+    personalEnquiries: number;
+    contactMessages: number;
+    emails: number;
+  } | null;
+  notice: { tone: "error" | "success"; text: string } | null;
+  /** The confirmation the erase form was last sent with, when it did not match. */
+  confirm?: string;
+}
+
+const labelClass = "block text-sm font-semibold text-slate-900";
+
+export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPageProps) {
+  const total = found ? Object.values(found).reduce((a, b) => a + b, 0) : 0;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Data requests</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        Find everything held about a person by the email address they wrote from: download it for an access request,
+        or erase it for an erasure request. Both are recorded in the audit log.
+      </p>
+      {notice ? (
+        <div className="mt-4">
+          <Notice tone={notice.tone}>{notice.text}</Notice>
+        </div>
+      ) : null}
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Find a person's data">
+        <div className="w-full max-w-sm">
+          <label htmlFor="email" className={labelClass}>
+            Email address
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            required
+            defaultValue={email}
+            autoComplete="off"
+            className={cn(controlClass, "mt-1")}
+          />
+        </div>
+        <Button type="submit" variant="secondary" size="sm">
+          Find
+        </Button>
+      </Form>
+
+      {found ? (
+        <section aria-labelledby="found-heading" className="mt-8">
+          <h2 id="found-heading" className="text-xl font-bold text-slate-900">
+            Held about {email}
+          </h2>
+          <dl className="mt-3 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1" data-testid="found">
+            <dt>Borrower account</dt>
+            <dd>{found.account ? "Yes" : "No"}</dd>
+            <dt>Quotes</dt>
+            <dd>{found.quotes}</dd>
+            <dt>Quick-check enquiries</dt>
+            <dd>{found.personalEnquiries}</dd>
+            <dt>Contact messages</dt>
+            <dd>{found.contactMessages}</dd>
+            <dt>Emails sent</dt>
+            <dd>{found.emails}</dd>
+          </dl>
+          {total === 0 ? (
+            <p className="mt-4 text-slate-700">Nothing is held about this address.</p>
+          ) : (
+            <>
+              <p className="mt-4">
+                <a
+                  href={`/staff/requests/export?${new URLSearchParams({ email })}`}
+                  className="font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-focus"
+                  download
+                >
+                  Download everything (JSON)
+                </a>
+              </p>
+              <Form method="post" className="mt-8 max-w-md rounded-lg border border-red-300 p-4" aria-labelledby="erase-heading">
+                <h3 id="erase-heading" className="text-lg font-bold text-slate-900">
+                  Erase everything
+                </h3>
+                <p className="mt-1 text-slate-700">
+                  Deletes the account, every lead with its notes and timeline, and the emails sent about them. This
+                  cannot be undone.
+                </p>
+                <input type="hidden" name="email" value={email} />
+                <label htmlFor="confirm" className={cn(labelClass, "mt-3")}>
+                  Type the email address again to confirm
+                </label>
+                <input
+                  id="confirm"
+                  name="confirm"
+                  type="email"
+                  required
+                  autoComplete="off"
+                  defaultValue={confirm}
+                  className={cn(controlClass, "mt-1")}
+                />
+                <Button type="submit" variant="secondary" size="sm" className="mt-3">
+                  Erase everything
+                </Button>
+              </Form>
+            </>
+          )}
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { countsOf, personalDataOf, subjectReference } from "../../server/data-requests";
+import { writeAudit } from "../../server/staff/audit";
+import { requireStaff } from "../../server/staff/session";
+import type { Route } from "./+types/staff.requests.export";
+
+// GET /staff/requests/export?email=…: the access request's answer, everything held
+// about the address as one JSON file. A resource route; each download is audited.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireStaff(context, request);
+  const asked = (new URL(request.url).searchParams.get("email") ?? "").trim();
+  if (!z.email().max(254).safeParse(asked).success) throw data("Give an email address", { status: 400 });
+  const held = await personalDataOf(context.db, { email: asked });
+  await writeAudit(context.db, {
+    action: "data.access",
+    actor: user,
+    detail: { subject: subjectReference(asked, context.config.authSecret), ...countsOf(held) },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(held, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="personal-data-${day}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { isSameSitePost, readFormPost } from "../../server/accounts";
+import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests";
+import { writeAudit } from "../../server/staff/audit";
+import { requireStaff } from "../../server/staff/session";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { RequestsPage } from "~/features/staff/requests-page";
+import type { Route } from "./+types/staff.requests";
+
+// /staff/requests?email=…: what is held about a person; erasing it (issue 11). The
+// download is /staff/requests/export. The audit log records each answer by a keyed
+// hash of the address, never the address.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Data requests | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+const email = z.email().max(254);
+const ERASED = "Everything held about that address has been erased.";
+const MISMATCH = "Type the email address exactly as above to confirm.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requireStaff(context, request);
+  const params = new URL(request.url).searchParams;
+  const asked = (params.get("email") ?? "").trim();
+  const notice = params.get("erased") ? { tone: "success" as const, text: ERASED } : null;
+  if (!asked) return data({ email: "", found: null, notice }, { headers });
+  if (!email.safeParse(asked).success) {
+    return data(
+      { email: asked, found: null, notice: { tone: "error" as const, text: "Enter an email address, like name@example.com." } },
+      { headers, status: 400 },
+    );
+  }
+  const found = countsOf(await personalDataOf(context.db, { email: asked }));
+  return data({ email: asked, found, notice }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireStaff(context, request);
+  if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
+  const posted = await readFormPost(request);
+  if (!posted.ok) throw data("The form could not be read", { status: posted.status });
+  const subject = String(posted.form.get("email") ?? "").trim();
+  const confirm = String(posted.form.get("confirm") ?? "").trim();
+  if (!email.safeParse(subject).success) throw data("No email address was given", { status: 400 });
+  if (confirm.toLowerCase() !== subject.toLowerCase()) {
+    const found = countsOf(await personalDataOf(context.db, { email: subject }));
+    return data(
+      { email: subject, found, confirm, notice: { tone: "error" as const, text: MISMATCH } },
+      { status: 400 },
+    );
+  }
+  const erased = await erasePersonalData(context.db, { email: subject });
+  await writeAudit(context.db, {
+    action: "data.erasure",
+    actor: user,
+    detail: { subject: subjectReference(subject, context.config.authSecret), erased },
+  });
+  return redirect("/staff/requests?erased=1");
+}
+
+export default function Requests({ loaderData, actionData }: Route.ComponentProps) {
+  return <RequestsPage {...(actionData ?? loaderData)} />;
+}
