@@ -7,6 +7,7 @@ import { accountApi } from "./api/account";
 import { authApi } from "./api/auth";
 import { contactApi } from "./api/contact";
 import { enquiriesApi } from "./api/enquiries";
+import { funnelApi } from "./api/funnel";
 import { quotesApi } from "./api/quotes";
 import { SERVICE_BUSY } from "../app/domain/messages";
 import { createAuth, identifyWith } from "./auth";
@@ -85,6 +86,7 @@ export function createApp(options: AppOptions) {
   api.route("/quotes", quotesApi(services));
   api.route("/enquiries", enquiriesApi(services));
   api.route("/contact", contactApi(services));
+  api.route("/funnel", funnelApi(services));
   api.route("/auth", authApi(services, auth));
   api.route("/account", accountApi(services, auth));
   api.all("*", (c) => c.json({ error: "Not found" }, 404));

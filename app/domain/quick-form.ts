@@ -86,6 +86,19 @@ export const EMPTY_QUICK_FORM_ANSWERS: Readonly<QuickFormAnswers> = {
 
 export type QuickFormField = keyof QuickFormAnswers;
 
+/** The quick check's steps, in the order they can come (spec section 4). */
+export const QUICK_FORM_STEP_IDS = [
+  "type",
+  "amount",
+  "residential",
+  "status",
+  "age",
+  "property",
+  "income",
+  "credit",
+  "contact",
+] as const satisfies readonly QuickStepId[];
+
 export type QuickStepId =
   | "type"
   | "amount"

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -341,6 +342,27 @@ export const auditLog = pgTable(
     index("audit_log_lead_idx").on(t.leadId, t.at, t.id),
     index("audit_log_action_idx").on(t.action, t.at, t.id),
   ],
+);
+
+/**
+ * Where borrowers drop out (DECISIONS D16): how many times each form reported each
+ * moment, per UK day and campaign. Counts only: no visitor, cookie or address.
+ */
+export const funnelCounts = pgTable(
+  "funnel_counts",
+  {
+    day: date("day").notNull(),
+    form: text("form").notNull(),
+    /** "step" (reached), "redirect" (sent on) or "submit". */
+    event: text("event").notNull(),
+    step: text("step").notNull(),
+    /** Where a redirect went ('' for the other events). */
+    target: text("target").notNull().default(""),
+    utmSource: text("utm_source").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.form, t.event, t.step, t.target, t.utmSource, t.utmCampaign] })],
 );
 
 // ---------------------------------------------------------------- infrastructure

@@ -5,6 +5,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { waitForMail } from "../support/mailbox";
 import { validQuote } from "../support/leads";
+import { choose, next, skipCookieBanner } from "../support/step-forms";
 import { addStaffMember, storedRows } from "../support/stored";
 
 // The staff console (issue 10): a staff member made as the command line makes one
@@ -397,4 +398,72 @@ test("staff answer an access request and an erasure request, each in the audit l
   await expect(page.getByRole("table")).toContainText("Answered an erasure request");
   // The audit log names nobody: a reference, not the address.
   await expect(page.getByRole("table")).not.toContainText(person);
+});
+
+test("a visit that reaches step 3 of the main form and leaves shows on /staff/funnel, with nothing kept on the device", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const campaign = unique("funnel").replace(/-/g, "");
+  await skipCookieBanner(context);
+  const cookiesBefore = await context.cookies();
+  const reports: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/funnel") reports.push(request.method());
+  });
+  await page.goto(`/apply?utm_source=test&utm_campaign=${campaign}`);
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await choose(page, "Which of these describes you?", "Homeowner with mortgage");
+  await next(page);
+  await page.getByLabel("How much would you like to borrow?", { exact: true }).fill("50000");
+  await choose(page, "What do you need the loan for?", "Debt consolidation");
+  await next(page);
+  await expect(page.locator("form h2")).toHaveText("Your property");
+  // One report per step reached (what each says is checked on the staff page below).
+  await expect.poll(() => reports).toEqual(["POST", "POST", "POST"]);
+  // Counting wrote nothing to the device: no cookie, and storage holds only the form's own answers and landing page.
+  expect(await context.cookies()).toEqual(cookiesBefore);
+  const storage = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
+  expect(storage.local).toEqual([]);
+  expect(storage.session.sort()).toEqual(["harbourside:eligibility", "landingPageUrl"]);
+  await page.goto("/");
+
+  const staffEmail = `${unique("analyst")}@firm.example`;
+  const key = await enrol(page, staffEmail, "Fin Funnel");
+  await signInByKeyboard(page, staffEmail, key);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.getByRole("link", { name: "Funnel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Where borrowers drop out" })).toBeVisible();
+  await page.getByLabel("Campaign", { exact: true }).selectOption(campaign);
+  await page.getByRole("button", { name: "Show" }).click();
+  const table = page.getByTestId("table-apply");
+  await expect(table.locator("tbody tr")).toHaveCount(4);
+  for (const [step, cells] of [
+    ["About your home", ["1", "—"]],
+    ["Your loan", ["1", "100%"]],
+    ["Your property", ["1", "100%"]],
+    ["Submitted", ["0", "0%"]],
+  ] as const) {
+    const row = table.getByRole("row", { name: new RegExp(`^${step}`) });
+    await expect(row.getByRole("cell").nth(0)).toHaveText(cells[0]);
+    await expect(row.getByRole("cell").nth(1)).toHaveText(cells[1]);
+  }
+  await expect(page.getByTestId("bars-apply").locator("rect")).toHaveCount(3);
+  await expect(page.getByTestId("table-apply-personal")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  const csv = readFileSync((await download.path()) ?? "", "utf8");
+  expect(csv.slice(1).trimEnd().split("\r\n")).toEqual([
+    "Form,Step,Reached,Kept from the step before (%),Sent on from here",
+    "apply,status,1,,",
+    "apply,amount,1,100,",
+    "apply,property,1,100,",
+    "apply,submitted,0,,",
+    "apply-personal,submitted,0,,",
+  ]);
 });

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import type { FunnelForm } from "~/domain/funnel";
 import { toast } from "../ui/toaster";
+import { reportFunnel } from "./funnel-beacon";
 import {
   readStoredForm,
   removeStoredForm,
@@ -25,6 +27,8 @@ export interface StepIssues<F extends string> {
 export interface StepFlow<A extends object, S extends string, F extends string> {
   /** sessionStorage key for this form's answers. */
   storageKey: string;
+  /** The form's name in the drop-out counts (DECISIONS D16). */
+  funnel: FunnelForm;
   empty: Readonly<A>;
   /** The answers given in whole pounds (the rest are choices, text or ticks). */
   amountFields: readonly F[];
@@ -74,6 +78,8 @@ export function useStepForm<A extends object, S extends string, F extends string
   const leaving = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastShown = useRef<S | null>(null);
+  /** Steps already counted in this visit to the page: back and forward count a step once. */
+  const counted = useRef(new Set<S>());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount
   useEffect(() => {
@@ -110,7 +116,11 @@ export function useStepForm<A extends object, S extends string, F extends string
       toast.dismissShown(STEP_ISSUE_TOAST);
     }
     lastShown.current = current;
-  }, [hydrated, current]);
+    if (!counted.current.has(current)) {
+      counted.current.add(current);
+      reportFunnel({ form: flow.funnel, event: "step", step: current });
+    }
+  }, [hydrated, current, flow.funnel]);
 
   const issues = flow.issues(current, answers);
 
@@ -153,6 +163,12 @@ export function useStepForm<A extends object, S extends string, F extends string
   function finish() {
     leaving.current = true;
     removeStoredForm(flow.storageKey);
+    reportFunnel({ form: flow.funnel, event: "submit", step: current });
+  }
+
+  /** The visitor is being sent on (a partner, /cannot-help): counted with the step they left from. */
+  function leaveFor(target: string) {
+    reportFunnel({ form: flow.funnel, event: "redirect", step: current, target });
   }
 
   return {
@@ -174,5 +190,6 @@ export function useStepForm<A extends object, S extends string, F extends string
     attemptNext,
     setSubmission,
     finish,
+    leaveFor,
   };
 }

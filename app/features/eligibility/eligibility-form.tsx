@@ -77,7 +77,10 @@ export function EligibilityForm() {
       return;
     }
     const next = nextAfter(current, answers);
-    if (next.kind === "redirect") navigate(next.to);
+    if (next.kind === "redirect") {
+      form.leaveFor(next.to);
+      navigate(next.to);
+    }
     else if (next.kind === "step") form.goTo(next.step);
     else void submit();
   }

@@ -12,6 +12,7 @@ import {
 
 /** The main eligibility check's rules, every one from the domain (spec sections 4 and 5; D3, D4). */
 export const ELIGIBILITY_FLOW: StepFlow<MainFormAnswers, StepId, MainFormField> = {
+  funnel: "apply",
   storageKey: "harbourside:eligibility",
   empty: EMPTY_MAIN_FORM_ANSWERS,
   amountFields: ["loanAmount", "propertyValue", "mortgageBalance", "monthlyIncome"],

@@ -1,6 +1,7 @@
 import type { StepFlow } from "~/components/step-form/use-step-form";
 import {
   EMPTY_QUICK_FORM_ANSWERS,
+  QUICK_FORM_STEP_IDS,
   type QuickFormAnswers,
   type QuickFormField,
   type QuickStepId,
@@ -9,20 +10,11 @@ import {
   quickStepIssues,
 } from "~/domain/quick-form";
 
-const QUICK_STEP_IDS = [
-  "type",
-  "amount",
-  "residential",
-  "status",
-  "age",
-  "property",
-  "income",
-  "credit",
-  "contact",
-] as const satisfies readonly QuickStepId[];
+const QUICK_STEP_IDS = QUICK_FORM_STEP_IDS;
 
 /** The quick check's rules, every one from the domain (spec sections 4 and 5; D4). */
 export const QUICK_CHECK_FLOW: StepFlow<QuickFormAnswers, QuickStepId, QuickFormField> = {
+  funnel: "apply-personal",
   storageKey: "harbourside:quick-check",
   empty: EMPTY_QUICK_FORM_ANSWERS,
   amountFields: ["loanAmount", "propertyValue", "mortgageBalance", "monthlyIncome"],

@@ -79,8 +79,10 @@ export function QuickCheckForm() {
     }
     const next = quickNextAfter(current, answers);
     if (next.kind === "external") {
+      form.leaveFor(`external:${next.partner}`);
       window.location.assign(next.partner === "bridging" ? site.partners.bridgingUrl : site.partners.businessUrl);
     } else if (next.kind === "redirect") {
+      form.leaveFor(next.to);
       navigate(next.to);
     } else if (next.kind === "step") {
       form.goTo(next.step);

@@ -20,6 +20,9 @@ export function StaffFrame({ staffName, children }: { staffName: string; childre
             <NavLink to="/staff" end className={navLink}>
               Leads
             </NavLink>
+            <NavLink to="/staff/funnel" className={navLink}>
+              Funnel
+            </NavLink>
             <NavLink to="/staff/requests" className={navLink}>
               Data requests
             </NavLink>

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { MAIN_FORM_STEP_IDS } from "./main-form";
+import { QUICK_FORM_STEP_IDS } from "./quick-form";
+
+// Where borrowers drop out (DECISIONS D16, issue 11): each form reports the steps a
+// visitor reaches, the redirect they are sent on, and their submission, and the
+// server adds one to a count per form, step, day and campaign. Nothing identifies
+// the visitor: no cookie, no identifier, no address is kept.
+
+export const FUNNEL_FORMS = {
+  apply: { label: "Eligibility check (/apply)", steps: MAIN_FORM_STEP_IDS as readonly string[] },
+  "apply-personal": { label: "Quick check (/apply-personal)", steps: QUICK_FORM_STEP_IDS as readonly string[] },
+} as const;
+export type FunnelForm = keyof typeof FUNNEL_FORMS;
+
+export const FUNNEL_EVENTS = ["step", "redirect", "submit"] as const;
+export type FunnelEventKind = (typeof FUNNEL_EVENTS)[number];
+
+/** Where a redirect sends a visitor: a page of ours, or a partner by name. */
+const target = z.string().regex(/^(\/[a-z0-9-]{1,40}|external:[a-z-]{1,30})$/);
+
+/** One report from a form, as the browser sends it. */
+export const funnelReportSchema = z
+  .object({
+    form: z.enum(Object.keys(FUNNEL_FORMS) as [FunnelForm, ...FunnelForm[]]),
+    event: z.enum(FUNNEL_EVENTS),
+    /** The step reached (event "step"), or the step a redirect or submission came from. */
+    step: z.string().max(20),
+    /** Where a redirect went. */
+    target: target.optional(),
+    /** The landing page URL, for its utm_source and utm_campaign; never stored itself. */
+    landing: z.string().max(2_000).optional(),
+  })
+  .refine((r) => FUNNEL_FORMS[r.form].steps.includes(r.step), { message: "Unknown step", path: ["step"] })
+  .refine((r) => (r.event === "redirect") === (r.target !== undefined), {
+    message: "A redirect names its target, and only a redirect",
+    path: ["target"],
+  });
+export type FunnelReport = z.infer<typeof funnelReportSchema>;
+
+/** A count of one kind of moment: its form, step, what happened, where to, on which day, from which campaign. */
+export interface FunnelCount {
+  form: FunnelForm;
+  event: FunnelEventKind;
+  step: string;
+  target: string;
+  n: number;
+}
+
+export interface FunnelStepRow {
+  step: string;
+  /** Visitors who reached the step. */
+  reached: number;
+  /** Of those who reached the step before, the share who reached this one (null for the first). */
+  keptPercent: number | null;
+  /** Visitors sent away from this step, by where. */
+  redirects: { target: string; n: number }[];
+}
+
+/**
+ * A form's funnel from its counts: each step in the form's order with how many reached
+ * it and the share kept from the step before, where visitors left for a partner or
+ * /cannot-help, and how many submitted. Steps nobody reached (a path not taken) are left out.
+ */
+export function funnelOf(form: FunnelForm, counts: FunnelCount[]) {
+  const mine = counts.filter((c) => c.form === form);
+  const sum = (event: FunnelEventKind, step?: string) =>
+    mine.filter((c) => c.event === event && (step === undefined || c.step === step)).reduce((a, c) => a + c.n, 0);
+  const rows: FunnelStepRow[] = [];
+  for (const step of FUNNEL_FORMS[form].steps) {
+    const reached = sum("step", step);
+    if (reached === 0) continue;
+    const previous = rows.at(-1);
+    const redirects = new Map<string, number>();
+    for (const c of mine.filter((c) => c.event === "redirect" && c.step === step)) {
+      redirects.set(c.target, (redirects.get(c.target) ?? 0) + c.n);
+    }
+    rows.push({
+      step,
+      reached,
+      keptPercent: previous ? Math.round((reached / previous.reached) * 1000) / 10 : null,
+      redirects: [...redirects].map(([t, n]) => ({ target: t, n })).sort((a, b) => b.n - a.n || a.target.localeCompare(b.target)),
+    });
+  }
+  return { form, rows, submitted: sum("submit"), redirected: sum("redirect") };
+}

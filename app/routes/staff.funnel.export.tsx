@@ -1,0 +1,18 @@
+import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query";
+import { requireStaff } from "../../server/staff/session";
+import type { Route } from "./+types/staff.funnel.export";
+
+// GET /staff/funnel/export?<the page's query>: the funnel table as CSV. Counts only.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context, request);
+  const query = funnelQueryOf(new URL(request.url).searchParams);
+  const csv = funnelCsv(await funnelReport(context.db, query));
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="funnel-${query.from}-to-${query.to}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { and, gte, lte, sql } from "drizzle-orm";
+import type { FunnelCount, FunnelEventKind, FunnelForm, FunnelReport } from "../app/domain/funnel";
+import { campaignOf } from "../app/domain/leads";
+import type { Database } from "./db/client";
+import { funnelCounts, personalEnquiries, quotes } from "./db/schema";
+
+// The funnel's counts (DECISIONS D16, issue 11): one more for a form's moment on a UK
+// day and campaign. Who sent it is not kept anywhere: the over-rate check below lives
+// in this process's memory, keyed by a hash with a salt that is never written down.
+
+/** Today's date in the UK, as the counts are kept by. */
+export const ukDay = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: "Europe/London" });
+
+/** Adds one report to its count. */
+export async function countFunnelReport(db: Database, report: FunnelReport, at = new Date()) {
+  const campaign = campaignOf(report.landing);
+  await db
+    .insert(funnelCounts)
+    .values({
+      day: ukDay(at),
+      form: report.form,
+      event: report.event,
+      step: report.step,
+      target: report.target ?? "",
+      utmSource: (campaign?.source ?? "").slice(0, 100),
+      utmCampaign: (campaign?.campaign ?? "").slice(0, 100),
+      n: 1,
+    })
+    .onConflictDoUpdate({
+      target: [
+        funnelCounts.day,
+        funnelCounts.form,
+        funnelCounts.event,
+        funnelCounts.step,
+        funnelCounts.target,
+        funnelCounts.utmSource,
+        funnelCounts.utmCampaign,
+      ],
+      set: { n: sql`${funnelCounts.n} + 1` },
+    });
+}
+
+/**
+ * At most `limit` reports per address per window, counted in memory. A real visitor
+ * sends a dozen at most; more is a script. The key is an HMAC of the address with a
+ * salt made at start: nothing can be read back from it, and it is never stored.
+ */
+export function createReportLimiter({ limit = 60, windowMs = 10 * 60_000, now = () => Date.now() } = {}) {
+  const salt = randomBytes(16);
+  let windowStart = now();
+  let seen = new Map<string, number>();
+  return (address: string) => {
+    if (now() - windowStart >= windowMs) {
+      windowStart = now();
+      seen = new Map();
+    }
+    const key = createHmac("sha256", salt).update(address).digest("base64");
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    return count <= limit;
+  };
+}
+
+export interface FunnelQuery {
+  /** UK days, inclusive. */
+  from: string;
+  to: string;
+  /** utm_source or utm_campaign; empty for every campaign. */
+  campaign: string;
+}
+
+const campaignMatches = (campaign: string) =>
+  campaign ? sql`(${funnelCounts.utmSource} = ${campaign} or ${funnelCounts.utmCampaign} = ${campaign})` : sql`true`;
+
+/** The counts of a period and campaign, summed over days. */
+export async function funnelCountsFor(db: Database, query: FunnelQuery): Promise<FunnelCount[]> {
+  const rows = await db
+    .select({
+      form: funnelCounts.form,
+      event: funnelCounts.event,
+      step: funnelCounts.step,
+      target: funnelCounts.target,
+      n: sql<number>`sum(${funnelCounts.n})::int`,
+    })
+    .from(funnelCounts)
+    .where(and(gte(funnelCounts.day, query.from), lte(funnelCounts.day, query.to), campaignMatches(query.campaign)))
+    .groupBy(funnelCounts.form, funnelCounts.event, funnelCounts.step, funnelCounts.target);
+  return rows.map((r) => ({ ...r, form: r.form as FunnelForm, event: r.event as FunnelEventKind, n: Number(r.n) }));
+}
+
+/** Every campaign seen in the period, for the page's choice. */
+export async function funnelCampaigns(db: Database, query: Omit<FunnelQuery, "campaign">) {
+  const result = await db.execute(sql`
+    select distinct value from (
+      select utm_source as value from ${funnelCounts} where day between ${query.from} and ${query.to}
+      union select utm_campaign from ${funnelCounts} where day between ${query.from} and ${query.to}
+    ) as campaigns where value <> '' order by value`);
+  return (result as unknown as { rows: { value: string }[] }).rows.map((r) => r.value);
+}
+
+/**
+ * Leads per campaign (utm_source / utm_campaign of the landing page) received in the
+ * period, beside the visits that reached the forms' first step from that campaign.
+ */
+export async function campaignConversion(db: Database, query: Omit<FunnelQuery, "campaign">) {
+  const inPeriod = (table: typeof quotes | typeof personalEnquiries) =>
+    sql`${table.createdAt} >= (${query.from}::date)::timestamp at time zone 'Europe/London'
+      and ${table.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'Europe/London'`;
+  const result = await db.execute(sql`
+    with leads as (
+      select coalesce(utm_source, '') as source, coalesce(utm_campaign, '') as campaign, count(*)::int as n
+        from ${quotes} where ${inPeriod(quotes)} group by 1, 2
+      union all
+      select coalesce(utm_source, ''), coalesce(utm_campaign, ''), count(*)::int
+        from ${personalEnquiries} where ${inPeriod(personalEnquiries)} group by 1, 2
+    ), visits as (
+      select utm_source as source, utm_campaign as campaign, sum(n)::int as n from ${funnelCounts}
+        where day between ${query.from} and ${query.to} and event = 'step'
+          and ((form = 'apply' and step = 'status') or (form = 'apply-personal' and step = 'type'))
+        group by 1, 2
+    ), keys as (select source, campaign from leads union select source, campaign from visits)
+    select k.source, k.campaign,
+      coalesce((select sum(n) from leads l where l.source = k.source and l.campaign = k.campaign), 0)::int as leads,
+      coalesce((select sum(n) from visits v where v.source = k.source and v.campaign = k.campaign), 0)::int as visits
+    from keys k order by leads desc, visits desc, k.source, k.campaign`);
+  return (result as unknown as { rows: { source: string; campaign: string; leads: number; visits: number }[] }).rows.map(
+    (r) => ({
+      source: decode(r.source),
+      campaign: decode(r.campaign),
+      leads: Number(r.leads),
+      visits: Number(r.visits),
+    }),
+  );
+}
+
+/** The lead tables keep utm values as the URL had them (percent-encoded); the funnel keeps them decoded. */
+function decode(value: string) {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return value;
+  }
+}

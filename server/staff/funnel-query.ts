@@ -1,0 +1,46 @@
+import { FUNNEL_FORMS, type FunnelForm, funnelOf } from "../../app/domain/funnel";
+import type { Database } from "../db/client";
+import { campaignConversion, type FunnelQuery, funnelCampaigns, funnelCountsFor, ukDay } from "../funnel";
+
+// The /staff/funnel page's query from its URL: UK days (the last 30 by default) and a
+// campaign; anything that does not parse falls back to the default.
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function funnelQueryOf(params: URLSearchParams, now = new Date()): FunnelQuery {
+  const to = DAY.test(params.get("to") ?? "") ? (params.get("to") as string) : ukDay(now);
+  const from = DAY.test(params.get("from") ?? "")
+    ? (params.get("from") as string)
+    : ukDay(new Date(new Date(`${to}T12:00:00Z`).getTime() - 29 * 86_400_000));
+  const campaign = (params.get("campaign") ?? "").trim().slice(0, 100);
+  return from <= to ? { from, to, campaign } : { from: to, to: from, campaign };
+}
+
+export async function funnelReport(db: Database, query: FunnelQuery) {
+  const [counts, campaigns, conversion] = await Promise.all([
+    funnelCountsFor(db, query),
+    funnelCampaigns(db, query),
+    campaignConversion(db, query),
+  ]);
+  const funnels = (Object.keys(FUNNEL_FORMS) as FunnelForm[]).map((form) => funnelOf(form, counts));
+  return { query, campaigns, funnels, conversion };
+}
+
+/** The funnels as CSV rows: one per form and step, then its submissions. */
+export function funnelCsv(report: Awaited<ReturnType<typeof funnelReport>>) {
+  const lines = [["Form", "Step", "Reached", "Kept from the step before (%)", "Sent on from here"]];
+  for (const funnel of report.funnels) {
+    for (const row of funnel.rows) {
+      lines.push([
+        funnel.form,
+        row.step,
+        String(row.reached),
+        row.keptPercent === null ? "" : String(row.keptPercent),
+        row.redirects.map((r) => `${r.target} ${r.n}`).join("; "),
+      ]);
+    }
+    lines.push([funnel.form, "submitted", String(funnel.submitted), "", ""]);
+  }
+  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return `\uFEFF${lines.map((l) => l.map(cell).join(",")).join("\r\n")}\r\n`;
+}
