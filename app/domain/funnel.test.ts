@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { type FunnelCount, funnelOf, funnelReportSchema } from "./funnel";
+
+// The drop-out funnel (DECISIONS D16): what a form may report, and how counts become
+// each form's steps with the share kept from the step before.
+
+const count = (c: Partial<FunnelCount> & Pick<FunnelCount, "step" | "n">): FunnelCount => ({
+  form: "apply",
+  event: "step",
+  target: "",
+  ...c,
+});
+
+describe("funnelOf", () => {
+  it("orders steps as the form does, keeps the share from the step before, and leaves out steps nobody reached", () => {
+    const funnel = funnelOf("apply", [
+      count({ step: "amount", n: 60 }),
+      count({ step: "status", n: 80 }),
+      count({ step: "income", n: 20 }),
+      count({ step: "status", n: 20 }),
+      count({ step: "amount", event: "redirect", target: "/cannot-help", n: 3 }),
+      count({ step: "amount", event: "redirect", target: "/creditec-redirect", n: 5 }),
+      count({ step: "amount", event: "redirect", target: "/cannot-help", n: 4 }),
+      count({ step: "contact", event: "submit", n: 7 }),
+      count({ form: "apply-personal", step: "type", n: 999 }),
+    ]);
+    expect(funnel).toEqual({
+      form: "apply",
+      rows: [
+        { step: "status", reached: 100, keptPercent: null, redirects: [] },
+        {
+          step: "amount",
+          reached: 60,
+          keptPercent: 60,
+          redirects: [
+            { target: "/cannot-help", n: 7 },
+            { target: "/creditec-redirect", n: 5 },
+          ],
+        },
+        { step: "income", reached: 20, keptPercent: 33.3, redirects: [] },
+      ],
+      submitted: 7,
+      redirected: 12,
+    });
+  });
+
+  it("has no rows and no submissions for a form nobody opened", () => {
+    expect(funnelOf("apply-personal", [count({ step: "status", n: 5 })])).toEqual({
+      form: "apply-personal",
+      rows: [],
+      submitted: 0,
+      redirected: 0,
+    });
+  });
+
+  it("breaks a tie between redirect targets by name", () => {
+    const [row] = funnelOf("apply", [
+      count({ step: "status", n: 2 }),
+      count({ step: "status", event: "redirect", target: "/loanswarehouse-redirect", n: 1 }),
+      count({ step: "status", event: "redirect", target: "/cannot-help", n: 1 }),
+    ]).rows;
+    expect(row?.redirects.map((r) => r.target)).toEqual(["/cannot-help", "/loanswarehouse-redirect"]);
+  });
+});
+
+describe("funnelReportSchema", () => {
+  it.each([
+    [{ form: "apply", event: "step", step: "status" }, true],
+    [{ form: "apply-personal", event: "step", step: "residential" }, true],
+    [{ form: "apply", event: "redirect", step: "amount", target: "/cannot-help" }, true],
+    [{ form: "apply-personal", event: "redirect", step: "type", target: "external:bridging" }, true],
+    [{ form: "apply", event: "submit", step: "contact", landing: "https://x.example/?utm_source=a" }, true],
+    [{ form: "apply", event: "step", step: "residential" }, false],
+    [{ form: "apply", event: "redirect", step: "amount" }, false],
+    [{ form: "apply", event: "submit", step: "contact", target: "/cannot-help" }, false],
+    [{ form: "apply", event: "redirect", step: "amount", target: "/Cannot-Help" }, false],
+    [{ form: "apply", event: "redirect", step: "amount", target: "//evil.example" }, false],
+    [{ form: "apply", event: "click", step: "status" }, false],
+    [{ form: "apply", event: "step", step: "status", landing: "x".repeat(2_001) }, false],
+  ])("%o → %s", (report, ok) => {
+    expect(funnelReportSchema.safeParse(report).success).toBe(ok);
+  });
+});
