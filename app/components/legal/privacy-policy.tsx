@@ -184,6 +184,11 @@ export function PrivacyPolicyContent() {
         choice at any time with the Cookie settings button in the footer. Your choice is remembered for one year. See
         our <Link to="/cookie-policy">cookie policy</Link> for each cookie and how long it lasts.
       </p>
+      <p>
+        Without any cookie, we count how many visitors reach each step of our forms and which advertising campaign
+        brought them, as totals for each day. Nothing is stored on your device for this, and the totals hold nothing
+        that could identify you.
+      </p>
 
       <h2>9. Complaints to the regulator</h2>
       <p>
