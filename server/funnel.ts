@@ -43,7 +43,8 @@ export async function countFunnelReport(db: Database, report: FunnelReport, at =
 
 /**
  * At most `limit` reports per address per window, counted in memory. A real visitor
- * sends a dozen at most; more is a script. The key is an HMAC of the address with a
+ * sends a dozen at most; more is a script. The funnel endpoint allows 60 in 10
+ * minutes, scaled by RATE_LIMIT_SCALE like the other limits. The key is an HMAC of the address with a
  * salt made at start: nothing can be read back from it, and it is never stored.
  */
 export function createReportLimiter({ limit = 60, windowMs = 10 * 60_000, now = () => Date.now() } = {}) {

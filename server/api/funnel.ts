@@ -14,7 +14,7 @@ import { fromOurPages, parseJsonBody } from "./json";
 export function funnelApi(services: Services) {
   const { config, db } = services;
   const app = new Hono();
-  const withinRate = createReportLimiter();
+  const withinRate = createReportLimiter({ limit: Math.max(1, Math.floor(60 * config.rateLimitScale)) });
   app.post("/", fromOurPages(config.siteUrl), async (c) => {
     const parsed = await parseJsonBody(c, funnelReportSchema);
     if (!parsed.ok) return parsed.response;

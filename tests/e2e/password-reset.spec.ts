@@ -19,6 +19,8 @@ test("a borrower who forgot their password sets a new one from the emailed link,
   browser,
   request,
 }) => {
+  // Five password hashings (sign-up, two sign-ins, the reset, the check of the old one): slow on a busy machine.
+  test.setTimeout(60_000);
   const email = newEmail("reset");
   await confirmedAccount(request, email);
 
