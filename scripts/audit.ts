@@ -6,7 +6,8 @@
  * Runs the real server from the build on a spare port with a fresh embedded database.
  * The staff console's pages are audited signed in: the audit makes a staff member as
  * `npm run staff -- add` does, enrols them, signs in and hands the session cookie to
- * Lighthouse and axe.
+ * Lighthouse and axe. AUDIT_DETAILS=1 prints the browser's issues Lighthouse saw on
+ * each page (a CSP report, a deprecation), which "best practices" counts against it.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -38,7 +39,7 @@ const CHROME_FLAGS = [
 /** Rendered per request, so not found as files in the build. */
 const PER_REQUEST_ROUTES = ["/auth", "/auth/forgot-password", "/auth/reset-password", "/thank-you"];
 /** The staff console, audited signed in (`LEAD_PAGE` stands for a real lead's page). */
-const STAFF_ROUTES = ["/staff/sign-in", "/staff", "/staff/audit", "LEAD_PAGE"];
+const STAFF_ROUTES = ["/staff/sign-in", "/staff", "/staff/audit", "/staff/requests", "/staff/funnel", "LEAD_PAGE"];
 const LEAD_PAGE = "LEAD_PAGE";
 const STAFF_PASSWORD = "Audit-quay-ledger-42";
 
@@ -242,6 +243,10 @@ async function main() {
         axeViolations: axe.violations.length,
       };
       rows.push(row);
+      if (process.env.AUDIT_DETAILS) {
+        const issues = lhr.audits["inspector-issues"]?.details;
+        if (issues) console.error(JSON.stringify(issues).slice(0, 1500));
+      }
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
         .map((a) => a.id);

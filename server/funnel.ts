@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, gte, lte, sql } from "drizzle-orm";
-import type { FunnelCount, FunnelEventKind, FunnelForm, FunnelReport } from "../app/domain/funnel";
+import type { FunnelCount, FunnelEventKind, FunnelForm } from "../app/domain/funnel";
+import type { FunnelReport } from "../app/domain/funnel-report";
 import { campaignOf } from "../app/domain/leads";
 import type { Database } from "./db/client";
 import { funnelCounts, personalEnquiries, quotes } from "./db/schema";

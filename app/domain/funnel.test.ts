@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type FunnelCount, funnelOf, funnelReportSchema } from "./funnel";
+import { type FunnelCount, funnelOf } from "./funnel";
+import { funnelReportSchema } from "./funnel-report";
 
 // The drop-out funnel (DECISIONS D16): what a form may report, and how counts become
 // each form's steps with the share kept from the step before.

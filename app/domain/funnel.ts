@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { MAIN_FORM_STEP_IDS } from "./main-form";
 import { QUICK_FORM_STEP_IDS } from "./quick-form";
 
@@ -15,28 +14,6 @@ export type FunnelForm = keyof typeof FUNNEL_FORMS;
 
 export const FUNNEL_EVENTS = ["step", "redirect", "submit"] as const;
 export type FunnelEventKind = (typeof FUNNEL_EVENTS)[number];
-
-/** Where a redirect sends a visitor: a page of ours, or a partner by name. */
-const target = z.string().regex(/^(\/[a-z0-9-]{1,40}|external:[a-z-]{1,30})$/);
-
-/** One report from a form, as the browser sends it. */
-export const funnelReportSchema = z
-  .object({
-    form: z.enum(Object.keys(FUNNEL_FORMS) as [FunnelForm, ...FunnelForm[]]),
-    event: z.enum(FUNNEL_EVENTS),
-    /** The step reached (event "step"), or the step a redirect or submission came from. */
-    step: z.string().max(20),
-    /** Where a redirect went. */
-    target: target.optional(),
-    /** The landing page URL, for its utm_source and utm_campaign; never stored itself. */
-    landing: z.string().max(2_000).optional(),
-  })
-  .refine((r) => FUNNEL_FORMS[r.form].steps.includes(r.step), { message: "Unknown step", path: ["step"] })
-  .refine((r) => (r.event === "redirect") === (r.target !== undefined), {
-    message: "A redirect names its target, and only a redirect",
-    path: ["target"],
-  });
-export type FunnelReport = z.infer<typeof funnelReportSchema>;
 
 /** A count of one kind of moment: its form, step, what happened, where to, on which day, from which campaign. */
 export interface FunnelCount {

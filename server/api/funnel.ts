@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
-import { funnelReportSchema } from "../../app/domain/funnel";
+import { funnelReportSchema } from "../../app/domain/funnel-report";
 import { countFunnelReport, createReportLimiter } from "../funnel";
 import { clientAddress } from "../rate-limit";
 import type { Services } from "../services";

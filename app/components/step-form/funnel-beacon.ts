@@ -1,4 +1,4 @@
-import type { FunnelReport } from "~/domain/funnel";
+import type { FunnelReport } from "~/domain/funnel-report";
 import { landingPageUrl } from "../landing-page";
 
 /**
