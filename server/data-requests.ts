@@ -166,3 +166,15 @@ export async function erasePersonalData(db: Database, subject: DataSubject) {
 export function subjectReference(email: string, secret: string) {
   return createHmac("sha256", secret).update(lower(email)).digest("hex").slice(0, 16);
 }
+
+/** The access request's answer as a download: one JSON file, never cached. */
+export function personalDataDownload(held: PersonalData, filePrefix: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(held, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filePrefix}-${day}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

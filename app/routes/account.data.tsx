@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { currentSession } from "../../server/accounts";
-import { personalDataOf } from "../../server/data-requests";
+import { personalDataDownload, personalDataOf } from "../../server/data-requests";
 import type { Route } from "./+types/account.data";
 
 // GET /account/data: a signed-in borrower's own data, everything held, as one JSON
@@ -10,12 +10,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await currentSession(context, request);
   if (!user) throw data("Sign in to download your data", { status: 401 });
   const held = await personalDataOf(context.db, { email: user.email, userId: user.id, byEmail: user.emailVerified });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(JSON.stringify(held, null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="my-data-${day}.json"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return personalDataDownload(held, "my-data");
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { countsOf, personalDataOf, subjectReference } from "../../server/data-requests";
+import { countsOf, personalDataDownload, personalDataOf, subjectReference } from "../../server/data-requests";
 import { writeAudit } from "../../server/staff/audit";
 import { requireStaff } from "../../server/staff/session";
 import type { Route } from "./+types/staff.requests.export";
@@ -18,12 +18,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     actor: user,
     detail: { subject: subjectReference(asked, context.config.authSecret), ...countsOf(held) },
   });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(JSON.stringify(held, null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="personal-data-${day}.json"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return personalDataDownload(held, "personal-data");
 }
