@@ -42,6 +42,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The whole page is sent at once (onAllReady), so a finished Suspense boundary is
+        // written in place: by default React moves a large one after the shell, to be
+        // swapped in by script, and a browser without script would show only its fallback
+        // (the step forms' last step, issue 13).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

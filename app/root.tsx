@@ -18,6 +18,7 @@ import { useNonce } from "./components/nonce";
 import { useHydratedPage } from "./components/route-handle";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { AccountMenu } from "./features/accounts/account-menu";
 import { Toaster } from "./components/ui/toaster";
 import { loaderConfig } from "./config.server";
 import enhanceScript from "./enhance/site.ts?inline-module";
@@ -70,6 +71,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The header's account links (most pages are static: see account-menu.tsx). */
+const accountMenu = <AccountMenu className="sm:mx-2 lg:mr-0" />;
+
 export default function App() {
   // The staff console (app/routes/staff.tsx) draws its own frame: no public header,
   // footer, consent banner or firm markup around the firm's own pages.
@@ -77,7 +81,7 @@ export default function App() {
   return (
     <>
       <ConsentBanner />
-      <SiteHeader />
+      <SiteHeader account={accountMenu} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
@@ -96,22 +100,29 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500;
   return (
     <>
-      {hasSite && <SiteHeader />}
+      {hasSite && <SiteHeader account={accountMenu} />}
       <main id="main" className="flex-1">
-        {notFound ? <NotFound /> : refused ? <NotAccepted /> : <SomethingWentWrong />}
+        {notFound ? <NotFound /> : refused ? <NotAccepted reason={refusalReason(error.data)} /> : <SomethingWentWrong />}
       </main>
       {hasSite && <SiteFooter />}
     </>
   );
 }
 
+/** The reason an action gave for refusing a post (`{ reason }`), if it gave one for the visitor. */
+function refusalReason(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null || !("reason" in data)) return undefined;
+  return typeof data.reason === "string" ? data.reason : undefined;
+}
+
 /** A request the page cannot take (a post to a page without a form, a body that is not a form). */
-function NotAccepted() {
+function NotAccepted({ reason }: { reason?: string }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>Request not accepted</title>
       <meta name="robots" content="noindex" />
       <h1 className="text-2xl font-semibold text-slate-900">Sorry, we could not accept that request</h1>
+      {reason && <p className="mt-4 text-slate-700">{reason}.</p>}
       <p className="mt-6">
         <Link to="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
           Return to Home

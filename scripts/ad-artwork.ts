@@ -11,7 +11,7 @@ import satori from "satori";
 import sharp from "sharp";
 import { AD_IMAGES, type AdImage, OG_IMAGE } from "../app/content/ad-images";
 import type { SiteConfig } from "../app/config.server";
-import { CLAIMS } from "../app/content/marketing";
+import { CLAIMS } from "../app/domain/claims";
 import {
   effectiveAnnualRatePercent,
   formatPercent,

@@ -108,7 +108,10 @@ async function startServer(): Promise<{ server: ChildProcess; enrolLink: string 
   const added = spawnSync(
     process.execPath,
     ["--import", "tsx", "server/cli.ts", "staff", "add", "audit@firm.example", "Audit Adviser"],
-    { env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
+    {
+      env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    },
   );
   const enrolLink = /https?:\/\/\S+\/staff\/enrol\?token=\S+/.exec(added.stdout)?.[0];
   if (!enrolLink) throw new Error(`could not add a staff member: ${added.stderr}`);

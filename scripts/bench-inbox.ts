@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type InboxFilter, parseInboxFilter } from "../app/domain/inbox-filter";
 import { openDatabase } from "../server/db/client";
+import { rowsOf } from "../server/db/rows";
 import { users } from "../server/db/schema";
-import { leadsCsv } from "../server/staff/csv-export";
-import { inboxPage, statusCounts } from "../server/staff/inbox";
+import { leadsCsv } from "../server/staff/csv-export.server";
+import { inboxPage, statusCounts } from "../server/staff/inbox.server";
 import { seedLeads } from "../server/staff/seed";
 import { createScratchDatabase } from "../tests/support/database";
 
@@ -49,11 +50,10 @@ async function cursorOfPage(n: number, f: InboxFilter) {
   return current;
 }
 
-const [someone] = (
-  (await db.execute(sql`select email from quotes order by created_at desc offset 5000 limit 1`)) as unknown as {
-    rows: { email: string }[];
-  }
-).rows;
+const [someone] = await rowsOf<{ email: string }>(
+  db,
+  sql`select email from quotes order by created_at desc offset 5000 limit 1`,
+);
 
 const scenarios: [string, InboxFilter][] = [
   ["first page", filter("")],

@@ -1,223 +1,193 @@
 /**
- * `npm run bench`: how many quotes a second the real server stores on PostgreSQL, and
- * how fast, beside pgbench doing the same single-row insert into the same table on the
- * same PostgreSQL server in the same run.
+ * `npm run bench`: the site's speed, each figure beside a yardstick measured on the same
+ * machine in the same run (decision 057):
  *
- * - A scratch database on BENCH_DATABASE_URL's server (default the local test server),
- *   dropped afterwards; the built server (BUILD_DIR, default build) on a loopback port.
- * - POST /api/quotes for BENCH_SECONDS (default 10) at each concurrency, keep-alive
- *   connections, one new submission key per request. Each quote is what the browser
- *   sends; the server validates, sanitises, rate-limits (in the database), computes the
- *   figures, inserts the quote and its two mail jobs in one transaction, and its outbox
- *   worker writes the emails (.eml files) as it goes.
- * - Requests come from many client addresses (X-Forwarded-For behind a trusted proxy),
- *   as real traffic does: one address for every request would make its rate-limit
- *   counter a single hot row that no real site has.
- * - pgbench runs a custom script inserting the same row (prepared statements, its
- *   fastest mode), same durations and client counts.
+ * - Pages: the prerendered home page and a calculator page from the site's server,
+ *   against nginx serving the same files with the same compression (gzip, level 9, made
+ *   ahead of time), at 64 connections. Goal: at least half nginx's requests a second.
+ * - Per-request rendering: /thank-you?ref=<a real quote> and a signed-in /account,
+ *   rendered by React on each request. Goal: p99 at most 20 ms to render one (one
+ *   connection); their throughput at 8 connections beside it.
+ * - Lead intake: POST /api/quotes (validation, sanitising, the figures, a rate limit kept
+ *   in the database, two rendered emails and the rows in one statement) against a bare
+ *   Hono + pg endpoint inserting the same row into the same table on the same PostgreSQL
+ *   (scripts/yardsticks/floor-server.ts), at 16 and 64 connections. Goal: at least half the
+ *   floor's quotes a second, p99 at most 25 ms at 16.
+ *
+ * The load comes from wrk (Debian's package, C), so the generator never limits a figure;
+ * wrk and nginx are installed with apt-get when missing (as root). A scratch database on
+ * BENCH_DATABASE_URL's server (default the local test server) is dropped afterwards.
+ * BENCH_SECONDS (default 10) per run. The table is printed and kept in reports/bench.json.
  */
-import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
+import { linkIn } from "../tests/support/accounts";
 import { createScratchDatabase } from "../tests/support/database";
 import { validQuote } from "../tests/support/leads";
-import { ensureBuild, type ServerProcess, startServerProcess } from "../tests/support/server-process";
+import { ensureBuild, freePort, ROOT, type ServerProcess, startServerProcess } from "../tests/support/server-process";
+import { ensureDebianTool, startNginx } from "./yardsticks/tools";
+import { type LoadResult, wrk } from "./yardsticks/wrk";
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARM_UP_SECONDS = 2;
-const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? "16,64").split(",").map(Number);
-const PGBENCH = process.env.PGBENCH ?? "/usr/bin/pgbench";
-/** How many distinct client addresses the load comes from. */
-const CLIENTS = 5_000;
+const PAGES = ["/", "/homeowner-loan-calculator"];
+const PAGE_CONNECTIONS = 64;
+const RENDER_CONNECTIONS = 8;
+const INTAKE_CONNECTIONS = [16, 64];
+const GZIP = { "Accept-Encoding": "gzip" };
 
-interface Result {
-  label: string;
-  concurrency: number;
-  count: number;
-  errors: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
+interface Row {
+  what: string;
+  connections: number;
+  ours: LoadResult;
+  yardstick?: LoadResult;
+  goal: string;
+  met: boolean;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
+const fmt = (n: number, digits = 1) =>
+  Number.isFinite(n)
+    ? n.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : "-";
 
-/** Keep-alive POSTs from `concurrency` lanes until the deadline; latencies in ms. */
-async function loadServer(server: ServerProcess, concurrency: number, seconds: number): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies: number[] = [];
-  let errors = 0;
-  let sent = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
+/** One quote as the main form sends it, with a fresh key and address per request (see wrk.ts). */
+const QUOTE_BODY = JSON.stringify(validQuote({ email: "bench__N__@example.com", submission_key: "__KEY__" }));
 
-  function postOne(): Promise<number> {
-    const body = JSON.stringify(validQuote({ email: `bench${sent}@example.com`, submission_key: randomUUID() }));
-    const client = sent++ % CLIENTS;
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          agent,
-          host: "127.0.0.1",
-          port: server.port,
-          path: "/api/quotes",
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "Content-Length": Buffer.byteLength(body),
-            "X-Forwarded-For": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on("end", () => resolve(response.statusCode ?? 0));
-          response.on("error", reject);
-        },
-      );
-      request.on("error", reject);
-      request.end(body);
-    });
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, seconds = 60): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
 
-  async function lane() {
-    while (performance.now() < deadline) {
-      const t0 = performance.now();
-      try {
-        const status = await postOne();
-        if (status === 201) latencies.push(performance.now() - t0);
-        else errors++;
-      } catch {
-        errors++;
+/** Lets the server's outbox send what the last run queued, so the next run has the machine to itself. */
+async function drainOutbox(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await waitFor(
+      "the outbox to drain",
+      async () => {
+        const { rows } = await client.query("select count(*)::int as n from jobs where status = 'pending'");
+        return rows[0]?.n === 0 ? true : undefined;
+      },
+      180,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** A confirmed borrower with one quote, signed in: the cookie that opens /account. */
+export async function signedInBorrower(server: ServerProcess, mailDir: string): Promise<string> {
+  const email = "bench.borrower@example.com";
+  const password = "Harbour-bench-ledger-42";
+  const json = { "Content-Type": "application/json", Origin: server.baseUrl };
+  const signUp = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({
+      name: "Bea Bench",
+      firstName: "Bea",
+      lastName: "Bench",
+      email,
+      password,
+      callbackURL: "/account",
+    }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
+  const link = await waitFor("the confirmation email", () => {
+    if (!existsSync(mailDir)) return undefined;
+    const files = readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith(".eml"));
+    for (const file of files) {
+      const raw = readFileSync(path.join(mailDir, file.name), "utf8");
+      if (raw.includes(email) && raw.includes("verify-email")) {
+        return linkIn(raw, /https?:\/\/\S+?\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=[\w%.-]+/);
       }
     }
-  }
-  await Promise.all(Array.from({ length: concurrency }, lane));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    label: "server POST /api/quotes",
-    concurrency,
-    count: latencies.length,
-    errors,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
+    return undefined;
+  });
+  await fetch(link, { redirect: "manual" });
+  const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const quote = await fetch(`${server.baseUrl}/api/quotes`, {
+    method: "POST",
+    headers: { ...json, Cookie: cookie },
+    body: JSON.stringify(validQuote({ email })),
+  });
+  if (quote.status !== 201) throw new Error(`the borrower's quote answered ${quote.status}`);
+  const account = await fetch(`${server.baseUrl}/account`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const page = await account.text();
+  if (account.status !== 200 || !page.includes("Bea"))
+    throw new Error(`/account answered ${account.status} to the signed-in borrower`);
+  return cookie;
 }
 
-const PGBENCH_SCRIPT = `\\set n random(1, 1000000000)
-INSERT INTO quotes (submission_key, email, first_name, last_name, phone, loan_purpose, homeowner_status,
-  credit_history, loan_amount, property_value, mortgage_balance, monthly_income, employment_status,
-  ltv_ratio, indicative_rate, monthly_payment, landing_page_url)
-VALUES (gen_random_uuid()::text, 'bench' || :n || '@example.com', 'Jane', 'Smith', '07700 900123',
-  'debt-consolidation', 'mortgage', 'good', 50000, 250000, 100000, 4000, 'employed-full-time',
-  60, 5.69, 958.26, 'https://www.example.com/?utm_source=test');
-`;
-
-function runPgbench(databaseUrl: string, concurrency: number, seconds: number, workDir: string): Result {
-  const url = new URL(databaseUrl);
-  const script = path.join(workDir, "insert-quote.sql");
-  writeFileSync(script, PGBENCH_SCRIPT);
-  const logDir = mkdtempSync(path.join(workDir, `pgbench-${concurrency}-`));
-  const run = spawnSync(
-    PGBENCH,
-    [
-      "-n",
-      "-M",
-      "prepared",
-      "-c",
-      String(concurrency),
-      "-j",
-      String(Math.min(concurrency, os.availableParallelism())),
-      "-T",
-      String(seconds),
-      "-f",
-      script,
-      "-l",
-      "--log-prefix",
-      path.join(logDir, "log"),
-      "-h",
-      url.hostname,
-      "-p",
-      url.port || "5432",
-      "-U",
-      decodeURIComponent(url.username || "postgres"),
-      url.pathname.slice(1),
-    ],
-    { encoding: "utf8", env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } },
+async function startFloorServer(databaseUrl: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/yardsticks/floor-server.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor("the floor server", () =>
+    fetch(baseUrl).then(
+      () => true,
+      () => undefined,
+    ),
   );
-  if (run.status !== 0) throw new Error(`pgbench failed:\n${run.stderr}\n${run.stdout}`);
-  const tps = Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1]);
-  const failed = Number(/number of failed transactions: (\d+)/.exec(run.stdout)?.[1] ?? 0);
-  // Per-transaction log lines: client, transaction, latency in microseconds, ...
-  const latencies = readdirSync(logDir)
-    .flatMap((file) => readFileSync(path.join(logDir, file), "utf8").split("\n"))
-    .filter(Boolean)
-    .map((line) => Number(line.split(" ")[2]) / 1000)
-    .sort((a, b) => a - b);
   return {
-    label: "pgbench INSERT INTO quotes",
-    concurrency,
-    count: latencies.length,
-    errors: failed,
-    perSecond: tps,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    baseUrl,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
   };
 }
-
-/** Lets the server's outbox finish the mail of the last run, so pgbench has the machine to itself. */
-async function waitForOutbox(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const deadline = Date.now() + 120_000;
-  let pending = 0;
-  try {
-    for (;;) {
-      pending = Number(
-        (await client.query("select count(*)::int as n from jobs where status = 'pending'")).rows[0]?.n ?? 0,
-      );
-      if (pending === 0 || Date.now() > deadline) return pending;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-async function pendingJobs(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return Number((await client.query("select count(*)::int as n from jobs where status = 'pending'")).rows[0]?.n);
-  } finally {
-    await client.end();
-  }
-}
-
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 async function main() {
-  const buildDir = ensureBuild();
+  ensureDebianTool("wrk", "/usr/bin/wrk");
+  const buildDir = path.resolve(ROOT, ensureBuild());
   const scratch = await createScratchDatabase(SERVER_URL);
   const workDir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
-  let server: ServerProcess | undefined;
-  const rows: { server: Result; pgbench: Result; backlog: number }[] = [];
+  const mailDir = path.join(workDir, "mail");
+  const rows: Row[] = [];
+  const stops: (() => Promise<unknown>)[] = [];
+  const report = (row: Row) => {
+    rows.push(row);
+    const y = row.yardstick;
+    console.log(
+      `${row.what} c=${row.connections}: ${fmt(row.ours.perSecond)}/s p99 ${fmt(row.ours.p99, 2)} ms (${row.ours.errors} errors)` +
+        (y ? `; yardstick ${fmt(y.perSecond)}/s p99 ${fmt(y.p99, 2)} ms (${y.errors} errors)` : "") +
+        ` — ${row.goal}: ${row.met ? "met" : "MISSED"}`,
+    );
+  };
   try {
-    server = await startServerProcess(
+    const server = await startServerProcess(
       {
+        // As deployed: React's production build, secure cookies, HSTS.
+        NODE_ENV: "production",
+        AUTH_SECRET: randomBytes(32).toString("hex"),
         DATABASE_URL: scratch.url,
         DATA_DIR: workDir,
-        MAIL_DIR: path.join(workDir, "mail"),
+        MAIL_DIR: mailDir,
         RATE_LIMIT_SCALE: "1000000",
         TRUST_PROXY: "true",
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
@@ -225,55 +195,113 @@ async function main() {
       // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=reports" profiles the server under load.
       { buildDir, nodeArgs: (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) },
     );
-    console.log(`server on :${server.port} against ${new URL(scratch.url).pathname.slice(1)}; warming up...`);
-    await loadServer(server, CONCURRENCIES[0] ?? 16, WARM_UP_SECONDS);
-    await waitForOutbox(scratch.url);
+    stops.push(() => server.stop());
+    console.log(`site on :${server.port} against ${new URL(scratch.url).pathname.slice(1)}`);
 
-    for (const concurrency of CONCURRENCIES) {
-      const serverResult = await loadServer(server, concurrency, SECONDS);
-      const backlog = await pendingJobs(scratch.url);
-      console.log(
-        `server  c=${concurrency}: ${fmt(serverResult.perSecond)} quotes/s, p50 ${fmt(serverResult.p50, 2)} ms, p99 ${fmt(serverResult.p99, 2)} ms (${serverResult.errors} errors, ${backlog} emails still queued)`,
-      );
+    // Pages, against nginx with the same files.
+    const nginx = await startNginx(path.join(buildDir, "client"));
+    stops.push(() => nginx.stop());
+    for (const page of PAGES) {
+      const load = (base: string) =>
+        wrk({ url: `${base}${page}`, connections: PAGE_CONNECTIONS, seconds: SECONDS, headers: GZIP });
+      load(server.baseUrl); // warm-up: the first request of each file reads and compresses it
+      const ours = load(server.baseUrl);
+      const yardstick = load(nginx.baseUrl);
+      report({
+        what: `page ${page} vs nginx`,
+        connections: PAGE_CONNECTIONS,
+        ours,
+        yardstick,
+        goal: ">= 0.5x nginx",
+        met: ours.perSecond >= 0.5 * yardstick.perSecond,
+      });
+    }
+    await nginx.stop();
+    stops.pop();
+
+    // Pages rendered per request.
+    const cookie = await signedInBorrower(server, mailDir);
+    const quote = await fetch(`${server.baseUrl}/api/quotes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+      body: JSON.stringify(validQuote()),
+    });
+    const { id } = (await quote.json()) as { id: string };
+    await drainOutbox(scratch.url);
+    for (const [page, headers] of [
+      [`/thank-you?ref=${id}`, GZIP],
+      ["/account", { ...GZIP, Cookie: cookie }],
+    ] as const) {
+      const url = `${server.baseUrl}${page}`;
+      const what = `render ${page.replace(/ref=.*/, "ref=…")}`;
+      wrk({ url, connections: RENDER_CONNECTIONS, seconds: 2, headers });
+      // One at a time, the time to render the page; then several at once, how many a second.
+      const alone = wrk({ url, connections: 1, seconds: SECONDS, headers });
+      report({ what, connections: 1, ours: alone, goal: "p99 <= 20 ms", met: alone.p99 <= 20 && alone.errors === 0 });
+      const busy = wrk({ url, connections: RENDER_CONNECTIONS, seconds: SECONDS, headers });
+      report({ what, connections: RENDER_CONNECTIONS, ours: busy, goal: "(throughput)", met: busy.errors === 0 });
+    }
+
+    // Lead intake, against the floor: one insert behind a bare endpoint.
+    const floor = await startFloorServer(scratch.url);
+    stops.push(() => floor.stop());
+    const post = (base: string, connections: number, seconds = SECONDS) =>
+      wrk({
+        url: `${base}/api/quotes`,
+        connections,
+        seconds,
+        postBody: QUOTE_BODY,
+        headers: { Origin: server.baseUrl },
+      });
+    post(server.baseUrl, INTAKE_CONNECTIONS[0] ?? 16, 2);
+    post(floor.baseUrl, INTAKE_CONNECTIONS[0] ?? 16, 2);
+    await drainOutbox(scratch.url);
+    for (const connections of INTAKE_CONNECTIONS) {
+      const ours = post(server.baseUrl, connections);
       const drainStarted = performance.now();
-      const left = await waitForOutbox(scratch.url);
-      const drainSeconds = (performance.now() - drainStarted) / 1000;
-      console.log(
-        `        the outbox then sent the ${backlog - left} queued emails in ${fmt(drainSeconds)} s (${fmt((backlog - left) / drainSeconds)} a second)${left ? `; ${left} still queued` : ""}`,
-      );
-      const pgbenchResult = runPgbench(scratch.url, concurrency, SECONDS, workDir);
-      console.log(
-        `pgbench c=${concurrency}: ${fmt(pgbenchResult.perSecond)} inserts/s, p50 ${fmt(pgbenchResult.p50, 2)} ms, p99 ${fmt(pgbenchResult.p99, 2)} ms`,
-      );
-      rows.push({ server: serverResult, pgbench: pgbenchResult, backlog });
+      await drainOutbox(scratch.url);
+      console.log(`  the outbox then sent the run's emails in ${fmt((performance.now() - drainStarted) / 1000)} s`);
+      const yardstick = post(floor.baseUrl, connections);
+      const ratioOk = ours.perSecond >= 0.5 * yardstick.perSecond && ours.errors === 0;
+      const p99Ok = connections !== 16 || ours.p99 <= 25;
+      report({
+        what: "POST /api/quotes vs floor",
+        connections,
+        ours,
+        yardstick,
+        goal: connections === 16 ? ">= 0.5x floor, p99 <= 25 ms" : ">= 0.5x floor",
+        met: ratioOk && p99Ok,
+      });
     }
   } finally {
-    await server?.stop();
+    for (const stop of stops.reverse()) await stop().catch(() => {});
     await scratch.drop();
     rmSync(workDir, { recursive: true, force: true });
   }
 
-  console.log(`\n${SECONDS} s per run, ${os.availableParallelism()} CPUs, PostgreSQL at ${new URL(SERVER_URL).host}\n`);
+  const date = new Date().toISOString().slice(0, 10);
+  const cores = os.availableParallelism();
+  console.log(`\n${date}, ${cores} cores, ${SECONDS} s per run, load from wrk on the same machine\n`);
   console.log(
-    "| concurrency | server quotes/s | server p50 ms | server p99 ms | pgbench inserts/s | pgbench p50 ms | pgbench p99 ms | ratio |",
+    "| what | connections | ours /s | ours p50 ms | ours p99 ms | yardstick /s | yardstick p99 ms | ratio | goal | |",
   );
-  console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
-  for (const { server: s, pgbench: p } of rows) {
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|---|");
+  for (const r of rows) {
+    const y = r.yardstick;
     console.log(
-      `| ${s.concurrency} | ${fmt(s.perSecond)} | ${fmt(s.p50, 2)} | ${fmt(s.p99, 2)} | ${fmt(p.perSecond)} | ${fmt(p.p50, 2)} | ${fmt(p.p99, 2)} | ${fmt(s.perSecond / p.perSecond, 2)} |`,
+      `| ${r.what} | ${r.connections} | ${fmt(r.ours.perSecond, 0)} | ${fmt(r.ours.p50, 2)} | ${fmt(r.ours.p99, 2)} | ${y ? fmt(y.perSecond, 0) : "-"} | ${y ? fmt(y.p99, 2) : "-"} | ${y ? fmt(r.ours.perSecond / y.perSecond, 2) : "-"} | ${r.goal} | ${r.met ? "met" : "missed"} |`,
     );
   }
-  const at16 = rows.find((r) => r.server.concurrency === 16);
-  if (at16) {
-    const ratioOk = at16.server.perSecond / at16.pgbench.perSecond >= 0.3;
-    const p99Ok = at16.server.p99 < 50;
-    console.log(
-      `\nTargets at 16: ratio >= 0.3 ${ratioOk ? "met" : "MISSED"}; p99 < 50 ms ${p99Ok ? "met" : "MISSED"}; errors ${at16.server.errors}`,
-    );
-  }
+  mkdirSync(path.join(ROOT, "reports"), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, "reports", "bench.json"),
+    JSON.stringify({ date, cores, seconds: SECONDS, rows }, null, 2),
+  );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

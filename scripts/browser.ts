@@ -21,7 +21,8 @@ const KNOWN_PATHS = [
 const INSTALL_HINT =
   "No Chromium found: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium or Chrome binary), then npm test again.";
 
-function executable(file: string): boolean {
+/** Whether `file` exists and may be run. */
+export function executable(file: string): boolean {
   try {
     accessSync(file, constants.X_OK);
     return true;

@@ -6,9 +6,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { accountApi } from "./api/account";
 import { authApi } from "./api/auth";
 import { contactApi } from "./api/contact";
-import { enquiriesApi } from "./api/enquiries";
 import { funnelApi } from "./api/funnel";
-import { quotesApi } from "./api/quotes";
+import { leadApi } from "./api/leads";
 import { SERVICE_BUSY } from "../app/domain/messages";
 import { createAuth, identifyWith } from "./auth";
 import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
@@ -16,7 +15,7 @@ import { clientAddress } from "./rate-limit";
 import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders } from "./security";
 import type { Services } from "./services";
 import { createStaffAuth } from "./staff/auth";
-import { createStaticFiles, type StaticFile } from "./static-files";
+import { answerFor, createStaticFiles, type StaticFile } from "./static-files";
 
 /**
  * Every request body, on every route, is at most this size (DECISIONS D7): checked from
@@ -83,8 +82,8 @@ export function createApp(options: AppOptions) {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  api.route("/quotes", quotesApi(services));
-  api.route("/enquiries", enquiriesApi(services));
+  api.route("/quotes", leadApi(services, "quote"));
+  api.route("/enquiries", leadApi(services, "personal-enquiry"));
   api.route("/contact", contactApi(services));
   api.route("/funnel", funnelApi(services));
   api.route("/auth", authApi(services, auth));
@@ -99,7 +98,7 @@ export function createApp(options: AppOptions) {
       if (urlPath.length > 1 && urlPath.endsWith("/")) {
         return c.redirect(urlPath.replace(/\/+$/, "") + new URL(c.req.url).search, 301);
       }
-      const file = files.lookup(urlPath);
+      const file = files.lookup(urlPath, new URL(c.req.url).search);
       if (!file) return next();
       return serveFile(c.req.raw, file, config.site);
     });
@@ -171,23 +170,18 @@ async function pingDatabase(db: Services["db"]): Promise<unknown> {
 }
 
 function serveFile(request: Request, file: StaticFile, site: Services["config"]["site"]) {
-  const headers = new Headers({
-    "Content-Type": file.contentType,
-    "Cache-Control": file.cacheControl,
-    ETag: file.etag,
-    Vary: "Accept-Encoding",
-  });
-  if (file.scriptHashes) headers.set("Content-Security-Policy", contentSecurityPolicy(site, file.scriptHashes));
-  if (request.headers.get("If-None-Match") === file.etag) return new Response(null, { status: 304, headers });
-  const accepts = request.headers.get("Accept-Encoding") ?? "";
-  let body = file.body;
-  if (file.brotli && /\bbr\b/.test(accepts)) {
-    body = file.brotli;
-    headers.set("Content-Encoding", "br");
-  } else if (file.gzip && /\bgzip\b/.test(accepts)) {
-    body = file.gzip;
-    headers.set("Content-Encoding", "gzip");
-  }
-  headers.set("Content-Length", String(body.length));
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
+  const answer = answerFor(
+    file,
+    {
+      method: request.method,
+      ifNoneMatch: request.headers.get("If-None-Match") ?? undefined,
+      acceptEncoding: request.headers.get("Accept-Encoding") ?? undefined,
+    },
+    file.scriptHashes ? contentSecurityPolicy(site, file.scriptHashes) : undefined,
+  );
+  // The file's own bytes, not a copy: they are never written to.
+  const body =
+    answer.body &&
+    (new Uint8Array(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength) as Uint8Array<ArrayBuffer>);
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }

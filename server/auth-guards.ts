@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { isEmail } from "../app/domain/email";
 import { FIRST_NAME_TOO_LONG } from "../app/domain/messages";
 import { passwordProblem } from "../app/domain/passwords";
-import { NAME_MAX_LENGTH } from "../app/domain/rates";
+import { NAME_MAX_LENGTH } from "../app/domain/field-limits";
 import { judgeCallbackUrl } from "../app/domain/return-path";
 import { sanitiseName } from "../app/domain/sanitise";
 import { isCommonPassword } from "./common-passwords";

@@ -2,7 +2,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { SIGN_UP_ALREADY_REGISTERED_PROVIDER } from "../app/features/accounts/messages";
+import { SIGN_UP_ALREADY_REGISTERED_PROVIDER } from "../app/domain/account-messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../app/domain/passwords";
 import { sanitiseName } from "../app/domain/sanitise";
 import { accounts, profiles, sessions, users, verifications } from "./db/schema";
@@ -31,7 +31,7 @@ type AuthServices = Pick<Services, "config" | "db" | "log" | "kickOutbox">;
  * password with a scrypt hash, a confirmation email before the first sign-in, and
  * server-side sessions in the `sessions` table (revocable, 30 days). Its own
  * in-memory rate limiter is off: sign-in and sign-up are limited by the shared,
- * database-backed limiter in front of it (server/api/auth.ts, server/accounts.ts).
+ * database-backed limiter in front of it (server/api/auth.ts, server/accounts.server.ts).
  */
 export function createAuth(services: AuthServices) {
   const { config, db, log } = services;

@@ -4,7 +4,7 @@ import { openDatabase } from "./db/client";
 import { embeddedDatabaseHolder } from "./db/embedded-lock";
 import { formatRetentionReport, retentionDryRun, runRetention } from "./retention";
 import { seedLeads } from "./staff/seed";
-import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts";
+import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts.server";
 
 // The firm's command line: `npm run staff -- add|list|disable`, `npm run seed -- --leads N`,
 // `npm run retention [-- --dry-run]`.

@@ -4,6 +4,7 @@ import type { FunnelCount, FunnelEventKind, FunnelForm } from "../app/domain/fun
 import type { FunnelReport } from "../app/domain/funnel-report";
 import { campaignOf } from "../app/domain/leads";
 import type { Database } from "./db/client";
+import { rowsOf } from "./db/rows";
 import { funnelCounts, personalEnquiries, quotes } from "./db/schema";
 
 // The funnel's counts (DECISIONS D16, issue 11): one more for a form's moment on a UK
@@ -93,12 +94,15 @@ export async function funnelCountsFor(db: Database, query: FunnelQuery): Promise
 
 /** Every campaign seen in the period, for the page's choice. */
 export async function funnelCampaigns(db: Database, query: Omit<FunnelQuery, "campaign">) {
-  const result = await db.execute(sql`
+  const campaigns = await rowsOf<{ value: string }>(
+    db,
+    sql`
     select distinct value from (
       select utm_source as value from ${funnelCounts} where day between ${query.from} and ${query.to}
       union select utm_campaign from ${funnelCounts} where day between ${query.from} and ${query.to}
-    ) as campaigns where value <> '' order by value`);
-  return (result as unknown as { rows: { value: string }[] }).rows.map((r) => r.value);
+    ) as campaigns where value <> '' order by value`,
+  );
+  return campaigns.map((r) => r.value);
 }
 
 /**
@@ -109,7 +113,9 @@ export async function campaignConversion(db: Database, query: Omit<FunnelQuery, 
   const inPeriod = (table: typeof quotes | typeof personalEnquiries) =>
     sql`${table.createdAt} >= (${query.from}::date)::timestamp at time zone 'Europe/London'
       and ${table.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'Europe/London'`;
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ source: string; campaign: string; leads: number; visits: number }>(
+    db,
+    sql`
     with leads as (
       select coalesce(utm_source, '') as source, coalesce(utm_campaign, '') as campaign, count(*)::int as n
         from ${quotes} where ${inPeriod(quotes)} group by 1, 2
@@ -125,8 +131,9 @@ export async function campaignConversion(db: Database, query: Omit<FunnelQuery, 
     select k.source, k.campaign,
       coalesce((select sum(n) from leads l where l.source = k.source and l.campaign = k.campaign), 0)::int as leads,
       coalesce((select sum(n) from visits v where v.source = k.source and v.campaign = k.campaign), 0)::int as visits
-    from keys k order by leads desc, visits desc, k.source, k.campaign`);
-  return (result as unknown as { rows: { source: string; campaign: string; leads: number; visits: number }[] }).rows.map(
+    from keys k order by leads desc, visits desc, k.source, k.campaign`,
+  );
+  return rows.map(
     (r) => ({
       source: decode(r.source),
       campaign: decode(r.campaign),

@@ -1,6 +1,7 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "./db/client";
+import { rowsOf } from "./db/rows";
 import { jobs } from "./db/schema";
 import type { Logger } from "./logger";
 import { type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
@@ -133,7 +134,7 @@ export function startOutboxWorker({
    * database keeps microseconds where JavaScript keeps milliseconds.
    */
   async function claim(dueBy: string, limit: number) {
-    const result = await rows<ClaimedJob>(
+    const result = await rowsOf<ClaimedJob>(
       db,
       sql`
       update ${jobs} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
@@ -312,13 +313,8 @@ function isMailServerFailure(error: unknown) {
 }
 
 async function databaseNow(db: Database) {
-  const [row] = await rows<{ now: string }>(db, sql`select clock_timestamp()::text as now`);
+  const [row] = await rowsOf<{ now: string }>(db, sql`select clock_timestamp()::text as now`);
   return row?.now ?? new Date().toISOString();
-}
-
-/** The rows of a raw statement: both drivers (node-postgres and PGlite) answer with `{ rows }`. */
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Jobs not yet sent, for tests and the health of the queue. */

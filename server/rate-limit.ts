@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { batchedPerDatabase } from "./db/batch";
 import type { Database } from "./db/client";
+import { rowsOf } from "./db/rows";
 import { rateLimits } from "./db/schema";
 import type { Services } from "./services";
 
@@ -89,17 +90,17 @@ async function countHits(db: Database, hits: Hit[]): Promise<number[]> {
     if (group) group.hits++;
     else groups.set(groupOf(h), { key: h.key, window_start: new Date(h.windowStart).toISOString(), hits: 1 });
   }
-  // Both drivers (node-postgres and PGlite) answer with `{ rows }`.
-  const result = (await db.execute(sql`
+  const counted = await rowsOf<{ key: string; window_ms: number | string; count: number | string }>(
+    db,
+    sql`
     insert into ${rateLimits} (key, window_start, count)
     select key, window_start, hits
     from jsonb_to_recordset(${JSON.stringify([...groups.values()])}::jsonb) as hit (key text, window_start timestamptz, hits int)
     order by key, window_start
     on conflict (key, window_start) do update set count = ${rateLimits}.count + excluded.count
-    returning key, (extract(epoch from window_start) * 1000)::float8 as window_ms, count`)) as unknown as {
-    rows: { key: string; window_ms: number | string; count: number | string }[];
-  };
-  const totals = new Map(result.rows.map((row) => [`${Number(row.window_ms)} ${row.key}`, Number(row.count)]));
+    returning key, (extract(epoch from window_start) * 1000)::float8 as window_ms, count`,
+  );
+  const totals = new Map(counted.map((row) => [`${Number(row.window_ms)} ${row.key}`, Number(row.count)]));
   const seen = new Map<string, number>();
   return hits.map((h) => {
     const group = groupOf(h);

@@ -1,9 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { RETENTION_KINDS, type RetentionKind, retentionCutoffs } from "../app/domain/retention";
 import type { Database } from "./db/client";
+import { rowsOf } from "./db/rows";
 import { auditLog, contactMessages, jobs, leadEvents, personalEnquiries, quotes, sessions, users, verifications } from "./db/schema";
-import { leadEmailKeys } from "./staff/leads";
-import { writeAudit } from "./staff/audit";
+import { leadEmailKeys } from "./lead-email-keys";
+import { writeAudit } from "./staff/audit.server";
 
 // The retention job (DECISIONS D15): what the privacy policy promises, carried out.
 // Each kind of data has a rule saying which rows are due at a moment; a dry run counts
@@ -58,7 +59,9 @@ async function dueLeads(
       : rule === "not-completed"
         ? [sql`l.status <> 'completed'`, source.activity]
         : [sql`true`, source.activity];
-  const result = await db.execute(sql`
+  const due = await rowsOf<{ id: string; moment: string | Date }>(
+    db,
+    sql`
     select id, moment from (
       select l.id, ${moment} as moment
       from ${source.table} as l
@@ -71,11 +74,9 @@ async function dueLeads(
       where ${status}
     ) as leads
     where moment <= ${cutoff.toISOString()}::timestamptz
-    order by moment`);
-  return (result as unknown as { rows: { id: string; moment: string | Date }[] }).rows.map((r) => ({
-    id: r.id,
-    moment: new Date(r.moment),
-  }));
+    order by moment`,
+  );
+  return due.map((r) => ({ id: r.id, moment: new Date(r.moment) }));
 }
 
 /**
@@ -117,15 +118,18 @@ interface Rule {
 function rowsRule(table: SQL, moment: SQL, where: SQL): Rule {
   return {
     async due(db) {
-      const result = await db.execute(
+      const [row] = await rowsOf<{ count: number | string; oldest: string | Date | null }>(
+        db,
         sql`select count(*)::int as count, min(${moment}) as oldest from ${table} where ${where}`,
       );
-      const [row] = (result as unknown as { rows: { count: number | string; oldest: string | Date | null }[] }).rows;
       return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
     },
     async delete(db) {
-      const result = await db.execute(sql`with gone as (delete from ${table} where ${where} returning 1) select count(*)::int as n from gone`);
-      return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+      const [gone] = await rowsOf<{ n: number | string }>(
+        db,
+        sql`with gone as (delete from ${table} where ${where} returning 1) select count(*)::int as n from gone`,
+      );
+      return Number(gone?.n ?? 0);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type RequestListener, type ServerOptions } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -6,6 +7,7 @@ import { createApp } from "./app";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { holdEmbeddedDatabase } from "./db/embedded-lock";
 import { createLogger } from "./logger";
+import { fastStaticFiles } from "./fast-static";
 import { createMailer } from "./mail";
 import { createOutageLog } from "./outage";
 import { startOutboxWorker } from "./outbox";
@@ -42,6 +44,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
 
   const buildPath = path.resolve(buildDir, "server/index.js");
   const build = (await import(buildPath)) as ServerBuild;
+  const clientDir = path.resolve(buildDir, "client");
   const app = createApp({
     config,
     db: database.db,
@@ -49,11 +52,17 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
     kickOutbox: outbox.kick,
     databaseOutage,
     build,
-    clientDir: path.resolve(buildDir, "client"),
+    clientDir,
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    // Prerendered pages and assets are answered before a request reaches the app.
+    const serveStatic = fastStaticFiles(clientDir, config, log);
+    const createServer = ((options: ServerOptions, listener: RequestListener) =>
+      createHttpServer(options, (req, res) => {
+        if (!serveStatic(req, res)) listener(req, res);
+      })) as typeof createHttpServer;
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer }, (info) => {
       log.info({ port: info.port }, `listening on http://localhost:${info.port}`);
       resolve(s);
     });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { readCalculatorInput } from "../app/domain/calculator-input";
 import { inlineScriptHashes } from "./security";
 
 export interface StaticFile {
@@ -63,8 +64,15 @@ export function createStaticFiles(clientDir: string) {
   }
 
   return {
-    /** The file for a URL path, or null when the build has none (the app then renders it). */
-    lookup(urlPath: string): StaticFile | null {
+    /**
+     * The file for a URL path, or null when the build has none (the app then renders it).
+     * A page asked for with a calculator's inputs in its query (`search`, as in a URL) is
+     * rendered per request: a calculator's form sent without script comes back as its page
+     * with the inputs, and the prerendered file is the page for no inputs (docs/decisions/134).
+     * Any other query (an advert's utm_source or gclid) gets the file, as fast as the bare
+     * page. Assets are files whatever their query.
+     */
+    lookup(urlPath: string, search = ""): StaticFile | null {
       let decoded: string;
       try {
         decoded = decodeURIComponent(urlPath);
@@ -72,7 +80,9 @@ export function createStaticFiles(clientDir: string) {
         return null;
       }
       if (decoded.includes("\0") || decoded.split("/").includes("..")) return null;
-      const relative = path.extname(decoded) ? decoded : path.join(decoded, "index.html");
+      const isPage = !path.extname(decoded);
+      if (isPage && search !== "" && readCalculatorInput(new URLSearchParams(search))) return null;
+      const relative = isPage ? path.join(decoded, "index.html") : decoded;
       const cached = cache.get(relative);
       if (cached) return cached;
       const file = load(path.join(clientDir, relative), decoded);
@@ -81,4 +91,43 @@ export function createStaticFiles(clientDir: string) {
       return file;
     },
   };
+}
+
+/** What to send for a static file: status, headers and body (null for a 304 or a HEAD). */
+export interface FileAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/**
+ * The answer for `file` to a request with these headers: 304 when the visitor holds this
+ * version, else the file brotli- or gzip-encoded when the visitor takes it. `policy` is
+ * the page's Content-Security-Policy, when it is a page. One answer for both ways a file
+ * is served (server/app.ts and server/fast-static.ts).
+ */
+export function answerFor(
+  file: StaticFile,
+  request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+  policy: string | undefined,
+): FileAnswer {
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Cache-Control": file.cacheControl,
+    ETag: file.etag,
+    Vary: "Accept-Encoding",
+  };
+  if (policy) headers["Content-Security-Policy"] = policy;
+  if (request.ifNoneMatch === file.etag) return { status: 304, headers, body: null };
+  const accepts = request.acceptEncoding ?? "";
+  let body = file.body;
+  if (file.brotli && /\bbr\b/.test(accepts)) {
+    body = file.brotli;
+    headers["Content-Encoding"] = "br";
+  } else if (file.gzip && /\bgzip\b/.test(accepts)) {
+    body = file.gzip;
+    headers["Content-Encoding"] = "gzip";
+  }
+  headers["Content-Length"] = String(body.length);
+  return { status: 200, headers, body: request.method === "HEAD" ? null : body };
 }

@@ -14,3 +14,15 @@ export function hydrateIslands(components: Record<string, ComponentType<any>>) {
     hydrateRoot(element, <Component {...props} />);
   }
 }
+
+/**
+ * As hydrateIslands, for a script that serves several pages with different islands:
+ * the component of each island on the page is fetched first (`import()`, a chunk of its
+ * own), so a page downloads only its own.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: as above
+export async function hydrateIslandsWhenLoaded(loaders: Record<string, () => Promise<ComponentType<any>>>) {
+  const names = new Set([...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => e.dataset.island));
+  const onPage = Object.entries(loaders).filter(([name]) => names.has(name));
+  hydrateIslands(Object.fromEntries(await Promise.all(onPage.map(async ([name, load]) => [name, await load()]))));
+}

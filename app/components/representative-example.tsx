@@ -9,10 +9,17 @@ import { HEADLINE_APR } from "~/domain/rates";
 import { useSite } from "./site-config";
 import { cn } from "./ui/cn";
 
-interface Props {
-  amount?: number;
-  months?: number;
-  annualRatePercent?: number;
+/** The terms of a representative example: what is borrowed, over how long, at what borrowing rate. */
+export interface ExampleTerms {
+  amount: number;
+  months: number;
+  annualRatePercent: number;
+}
+
+/** The headline homeowner loan's example: the one a page shows when it promotes no other. */
+export const HEADLINE_EXAMPLE: ExampleTerms = { amount: 50_000, months: 120, annualRatePercent: HEADLINE_APR };
+
+interface Props extends Partial<ExampleTerms> {
   tone?: "light" | "dark";
   className?: string;
 }
@@ -23,9 +30,9 @@ interface Props {
  * compounded monthly, so it is stated beside it and never smaller in type.
  */
 export function RepresentativeExample({
-  amount = 50_000,
-  months = 120,
-  annualRatePercent = HEADLINE_APR,
+  amount = HEADLINE_EXAMPLE.amount,
+  months = HEADLINE_EXAMPLE.months,
+  annualRatePercent = HEADLINE_EXAMPLE.annualRatePercent,
   tone = "light",
   className,
 }: Props) {

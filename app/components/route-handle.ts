@@ -1,4 +1,5 @@
 import { useMatches } from "react-router";
+import { type ExampleTerms, HEADLINE_EXAMPLE } from "./representative-example";
 
 /**
  * What a route module may say about itself in `export const handle`.
@@ -9,11 +10,39 @@ import { useMatches } from "react-router";
  */
 export interface RouteHandle {
   hydrate?: boolean;
+  /**
+   * The representative example the page promotes (DECISIONS D19, docs/decisions/043):
+   * "in-page" when the page prints it itself, beside its warning, and the footer prints
+   * none; otherwise the footer prints this one (absent: the headline homeowner loan's).
+   */
+  example?: ExampleTerms | "in-page";
+  /** false on a personal-loan hand-off: no repossession warning and no secured example, footer included. */
+  secured?: boolean;
 }
 
 export const STATIC_PAGE: RouteHandle = { hydrate: false };
 
+/**
+ * A loan page: served without React, its calculator, if any, hydrating alone (docs/decisions/058);
+ * its body carries the warning and the example (`SecuredRate`).
+ */
+export const LOAN_PAGE: RouteHandle = { hydrate: false, example: "in-page" };
+
+/** A partner redirect for a personal loan: nothing about secured lending on it. */
+export const PERSONAL_LOAN_HAND_OFF: RouteHandle = { hydrate: false, secured: false };
+
+const handles = (matches: ReturnType<typeof useMatches>) =>
+  matches.map((match) => match.handle as RouteHandle | undefined);
+
 /** False when a route on the page asked to be served without React in the browser. */
 export function useHydratedPage(): boolean {
-  return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  return !handles(useMatches()).some((handle) => handle?.hydrate === false);
+}
+
+/** What the footer carries for this page: the warning or not, and the example it prints (null: none). */
+export function useFooterPromotion(): { warning: boolean; example: ExampleTerms | null } {
+  const page = handles(useMatches()).at(-1);
+  if (page?.secured === false) return { warning: false, example: null };
+  if (page?.example === "in-page") return { warning: true, example: null };
+  return { warning: true, example: page?.example ?? HEADLINE_EXAMPLE };
 }

@@ -1,13 +1,21 @@
 import { Link } from "react-router";
+import { REPOSSESSION_WARNING } from "~/domain/finance";
 import { footerGroups, isExternal } from "~/content/navigation";
 import { BrandMark } from "./brand-mark";
 import { CookieSettingsButton } from "./consent/cookie-settings-button";
 import { RepresentativeExample } from "./representative-example";
+import { useFooterPromotion } from "./route-handle";
 import { useSite } from "./site-config";
 
-/** Every page's footer: where to go next, and who we are as the regulator requires (DECISIONS D12). */
+/**
+ * Every page's footer: where to go next, and who we are as the regulator requires
+ * (DECISIONS D12). The warning and the representative example follow what the page
+ * promotes (D19, docs/decisions/043): none on a personal-loan hand-off, and no second
+ * example where the page prints its own.
+ */
 export function SiteFooter() {
   const site = useSite();
+  const promotion = useFooterPromotion();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-brand-950 text-slate-200">
@@ -55,10 +63,12 @@ export function SiteFooter() {
         </div>
 
         <div className="mt-10 space-y-4 border-t border-slate-700 pt-8 text-xs leading-relaxed text-slate-300">
-          <p className="rounded-md border border-amber-300/60 bg-amber-100 p-3 text-sm font-semibold text-amber-950">
-            Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.
-          </p>
-          <RepresentativeExample tone="dark" />
+          {promotion.warning && (
+            <p className="rounded-md border border-amber-300/60 bg-amber-100 p-3 text-sm font-semibold text-amber-950">
+              {REPOSSESSION_WARNING}
+            </p>
+          )}
+          {promotion.example && <RepresentativeExample tone="dark" {...promotion.example} />}
           <p>
             {site.brandName} is a trading style of {site.companyName}, registered in England and Wales (company number{" "}
             {site.companyNumber}), registered office {site.registeredAddress}. {site.companyName} is authorised and

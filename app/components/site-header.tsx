@@ -1,7 +1,6 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
 import { isExternal, mainNavigation, type NavLink } from "~/content/navigation";
-import { AccountMenu } from "~/features/accounts/account-menu";
 import { BrandMark } from "./brand-mark";
 import { useSite } from "./site-config";
 import { buttonVariants } from "./ui/button";
@@ -32,8 +31,9 @@ function NavItem({ link, className }: { link: NavLink; className: string }) {
 /**
  * The site header. On a phone the navigation folds into a native disclosure
  * (<details>): it opens by touch, Enter or Space before any script has loaded.
+ * `account` is the account feature's menu, placed by the root layout.
  */
-export function SiteHeader() {
+export function SiteHeader({ account }: { account: ReactNode }) {
   const site = useSite();
   const links = mainNavigation(site);
   const menu = useRef<HTMLDetailsElement>(null);
@@ -68,7 +68,7 @@ export function SiteHeader() {
           <Link to="/apply" className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}>
             Check Eligibility »
           </Link>
-          <AccountMenu className="sm:mx-2 lg:mr-0" />
+          {account}
           <details ref={menu} className="group relative lg:hidden">
             <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 px-3 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
               <svg

@@ -13,6 +13,12 @@ import {
 } from "~/domain/rates";
 import { type BenefitCard, CLAIMS } from "./marketing";
 
+/** Selling points more than one loan page ticks in its hero. */
+export const LOAN_TICKS = {
+  decision: `A decision within ${CLAIMS.approvalHours} hours`,
+  noScoreImpact: "No impact on your credit score to check",
+} as const;
+
 export interface Faq {
   question: string;
   answer: string;

@@ -2,9 +2,7 @@ import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { EMAIL_PATTERN, isEmail } from "./email";
 import { quoteSchema } from "./schemas";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 describe("isEmail: the inline check agrees with the schema", () => {
   it.each(

@@ -1,6 +1,6 @@
 // One email rule for inline checks and schemas, so a form never passes one and fails the other.
 
-export const EMAIL_MAX_LENGTH = 254;
+import { EMAIL_MAX_LENGTH } from "./field-limits";
 
 /**
  * Zod's own email pattern (zod/v4/core's `regexes.email`), kept here so the inline

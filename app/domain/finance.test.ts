@@ -12,9 +12,7 @@ import {
   representativeExample,
   roundToPence,
 } from "./finance";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 describe("D2 check values", () => {
   it.each(

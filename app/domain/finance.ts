@@ -112,8 +112,16 @@ export function formatGrouped(n: number | undefined): string {
 }
 
 /** "5.69%", "10%": rates as the table and the copy write them. */
+const percentFormats = new Map<number, Intl.NumberFormat>();
+
 export function formatPercent(n: number, maximumFractionDigits = 2): string {
-  return `${new Intl.NumberFormat("en-GB", { maximumFractionDigits }).format(n)}%`;
+  // A NumberFormat costs far more to make than to use, and pages print dozens of rates.
+  let format = percentFormats.get(maximumFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-GB", { maximumFractionDigits });
+    percentFormats.set(maximumFractionDigits, format);
+  }
+  return `${format.format(n)}%`;
 }
 
 // ── Representative examples (D12) ─────────────────────────────────────────────

@@ -78,7 +78,26 @@ describe("funnelReportSchema", () => {
     [{ form: "apply", event: "redirect", step: "amount", target: "//evil.example" }, false],
     [{ form: "apply", event: "click", step: "status" }, false],
     [{ form: "apply", event: "step", step: "status", landing: "x".repeat(2_001) }, false],
+    [{ form: "apply", event: "redirect", step: "amount", target: "evil/cannot-help" }, false],
+    [{ form: "apply", event: "redirect", step: "amount", target: "/cannot-help/../x" }, false],
   ])("%o → %s", (report, ok) => {
     expect(funnelReportSchema.safeParse(report).success).toBe(ok);
+  });
+
+  it.each([
+    [{ form: "apply", event: "step", step: "residential" }, "step", "Unknown step"],
+    [
+      { form: "apply", event: "redirect", step: "amount" },
+      "target",
+      "A redirect names its target, and only a redirect",
+    ],
+    [
+      { form: "apply", event: "submit", step: "contact", target: "/thank-you" },
+      "target",
+      "A redirect names its target, and only a redirect",
+    ],
+  ])("%o is refused on its %s: %s", (report, field, message) => {
+    const result = funnelReportSchema.safeParse(report);
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([[field, message]]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, isAuditAction } from "./audit-actions";
 import { type InboxFilter, inboxSearchParams, parseInboxFilter, searchTerm } from "./inbox-filter";
+import { byRule } from "../../tests/support/by-rule";
 
 // The staff inbox's filter lives in the URL (issue 10: a filtered view can be shared).
 // What a URL asks for, what a bad value becomes (left out, never an error page), and
@@ -22,9 +23,6 @@ const NOTHING: InboxFilter = {
   after: undefined,
 };
 const ID = "0b9a7c1e-5d2f-4e8a-9c3b-1f2e3d4c5b6a";
-
-/** Names each case after the rule it proves, in full. */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
 
 describe("parseInboxFilter", () => {
   it("reads an empty query as every lead, newest first", () => {

@@ -11,9 +11,7 @@ import {
   type TriageInput,
   triageFlags,
 } from "./leads";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 const DAY = 24 * 60 * 60 * 1000;
 const received = new Date("2026-11-23T12:00:00Z");
@@ -60,6 +58,11 @@ describe("triage flags", () => {
     byRule([
       { rule: "a workable quote has no flags", lead: workableQuote, flags: [] },
       { rule: "a quote without a rate", lead: { ...workableQuote, indicativeRate: null }, flags: ["no-rate"] },
+      {
+        rule: "a quote whose rate was never set",
+        lead: { ...workableQuote, indicativeRate: undefined },
+        flags: ["no-rate"],
+      },
       { rule: "LTV 100% exactly is not over", lead: { ...workableQuote, ltv: 100 }, flags: [] },
       { rule: "LTV 100.01% is over", lead: { ...workableQuote, ltv: 100.01 }, flags: ["ltv-over-100"] },
       { rule: "no income given", lead: { ...workableQuote, monthlyIncome: null }, flags: ["no-income"] },
@@ -191,5 +194,6 @@ describe("CSV cells", () => {
     expect(csvField("=1,2")).toBe('"\'=1,2"');
     expect(csvField(-5)).toBe("-5");
     expect(csvField(null)).toBe("");
+    expect(csvField(undefined)).toBe("");
   });
 });

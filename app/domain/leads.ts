@@ -65,6 +65,22 @@ export function isLeadKind(value: unknown): value is LeadKind {
   return typeof value === "string" && (LEAD_KINDS as readonly string[]).includes(value);
 }
 
+/**
+ * One of a borrower's own quotes or enquiries, as the server lists them and the account
+ * page shows them (D6, decision 075): no personal details, only what was asked and where
+ * it stands.
+ */
+export interface EnquirySummary {
+  id: string;
+  kind: Exclude<LeadKind, "contact">;
+  /** ISO 8601. */
+  createdAt: string;
+  status: LeadStatus;
+  loanAmount: number;
+  loanPurpose: string | null;
+  loanType: string;
+}
+
 // ---------------------------------------------------------------- triage
 
 export const TRIAGE_FLAGS = ["no-rate", "ltv-over-100", "no-income", "amount-outside-range", "duplicate"] as const;

@@ -12,10 +12,10 @@ import {
   stepIssues,
   toQuotePayload,
 } from "./main-form";
+import { contactStepMissing } from "../../tests/support/contact-step";
+import * as m from "./messages";
 import { quoteSchema } from "./schemas";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 const answers = (overrides: Partial<MainFormAnswers> = {}): MainFormAnswers => ({
   ...EMPTY_MAIN_FORM_ANSWERS,
@@ -507,5 +507,106 @@ describe("toQuotePayload (spec section 3)", () => {
     ] as { rule: string; a: Partial<MainFormAnswers>; landing?: string | null; expected: Record<string, unknown> }[]),
   )("%s", (_rule, { a, landing, expected }) => {
     expect(toQuotePayload({ ...complete, ...a }, landing === undefined ? "/" : landing)).toMatchObject(expected);
+  });
+});
+
+describe("stepIssues: each step complete, and each answer judged (spec section 5)", () => {
+  const outright: MainFormAnswers = {
+    ...complete,
+    homeownerStatus: "outright",
+    age: "under-50",
+    mortgageBalance: undefined,
+  };
+  const none = { missing: [], missingFields: {}, errors: {} };
+
+  it.each(
+    byRule([
+      // The path written out, not asked of mainFormSteps while the table is built (outside any test).
+      ...(["status", "amount", "property", "income", "credit", "contact"] as const).map((step) => ({
+        rule: `mortgage owner: ${step}`,
+        step,
+        a: complete,
+      })),
+      { rule: "outright owner: age", step: "age", a: outright },
+      { rule: "an income of nought is an answer", step: "income", a: { ...complete, monthlyIncome: 0 } },
+      { rule: "a mortgage balance of nought is an answer", step: "property", a: { ...complete, mortgageBalance: 0 } },
+    ] as { rule: string; step: StepId; a: MainFormAnswers }[]),
+  )("%s has nothing missing and no error, so Next goes on", (_rule, { step, a }) => {
+    expect(stepIssues(step, a)).toEqual(none);
+    expect(canContinue(step, a)).toBe(true);
+  });
+
+  it.each(
+    byRule([
+      {
+        rule: "a fresh form's contact step asks for every field (consent starts unticked, D12)",
+        step: "contact",
+        a: { ...EMPTY_MAIN_FORM_ANSWERS },
+        issues: contactStepMissing(["firstName", "lastName", "email", "phone", "consent"]),
+      },
+      {
+        rule: "spaces are no answer",
+        step: "contact",
+        a: { ...complete, firstName: " ", lastName: "\t", email: "  ", phone: " " },
+        issues: contactStepMissing(["firstName", "lastName", "email", "phone"]),
+      },
+      {
+        rule: "a negative income is an inline error",
+        step: "income",
+        a: { ...complete, monthlyIncome: -1 },
+        issues: { missing: [], missingFields: {}, errors: { monthlyIncome: m.MONTHLY_INCOME_NEGATIVE } },
+      },
+      {
+        rule: "a negative mortgage balance is an inline error",
+        step: "property",
+        a: { ...complete, mortgageBalance: -1 },
+        issues: { missing: [], missingFields: {}, errors: { mortgageBalance: m.MORTGAGE_BALANCE_NEGATIVE } },
+      },
+    ] as { rule: string; step: StepId; a: MainFormAnswers; issues: unknown }[]),
+  )("%s", (_rule, { step, a, issues }) => {
+    expect(stepIssues(step, a)).toEqual(issues);
+  });
+});
+
+describe("nextAfter: a borrower who went back a step", () => {
+  it.each(
+    byRule([
+      {
+        rule: "a tenant's redirect waits for the amount step: from status, Next goes to the amount",
+        step: "status",
+        a: { homeownerStatus: "tenant", loanAmount: 1_000 },
+        next: { kind: "step", step: "amount" },
+      },
+      {
+        rule: "an outright owner under 50 of £30,000 goes from the amount to the age step, not yet to the partner",
+        step: "amount",
+        a: { homeownerStatus: "outright", age: "under-50", loanAmount: 30_000 },
+        next: { kind: "step", step: "age" },
+      },
+      {
+        rule: "the under-50 redirect is for outright owners only (age for a mortgage owner → property)",
+        step: "age",
+        a: { homeownerStatus: "mortgage", age: "under-50", loanAmount: 30_000 },
+        next: { kind: "step", step: "property" },
+      },
+      {
+        rule: "the under-50 redirect starts above £25,000: at £25,000 the age step goes on",
+        step: "age",
+        a: { homeownerStatus: "outright", age: "under-50", loanAmount: 25_000 },
+        next: { kind: "step", step: "income" },
+      },
+    ] as { rule: string; step: StepId; a: Partial<MainFormAnswers>; next: unknown }[]),
+  )("%s", (_rule, { step, a, next }) => {
+    expect(nextAfter(step, answers({ loanPurpose: "other", ...a }))).toEqual(next);
+  });
+});
+
+describe("toQuotePayload: no figures without the answers they come from", () => {
+  it("sends no LTV, rate or payment before a property value is given", () => {
+    expect(toQuotePayload({ ...complete, propertyValue: undefined }, "/")).toMatchObject({
+      ltv_ratio: undefined,
+      indicative_rate: undefined,
+      monthly_payment: undefined,
+    });
   });
 });

@@ -86,36 +86,43 @@ export function mainFormSteps(answers: Pick<MainFormAnswers, "homeownerStatus" |
 export interface StepIssues {
   /** Required answers not yet given: each is a 'Required Field' toast, in field order. */
   missing: string[];
+  /** The same messages by the field each is about, to show beside it where no toast can (a form without script). */
+  missingFields: Partial<Record<MainFormField, string>>;
   /** Answers given but not acceptable: inline messages by field. */
   errors: Partial<Record<MainFormField, string>>;
 }
 
 export function stepIssues(stepId: StepId, answers: MainFormAnswers): StepIssues {
   const missing: string[] = [];
+  const missingFields: Partial<Record<MainFormField, string>> = {};
   const errors: Partial<Record<MainFormField, string>> = {};
+  const need = (field: MainFormField, message: string) => {
+    missing.push(message);
+    missingFields[field] = message;
+  };
 
   switch (stepId) {
     case "status":
-      if (!answers.homeownerStatus) missing.push(m.HOMEOWNER_STATUS_MISSING);
+      if (!answers.homeownerStatus) need("homeownerStatus", m.HOMEOWNER_STATUS_MISSING);
       break;
     case "amount": {
       const error = loanAmountError(answers.loanAmount, answers.homeownerStatus);
-      if (!isAmount(answers.loanAmount)) missing.push(m.LOAN_AMOUNT_MISSING);
+      if (!isAmount(answers.loanAmount)) need("loanAmount", m.LOAN_AMOUNT_MISSING);
       else if (error) errors.loanAmount = error;
-      if (!answers.loanPurpose) missing.push(m.LOAN_PURPOSE_MISSING);
+      if (!answers.loanPurpose) need("loanPurpose", m.LOAN_PURPOSE_MISSING);
       break;
     }
     case "age":
-      if (!answers.age) missing.push(m.AGE_MISSING);
+      if (!answers.age) need("age", m.AGE_MISSING);
       break;
     case "property": {
       const error = propertyValueError(answers.propertyValue);
-      if (!isAmount(answers.propertyValue)) missing.push(m.PROPERTY_VALUE_MISSING);
+      if (!isAmount(answers.propertyValue)) need("propertyValue", m.PROPERTY_VALUE_MISSING);
       else if (error) errors.propertyValue = error;
       // Only mortgage owners must give a balance: outright owners have none (D3) and a
       // tenant's purchase is not secured on an existing mortgage.
       if (answers.homeownerStatus === "mortgage" && !isAmount(answers.mortgageBalance)) {
-        missing.push(m.MORTGAGE_BALANCE_MISSING);
+        need("mortgageBalance", m.MORTGAGE_BALANCE_MISSING);
       }
       if (isAmount(answers.mortgageBalance) && answers.mortgageBalance < 0) {
         errors.mortgageBalance = m.MORTGAGE_BALANCE_NEGATIVE;
@@ -123,25 +130,25 @@ export function stepIssues(stepId: StepId, answers: MainFormAnswers): StepIssues
       break;
     }
     case "income":
-      if (!isAmount(answers.monthlyIncome)) missing.push(m.MONTHLY_INCOME_MISSING);
+      if (!isAmount(answers.monthlyIncome)) need("monthlyIncome", m.MONTHLY_INCOME_MISSING);
       else if (answers.monthlyIncome < 0) errors.monthlyIncome = m.MONTHLY_INCOME_NEGATIVE;
-      if (!answers.employmentStatus) missing.push(m.EMPLOYMENT_STATUS_MISSING);
+      if (!answers.employmentStatus) need("employmentStatus", m.EMPLOYMENT_STATUS_MISSING);
       break;
     case "credit":
-      if (!answers.creditHistory) missing.push(m.CREDIT_HISTORY_MISSING);
+      if (!answers.creditHistory) need("creditHistory", m.CREDIT_HISTORY_MISSING);
       break;
     case "contact":
       // The final button is simply disabled (spec section 5); these name what is missing.
-      if (!answers.firstName.trim()) missing.push(m.FIRST_NAME_REQUIRED);
-      if (!answers.lastName.trim()) missing.push(m.LAST_NAME_REQUIRED);
-      if (!answers.email.trim()) missing.push(m.EMAIL_INVALID);
+      if (!answers.firstName.trim()) need("firstName", m.FIRST_NAME_REQUIRED);
+      if (!answers.lastName.trim()) need("lastName", m.LAST_NAME_REQUIRED);
+      if (!answers.email.trim()) need("email", m.EMAIL_INVALID);
       else if (!isEmail(answers.email)) errors.email = m.EMAIL_INVALID;
-      if (!answers.phone.trim()) missing.push(m.PHONE_REQUIRED);
+      if (!answers.phone.trim()) need("phone", m.PHONE_REQUIRED);
       else if (!isUkPhone(answers.phone)) errors.phone = m.UK_PHONE_INVALID;
-      if (!answers.consent) missing.push(m.CONSENT_REQUIRED);
+      if (!answers.consent) need("consent", m.CONSENT_REQUIRED);
       break;
   }
-  return { missing, errors };
+  return { missing, missingFields, errors };
 }
 
 /** Next (or the final button) is enabled only with nothing missing and nothing in error. */

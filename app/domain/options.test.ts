@@ -26,12 +26,13 @@ import {
   optionValues,
   schoolFee,
 } from "./options";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 const labels = (options: readonly { label: string }[]) => options.map((o) => o.label);
 
+// Lists checked against literals: each literal is the spec's own (its section 3 fields
+// and labels, its section 1 purposes, its school fee table), which the forms must show
+// word for word; a value the spec does not name is checked by what the code does with it.
 describe("enumerations (spec section 3)", () => {
   it.each(
     byRule([

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isUkPhone, normaliseUkPhone } from "./phone";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 describe("normaliseUkPhone (D5: spaces, hyphens and parentheses are ignored)", () => {
   it.each(

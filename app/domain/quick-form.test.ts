@@ -14,10 +14,10 @@ import {
   quickSubmitIssue,
   toEnquiryPayload,
 } from "./quick-form";
+import { contactStepMissing } from "../../tests/support/contact-step";
+import * as m from "./messages";
 import { enquirySchema } from "./schemas";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 const answers = (overrides: Partial<QuickFormAnswers> = {}): QuickFormAnswers => ({
   ...EMPTY_QUICK_FORM_ANSWERS,
@@ -477,5 +477,118 @@ describe("enquiry outcome messages (spec section 8)", () => {
 
   it("success → 'Enquiry submitted successfully!'", () => {
     expect(ENQUIRY_SUCCESS).toBe("Enquiry submitted successfully!");
+  });
+});
+
+describe("quickStepIssues: each step complete, and each answer judged (spec section 5)", () => {
+  const personal = answers({ loanType: "personal", loanAmount: 5_000, residentialStatus: "council-tenant" });
+  const none = { missing: [], missingFields: {}, errors: {} };
+
+  it.each(
+    byRule([
+      ...(["type", "amount", "residential"] as const).map((step) => ({ rule: `personal: ${step}`, step, a: personal })),
+      // The path written out, not asked of quickFormSteps while the table is built (outside any test).
+      ...(["type", "status", "amount", "property", "income", "credit", "contact"] as const).map((step) => ({
+        rule: `mortgage owner: ${step}`,
+        step,
+        a: mortgageOwner,
+      })),
+      ...(["status", "age"] as const).map((step) => ({ rule: `outright owner: ${step}`, step, a: outrightOwner })),
+      { rule: "an income of nought is an answer", step: "income", a: { ...mortgageOwner, monthlyIncome: 0 } },
+      {
+        rule: "a mortgage balance of nought is an answer",
+        step: "property",
+        a: { ...mortgageOwner, mortgageBalance: 0 },
+      },
+    ] as { rule: string; step: QuickStepId; a: QuickFormAnswers }[]),
+  )("%s has nothing missing and no error, so Next goes on", (_rule, { step, a }) => {
+    expect(quickStepIssues(step, a)).toEqual(none);
+    expect(canContinueQuick(step, a)).toBe(true);
+  });
+
+  it.each(
+    byRule([
+      {
+        rule: "a fresh form's contact step asks for every field",
+        step: "contact",
+        a: { ...EMPTY_QUICK_FORM_ANSWERS },
+        issues: contactStepMissing(["firstName", "lastName", "email", "phone", "consent"]),
+      },
+      {
+        rule: "spaces are no answer",
+        step: "contact",
+        a: { ...mortgageOwner, firstName: " ", lastName: "\t", email: "  ", phone: " " },
+        issues: contactStepMissing(["firstName", "lastName", "email", "phone"]),
+      },
+      {
+        rule: "an email and a phone given but wrong are inline errors, not toasts",
+        step: "contact",
+        a: { ...mortgageOwner, email: "sam@patel", phone: "0300 123 4567" },
+        issues: { missing: [], missingFields: {}, errors: { email: m.EMAIL_INVALID, phone: m.UK_PHONE_INVALID } },
+      },
+      {
+        rule: "a negative income is an inline error",
+        step: "income",
+        a: { ...mortgageOwner, monthlyIncome: -1 },
+        issues: { missing: [], missingFields: {}, errors: { monthlyIncome: m.MONTHLY_INCOME_NEGATIVE } },
+      },
+      {
+        rule: "a negative mortgage balance is an inline error",
+        step: "property",
+        a: { ...mortgageOwner, mortgageBalance: -1 },
+        issues: { missing: [], missingFields: {}, errors: { mortgageBalance: m.MORTGAGE_BALANCE_NEGATIVE } },
+      },
+      {
+        rule: "an amount that is not a number is no answer",
+        step: "amount",
+        a: { ...mortgageOwner, loanAmount: Number.NaN },
+        issues: { missing: [m.LOAN_AMOUNT_MISSING], missingFields: { loanAmount: m.LOAN_AMOUNT_MISSING }, errors: {} },
+      },
+    ] as { rule: string; step: QuickStepId; a: QuickFormAnswers; issues: unknown }[]),
+  )("%s", (_rule, { step, a, issues }) => {
+    expect(quickStepIssues(step, a)).toEqual(issues);
+  });
+
+  it("lets Next go on only with nothing missing and no error", () => {
+    // Only a toast: a missing answer.
+    expect(canContinueQuick("credit", { ...mortgageOwner, creditHistory: undefined })).toBe(false);
+    // Only an inline error: a property under the minimum.
+    expect(canContinueQuick("property", { ...mortgageOwner, propertyValue: 49_999 })).toBe(false);
+  });
+});
+
+describe("quickSubmitIssue: every required answer, and the limits past the steps", () => {
+  it.each(
+    byRule([
+      {
+        rule: "no homeowner status",
+        a: { ...mortgageOwner, homeownerStatus: undefined },
+        issue: m.QUICK_REQUIRED_FIELDS,
+      },
+      {
+        rule: "no employment status",
+        a: { ...mortgageOwner, employmentStatus: undefined },
+        issue: m.QUICK_REQUIRED_FIELDS,
+      },
+      { rule: "a blank last name", a: { ...mortgageOwner, lastName: "  " }, issue: m.QUICK_REQUIRED_FIELDS },
+      { rule: "a blank email", a: { ...mortgageOwner, email: "  " }, issue: m.QUICK_REQUIRED_FIELDS },
+      { rule: "a blank phone", a: { ...mortgageOwner, phone: "  " }, issue: m.QUICK_REQUIRED_FIELDS },
+      { rule: "a fresh form", a: { ...EMPTY_QUICK_FORM_ANSWERS }, issue: m.QUICK_REQUIRED_FIELDS },
+      { rule: "£2,500,000 is the maximum", a: { ...mortgageOwner, loanAmount: 2_500_000 }, issue: null },
+      {
+        rule: "£2,500,001 is over the maximum",
+        a: { ...mortgageOwner, loanAmount: 2_500_001, propertyValue: 5_000_000 },
+        issue: m.HOMEOWNER_LOAN_TOO_HIGH,
+      },
+      { rule: "a property of £50,000 exactly", a: { ...mortgageOwner, propertyValue: 50_000 }, issue: null },
+    ] as { rule: string; a: QuickFormAnswers; issue: string | null }[]),
+  )("%s", (_rule, { a, issue }) => {
+    expect(quickSubmitIssue(a)).toBe(issue);
+  });
+});
+
+describe("toEnquiryPayload: answers from a path the borrower left", () => {
+  it("sends no age for a mortgage owner who chose an age as an outright owner first", () => {
+    expect(toEnquiryPayload({ ...mortgageOwner, age: "50-65" }).age).toBeUndefined();
   });
 });

@@ -140,62 +140,69 @@ export function quickFormSteps(answers: Pick<QuickFormAnswers, "loanType" | "hom
 export interface QuickStepIssues {
   /** Required answers not yet given, as 'Required Field' toasts. */
   missing: string[];
+  /** The same messages by the field each is about, to show beside it where no toast can (a form without script). */
+  missingFields: Partial<Record<QuickFormField, string>>;
   /** Inline messages by field. */
   errors: Partial<Record<QuickFormField, string>>;
 }
 
 export function quickStepIssues(stepId: QuickStepId, answers: QuickFormAnswers): QuickStepIssues {
   const missing: string[] = [];
+  const missingFields: Partial<Record<QuickFormField, string>> = {};
   const errors: Partial<Record<QuickFormField, string>> = {};
+  const need = (field: QuickFormField, message: string) => {
+    missing.push(message);
+    missingFields[field] = message;
+  };
 
   switch (stepId) {
     case "type":
-      if (!answers.loanType) missing.push(m.LOAN_TYPE_MISSING);
+      if (!answers.loanType) need("loanType", m.LOAN_TYPE_MISSING);
       break;
     case "amount": {
-      if (!isAmount(answers.loanAmount)) missing.push(m.LOAN_AMOUNT_MISSING);
+      if (!isAmount(answers.loanAmount)) need("loanAmount", m.LOAN_AMOUNT_MISSING);
       const error = quickLoanAmountError(answers.loanAmount, answers.loanType);
       if (error) errors.loanAmount = error;
-      if (answers.loanType === "homeowner" && !answers.loanPurpose) missing.push(m.LOAN_PURPOSE_MISSING);
+      if (answers.loanType === "homeowner" && !answers.loanPurpose) need("loanPurpose", m.LOAN_PURPOSE_MISSING);
       break;
     }
     case "residential":
-      if (!answers.residentialStatus) missing.push(m.RESIDENTIAL_STATUS_MISSING);
+      if (!answers.residentialStatus) need("residentialStatus", m.RESIDENTIAL_STATUS_MISSING);
       break;
     case "status":
-      if (!answers.homeownerStatus) missing.push(m.HOMEOWNER_STATUS_MISSING);
+      if (!answers.homeownerStatus) need("homeownerStatus", m.HOMEOWNER_STATUS_MISSING);
       break;
     case "age":
-      if (!answers.age) missing.push(m.AGE_MISSING);
+      if (!answers.age) need("age", m.AGE_MISSING);
       break;
     case "property":
-      if (!isAmount(answers.propertyValue)) missing.push(m.PROPERTY_VALUE_MISSING);
+      if (!isAmount(answers.propertyValue)) need("propertyValue", m.PROPERTY_VALUE_MISSING);
       else if (answers.propertyValue < MIN_PROPERTY_VALUE) errors.propertyValue = m.PROPERTY_VALUE_TOO_LOW;
       if (answers.homeownerStatus === "mortgage" && !isAmount(answers.mortgageBalance)) {
-        missing.push(m.MORTGAGE_BALANCE_MISSING);
+        need("mortgageBalance", m.MORTGAGE_BALANCE_MISSING);
       } else if (isAmount(answers.mortgageBalance) && answers.mortgageBalance < 0) {
         errors.mortgageBalance = m.MORTGAGE_BALANCE_NEGATIVE;
       }
       break;
     case "income":
-      if (!isAmount(answers.monthlyIncome)) missing.push(m.MONTHLY_INCOME_MISSING);
+      if (!isAmount(answers.monthlyIncome)) need("monthlyIncome", m.MONTHLY_INCOME_MISSING);
       else if (answers.monthlyIncome < 0) errors.monthlyIncome = m.MONTHLY_INCOME_NEGATIVE;
-      if (!answers.employmentStatus) missing.push(m.EMPLOYMENT_STATUS_MISSING);
+      if (!answers.employmentStatus) need("employmentStatus", m.EMPLOYMENT_STATUS_MISSING);
       break;
     case "credit":
-      if (!answers.creditHistory) missing.push(m.CREDIT_HISTORY_MISSING);
+      if (!answers.creditHistory) need("creditHistory", m.CREDIT_HISTORY_MISSING);
       break;
     case "contact":
-      if (!answers.firstName.trim()) missing.push(m.FIRST_NAME_REQUIRED);
-      if (!answers.lastName.trim()) missing.push(m.LAST_NAME_REQUIRED);
-      if (!answers.email.trim()) missing.push(m.EMAIL_INVALID);
+      if (!answers.firstName.trim()) need("firstName", m.FIRST_NAME_REQUIRED);
+      if (!answers.lastName.trim()) need("lastName", m.LAST_NAME_REQUIRED);
+      if (!answers.email.trim()) need("email", m.EMAIL_INVALID);
       else if (!isEmail(answers.email)) errors.email = m.EMAIL_INVALID;
-      if (!answers.phone.trim()) missing.push(m.PHONE_REQUIRED);
+      if (!answers.phone.trim()) need("phone", m.PHONE_REQUIRED);
       else if (!isUkPhone(answers.phone)) errors.phone = m.UK_PHONE_INVALID;
-      if (!answers.consent) missing.push(m.CONSENT_REQUIRED);
+      if (!answers.consent) need("consent", m.CONSENT_REQUIRED);
       break;
   }
-  return { missing, errors };
+  return { missing, missingFields, errors };
 }
 
 export function canContinueQuick(stepId: QuickStepId, answers: QuickFormAnswers): boolean {

@@ -1,8 +1,15 @@
 // Lending limits and the indicative-rate table (spec section 9) saved with each quote.
 
 import { loanCost } from "./finance";
-import type { AgeBand, CreditHistory, HomeownerStatus, LoanPurpose } from "./options";
-import type { Enquiry, Quote } from "./schemas";
+import type {
+  AgeBand,
+  CreditHistory,
+  HomeownerStatus,
+  LoanPurpose,
+  QuickAgeBand,
+  QuickHomeownerStatus,
+  QuickLoanPurpose,
+} from "./options";
 
 export const INDICATIVE_TERM_MONTHS = 60;
 export const HOMEOWNER_MIN_LOAN = 10_000;
@@ -19,8 +26,6 @@ export const HEADLINE_APR = 5.69;
 export const HOMEOWNER_CALCULATOR_APR = 5.9;
 export const BAD_CREDIT_MONTHLY_RATE = 0.0074166;
 export const HOME_IMPROVEMENT_REPRESENTATIVE_APR = 7.74;
-export const NAME_MAX_LENGTH = 255;
-export const PASSWORD_MIN_LENGTH = 6;
 
 export interface RateBand {
   /** Highest loan-to-value (percent) the band accepts. */
@@ -140,18 +145,15 @@ export interface QuoteIndicativeFigures {
  * The figures the server stores with a validated quote, recomputed from its answers:
  * whatever the browser sent for them is advisory only.
  */
-export function quoteIndicativeFigures(
-  quote: Pick<
-    Quote,
-    | "homeowner_status"
-    | "loan_amount"
-    | "loan_purpose"
-    | "credit_history"
-    | "property_value"
-    | "mortgage_balance"
-    | "age"
-  >,
-): QuoteIndicativeFigures {
+export function quoteIndicativeFigures(quote: {
+  homeowner_status: HomeownerStatus;
+  loan_amount: number;
+  loan_purpose: LoanPurpose;
+  credit_history: CreditHistory;
+  property_value: number;
+  mortgage_balance: number;
+  age?: AgeBand | undefined;
+}): QuoteIndicativeFigures {
   const result = indicativeQuote({
     homeownerStatus: quote.homeowner_status,
     loanAmount: quote.loan_amount,
@@ -171,12 +173,15 @@ export function quoteIndicativeFigures(
  * outright owners. Outright owners are not asked their property's value there, so
  * their LTV is not known.
  */
-export function enquiryIndicativeFigures(
-  enquiry: Pick<
-    Enquiry,
-    "homeownerStatus" | "loanAmount" | "loanPurpose" | "creditHistory" | "propertyValue" | "mortgageBalance" | "age"
-  >,
-): QuoteIndicativeFigures {
+export function enquiryIndicativeFigures(enquiry: {
+  homeownerStatus: QuickHomeownerStatus;
+  loanAmount: number;
+  loanPurpose: QuickLoanPurpose;
+  creditHistory: CreditHistory;
+  propertyValue?: number | undefined;
+  mortgageBalance?: number | undefined;
+  age?: QuickAgeBand | undefined;
+}): QuoteIndicativeFigures {
   return storedFigures(
     indicativeQuote({
       homeownerStatus: enquiry.homeownerStatus,

@@ -9,9 +9,7 @@ import {
   sanitiseQuote,
   sanitiseText,
 } from "./sanitise";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 describe("sanitiseName (spec 5: trimmed, < > & quotes, control and invisible format characters stripped)", () => {
   it.each(

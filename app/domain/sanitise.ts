@@ -2,10 +2,13 @@
 // again on the server before validation, so stored leads are clean whoever sent them.
 // This is not the XSS defence (output encoding is); it keeps leads and emails tidy.
 
-import { EMAIL_MAX_LENGTH } from "./email";
-
-export const PHONE_MAX_LENGTH = 50;
-export const URL_MAX_LENGTH = 2048;
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_SUBJECT_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from "./field-limits";
 
 // Unicode "Cc": C0 controls, DEL and C1 controls.
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
@@ -94,8 +97,6 @@ export function sanitiseEnquiry<T>(raw: T): T {
   });
 }
 
-export const CONTACT_SUBJECT_MAX_LENGTH = 200;
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /** The contact form. Subjects and messages keep quotes and ampersands: they are prose. */
 export function sanitiseContact<T>(raw: T): T {

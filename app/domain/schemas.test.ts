@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type FieldError, contactSchema, enquirySchema, issuesToFieldErrors, quoteSchema } from "./schemas";
-
-/** Names each case after the rule it proves, in full (vitest truncates "$rule"). */
-const byRule = <T extends { rule: string }>(cases: readonly T[]) => cases.map((c): [string, T] => [c.rule, c]);
+import { byRule } from "../../tests/support/by-rule";
 
 type Schema = typeof quoteSchema | typeof enquirySchema | typeof contactSchema;
 

@@ -2,7 +2,15 @@
 // Unknown keys (the honeypot among them) are stripped; the server deals with those.
 
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
+import { EMAIL_PATTERN } from "./email";
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_SUBJECT_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from "./field-limits";
 import * as m from "./messages";
 import {
   AGE_BANDS,
@@ -17,8 +25,7 @@ import {
   optionValues,
 } from "./options";
 import { isUkPhone } from "./phone";
-import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, MIN_PROPERTY_VALUE, NAME_MAX_LENGTH } from "./rates";
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH, PHONE_MAX_LENGTH, URL_MAX_LENGTH } from "./sanitise";
+import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, MIN_PROPERTY_VALUE } from "./rates";
 
 // Sanity caps on money fields: far above any real case, low enough for a 32-bit column.
 const MAX_PROPERTY_VALUE = 1_000_000_000;

@@ -1,20 +1,22 @@
-import { RatingClaim } from "~/components/claims";
 import { Link } from "react-router";
 import { BenefitCards } from "~/components/benefit-cards";
+import { CheckEligibilityLink } from "~/components/check-eligibility-link";
+import { RatingClaim } from "~/components/claims";
+import { LoanHero } from "~/components/loan-hero";
 import { LoanPurposes } from "~/components/loan-purposes";
-import { RepresentativeExample } from "~/components/representative-example";
-import { RepossessionWarning } from "~/components/risk-warnings";
-import { STATIC_PAGE } from "~/components/route-handle";
+import { LOAN_PAGE } from "~/components/route-handle";
+import { SecuredRate } from "~/components/secured-rate";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { SuccessStory } from "~/components/success-story";
+import { TickList } from "~/components/tick-list";
 import { buttonVariants } from "~/components/ui/button";
 import { BENEFIT_CARDS, CLAIMS, HOME_SUCCESS_STORY } from "~/content/marketing";
 import { PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 import { formatPounds } from "~/domain/finance";
 import type { Route } from "./+types/_index";
 
-export const handle = STATIC_PAGE;
+export const handle = LOAN_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -27,39 +29,33 @@ export default function Home() {
   const site = useSite();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-[1.4fr_1fr] lg:py-20">
-          <div>
-            <p className="inline-block rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold text-teal-100 ring-1 ring-white/25">
-              Homeowner Loans £10k - £2.5m
-            </p>
-            <h1 className="mt-5 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-              Borrow against your home, with an adviser on your side
-            </h1>
-            <p className="mt-5 max-w-xl text-lg text-slate-100">
-              We compare secured loans from our panel of lenders to find the one that fits, for debt consolidation, home
-              improvements, school fees or anything else. Rates from {CLAIMS.ratesFrom}%.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/apply" className={buttonVariants({ size: "lg" })}>
-                Check Eligibility »
-              </Link>
-              <Link to="/homeowner-loan-calculator" className={buttonVariants({ size: "lg", variant: "inverse" })}>
-                Calculate repayments
-              </Link>
-            </div>
-            <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-100">
-              <li>✓ No impact on your credit score</li>
-              <li>✓ Decision within {CLAIMS.approvalHours} hours</li>
-              {site.claims.rating && (
-                <li>
-                  <RatingClaim />
-                </li>
-              )}
-              <li>✓ Helping homeowners since {site.establishedYear}</li>
-            </ul>
-          </div>
-          <div className="self-center rounded-2xl bg-white p-6 text-slate-800 shadow-xl">
+      <LoanHero
+        badge="Homeowner Loans £10k - £2.5m"
+        title="Borrow against your home, with an adviser on your side"
+        intro={
+          <>
+            We compare secured loans from our panel of lenders to find the one that fits, for debt consolidation, home
+            improvements, school fees or anything else. Rates from {CLAIMS.ratesFrom}%.
+          </>
+        }
+        actions={
+          <>
+            <CheckEligibilityLink />
+            <Link to="/homeowner-loan-calculator" className={buttonVariants({ size: "lg", variant: "inverse" })}>
+              Calculate repayments
+            </Link>
+          </>
+        }
+        reassurances={[
+          "No impact on your credit score",
+          `Decision within ${CLAIMS.approvalHours} hours`,
+          site.claims.rating && <RatingClaim prefix="" />,
+          `Helping homeowners since ${site.establishedYear}`,
+        ]}
+        columns="lg:grid-cols-[1.4fr_1fr]"
+        asideClassName="self-center rounded-2xl bg-white p-6 text-slate-800 shadow-xl"
+        aside={
+          <>
             <h2 className="text-xl font-bold text-slate-900">How it works</h2>
             <ol className="mt-4 space-y-4">
               <li>
@@ -75,14 +71,11 @@ export default function Home() {
                 once you accept an offer.
               </li>
             </ol>
-            <RepossessionWarning className="mt-6" />
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
 
-      <div className="mx-auto max-w-7xl px-4 pt-8">
-        <RepresentativeExample />
-      </div>
+      <SecuredRate />
 
       <SuccessStory story={HOME_SUCCESS_STORY} heading="One loan instead of six payments" />
 
@@ -99,14 +92,16 @@ export default function Home() {
             <p className="mt-3 text-lg text-slate-700">
               Not a homeowner, or need a smaller amount? Our partner lenders offer unsecured personal loans.
             </p>
-            <ul className="mt-4 grid gap-2 text-slate-800 sm:grid-cols-2">
-              <li>
-                ✓ Loans from {formatPounds(PERSONAL_MIN_LOAN)} to {formatPounds(PERSONAL_MAX_LOAN)}
-              </li>
-              <li>✓ Terms from 1 to 7 years</li>
-              <li>✓ No early repayment penalties</li>
-              <li>✓ Options for good and bad credit</li>
-            </ul>
+            <TickList
+              layout="columns"
+              className="mt-4 text-slate-800"
+              items={[
+                `Loans from ${formatPounds(PERSONAL_MIN_LOAN)} to ${formatPounds(PERSONAL_MAX_LOAN)}`,
+                "Terms from 1 to 7 years",
+                "No early repayment penalties",
+                "Options for good and bad credit",
+              ]}
+            />
           </div>
           <div className="lg:text-right">
             <Link to="/apply-personal" className={buttonVariants({ size: "lg", variant: "secondary" })}>
@@ -115,10 +110,6 @@ export default function Home() {
           </div>
         </div>
       </section>
-
-      <div className="mx-auto max-w-7xl px-4">
-        <RepossessionWarning />
-      </div>
     </>
   );
 }

@@ -1,18 +1,22 @@
-import { eq } from "drizzle-orm";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { currentSession, enquiriesOf, isSameSitePost, readFormPost, signOut } from "../../server/accounts";
-import { erasePersonalData } from "../../server/data-requests";
-import { profiles } from "../../server/db/schema";
+import {
+  accountSummary,
+  currentSession,
+  deleteAccount,
+  isSameSitePost,
+  readFormPost,
+  signOut,
+} from "../../server/accounts.server";
 import { pageMeta } from "~/components/seo";
 import { Button } from "~/components/ui/button";
 import { EnquiryList } from "~/features/accounts/enquiry-list";
-import { CONFIRM_ACCOUNT_DELETION } from "~/features/accounts/messages";
-import { authPath } from "~/features/accounts/return-to";
+import { CONFIRM_ACCOUNT_DELETION } from "~/domain/account-messages";
+import { authPath } from "~/domain/return-to";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import type { Route } from "./+types/account";
 
 // /account (DECISIONS D6): the signed-in borrower's own enquiries, and signing out.
-// Rendered per request; nobody sees anyone else's rows (server/accounts.ts).
+// Rendered per request; nobody sees anyone else's rows (server/accounts.server.ts).
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -27,12 +31,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await currentSession(context, request);
   if (!user) throw redirect(authPath("/account"), { headers });
-  const [profile] = await context.db
-    .select({ firstName: profiles.firstName })
-    .from(profiles)
-    .where(eq(profiles.userId, user.id));
-  const enquiries = await enquiriesOf(context.db, user);
-  return data({ firstName: profile?.firstName ?? user.name, email: user.email, enquiries }, { headers });
+  return data(await accountSummary(context.db, user), { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,10 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { user } = await currentSession(context, request);
     if (!user) throw redirect(authPath("/account"));
     if (posted.form.get("confirm") !== "yes") return data({ deleteError: CONFIRM_ACCOUNT_DELETION }, { status: 400 });
-    // Signed out first, while the session still exists to end; then everything goes.
-    const headers = await signOut(context, request, { everywhere: true });
-    await erasePersonalData(context.db, { email: user.email, userId: user.id, byEmail: user.emailVerified });
-    return redirect("/auth?deleted=1", { headers });
+    return redirect("/auth?deleted=1", { headers: await deleteAccount(context, request, user) });
   }
   const everywhere = posted.form.get("intent") === "sign-out-everywhere";
   const headers = await signOut(context, request, { everywhere });

@@ -1,5 +1,8 @@
+import { ENQUIRY_LEAD, stepFormAction } from "../../server/step-form-posts.server";
 import { pageMeta } from "~/components/seo";
+import { QUICK_CHECK_FLOW } from "~/features/quick-check/flow";
 import { QUICK_CHECK_TITLE, QuickCheckPage } from "~/features/quick-check/quick-check-page";
+import { enquiryErrorMessage, quickSubmitIssue } from "~/domain/quick-form";
 import type { Route } from "./+types/apply-personal";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -10,6 +13,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/apply-personal",
   });
 
-export default function ApplyPersonal() {
-  return <QuickCheckPage />;
+/** Each step posted without script (issue 13): the same rules on the server, the enquiry stored as the endpoint stores it. */
+export function action(args: Route.ActionArgs) {
+  return stepFormAction(args, {
+    flow: QUICK_CHECK_FLOW,
+    lead: ENQUIRY_LEAD,
+    submitIssue: quickSubmitIssue,
+    refused: enquiryErrorMessage,
+  });
+}
+
+export default function ApplyPersonal({ actionData }: Route.ComponentProps) {
+  return <QuickCheckPage posted={actionData} />;
 }

@@ -1,5 +1,8 @@
+import { QUOTE_LEAD, stepFormAction } from "../../server/step-form-posts.server";
 import { pageMeta } from "~/components/seo";
 import { ELIGIBILITY_TITLE, EligibilityPage } from "~/features/eligibility/eligibility-page";
+import { ELIGIBILITY_FLOW } from "~/features/eligibility/flow";
+import { SAVE_FAILED_PREFIX, SUBMISSION_FAILED_PREFIX, SUBMISSION_FAILED_TITLE } from "~/features/eligibility/messages";
 import type { Route } from "./+types/apply";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -10,6 +13,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/apply",
   });
 
-export default function Apply() {
-  return <EligibilityPage />;
+/** Each step posted without script (issue 13): the same rules on the server, the quote stored as the endpoint stores it. */
+export function action(args: Route.ActionArgs) {
+  return stepFormAction(args, {
+    flow: ELIGIBILITY_FLOW,
+    lead: QUOTE_LEAD,
+    refused: (reason) => `${SUBMISSION_FAILED_TITLE}: ${SUBMISSION_FAILED_PREFIX}${SAVE_FAILED_PREFIX}${reason}`,
+  });
+}
+
+export default function Apply({ actionData }: Route.ComponentProps) {
+  return <EligibilityPage posted={actionData} />;
 }

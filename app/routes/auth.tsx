@@ -7,10 +7,10 @@ import {
   readFormPost,
   signIn,
   signUp,
-} from "../../server/accounts";
+} from "../../server/accounts.server";
 import { AuthPage, type AuthActionData, type AuthTab } from "~/features/accounts/auth-page";
-import { SIGN_UP_SUCCESS, SOMETHING_WENT_WRONG } from "~/features/accounts/messages";
-import { DEFAULT_AFTER_SIGN_IN, returnPath, safeReturnPath } from "~/features/accounts/return-to";
+import { SIGN_UP_SUCCESS, SOMETHING_WENT_WRONG } from "~/domain/account-messages";
+import { DEFAULT_AFTER_SIGN_IN, returnPath, safeReturnPath } from "~/domain/return-to";
 import { pageMeta } from "~/components/seo";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import type { Route } from "./+types/auth";

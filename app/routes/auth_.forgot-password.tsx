@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { accountFormGate, isSameSitePost, readFormPost, requestPasswordReset } from "../../server/accounts";
+import { accountFormGate, isSameSitePost, readFormPost, requestPasswordReset } from "../../server/accounts.server";
 import { pageMeta } from "~/components/seo";
-import { SOMETHING_WENT_WRONG } from "~/features/accounts/messages";
+import { SOMETHING_WENT_WRONG } from "~/domain/account-messages";
 import { ForgotPasswordPage, type ResetActionData } from "~/features/accounts/password-reset";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import type { Route } from "./+types/auth_.forgot-password";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { accountFormGate, isSameSitePost, readFormPost, resetPassword } from "../../server/accounts";
+import { accountFormGate, isSameSitePost, readFormPost, resetPassword } from "../../server/accounts.server";
 import { pageMeta } from "~/components/seo";
-import { SOMETHING_WENT_WRONG } from "~/features/accounts/messages";
+import { SOMETHING_WENT_WRONG } from "~/domain/account-messages";
 import { ResetPasswordPage, type ResetActionData } from "~/features/accounts/password-reset";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import type { Route } from "./+types/auth_.reset-password";

@@ -1,3 +1,5 @@
+import { data, redirect } from "react-router";
+import { contactFormAction } from "../../server/contact.server";
 import { ContactDetails } from "~/components/contact-details";
 import { PageHeader } from "~/components/page-header";
 import { Island } from "~/components/island";
@@ -21,7 +23,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** Reading with a form and a map: those two hydrate alone (docs/decisions/058). */
 export const handle = STATIC_PAGE;
 
-export default function ContactUs() {
+/**
+ * The form as a browser posts it before any script runs (decision 137): sent, on to the
+ * thank-you page; refused, this page again with the visitor's words and what to fix.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await contactFormAction(context, request);
+  if (outcome.sent) return redirect("/contact-thankyou", 303);
+  return data(outcome.reply, { status: outcome.status });
+}
+
+export default function ContactUs({ actionData }: Route.ComponentProps) {
   const site = useSite();
   const map = { embedUrl: site.mapEmbedUrl, address: site.registeredAddress };
   return (
@@ -61,8 +73,8 @@ export default function ContactUs() {
             </a>
             .
           </p>
-          <Island name="contact-form" script={script}>
-            <ContactForm />
+          <Island name="contact-form" script={script} props={actionData ? { reply: actionData } : undefined}>
+            <ContactForm reply={actionData} />
           </Island>
         </section>
       </div>

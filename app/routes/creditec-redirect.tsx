@@ -2,7 +2,7 @@ import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { partnerAUrl } from "~/features/partner-redirect/partner-urls";
 import { PartnerRedirect } from "~/features/partner-redirect/redirect-layout";
-import { STATIC_PAGE } from "~/components/route-handle";
+import { PERSONAL_LOAN_HAND_OFF } from "~/components/route-handle";
 import type { Route } from "./+types/creditec-redirect";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -12,8 +12,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/creditec-redirect",
   });
 
-/** Reading only: no React in the browser (docs/decisions/010). */
-export const handle = STATIC_PAGE;
+/** Reading only, no React in the browser (decision 010); a personal loan, so no secured-loan warning (D19). */
+export const handle = PERSONAL_LOAN_HAND_OFF;
 
 /** Partner lender A (spec section 2): its personal-loan form, after a cancellable countdown. */
 export default function CreditecRedirect() {

@@ -1,8 +1,13 @@
 import { Link } from "react-router";
 import { BenefitCards } from "~/components/benefit-cards";
-import { formatTerm, RepresentativeExample } from "~/components/representative-example";
-import { ConsolidationWarning, RepossessionWarning } from "~/components/risk-warnings";
-import { STATIC_PAGE } from "~/components/route-handle";
+import { CheckEligibilityLink } from "~/components/check-eligibility-link";
+import { CtaBand } from "~/components/cta-band";
+import { LoanHero } from "~/components/loan-hero";
+import { formatTerm } from "~/components/representative-example";
+import { ConsolidationWarning } from "~/components/risk-warnings";
+import { LOAN_PAGE } from "~/components/route-handle";
+import { SecuredRate } from "~/components/secured-rate";
+import { CardGrid, PageSection } from "~/components/page-section";
 import { pageMeta } from "~/components/seo";
 import { buttonVariants } from "~/components/ui/button";
 import { DEBT_CONSOLIDATION_BENEFITS } from "~/content/loan-pages";
@@ -29,8 +34,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/debt-consolidation",
   });
 
-/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
-export const handle = STATIC_PAGE;
+export const handle = LOAN_PAGE;
+
+/** The calculator is a GET form to this page: a query carries its inputs (docs/decisions/134). */
+export { calculatorLoader as loader } from "~/features/calculators/calculator-island";
 
 const STATS = [
   { value: "£10k - £2.5m", label: "Loan amounts" },
@@ -38,83 +45,67 @@ const STATS = [
   { value: "No fees", label: "To check eligibility" },
 ];
 
+/** Why consolidating can help, and when borrowing more is not the answer. */
+const UK_DEBT = [
+  {
+    title: "Card balances are large",
+    body: "UK households owe tens of billions of pounds on credit cards, according to the Bank of England's monthly Money and Credit statistics.",
+  },
+  {
+    title: "Card interest is high",
+    body: `Credit card and store card rates are typically far higher than secured lending. The calculator below labels each debt with a typical average APR: ${DEBT_FIELDS.map((f) => `${f.label.toLowerCase()} ${formatPercent(f.averageApr)}`).join(", ")}.`,
+  },
+  {
+    title: "Help is free",
+    body: (
+      <>
+        The Money and Pensions Service estimates that millions of adults in the UK would benefit from debt advice. If
+        repayments are a struggle, free advice from{" "}
+        <a
+          href="https://www.moneyhelper.org.uk/en/money-troubles/dealing-with-debt"
+          className="font-semibold text-brand-700 underline"
+        >
+          MoneyHelper
+        </a>{" "}
+        may be a better first step than borrowing more.
+      </>
+    ),
+  },
+];
+
 export default function DebtConsolidationPage() {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 lg:py-20">
-          <ConsolidationWarning className="max-w-3xl rounded-md bg-amber-100 px-4 py-2" />
-          <h1 className="mt-5 max-w-3xl text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-            Debt Consolidation Loans for Homeowners
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-100">
+      <LoanHero
+        notice={<ConsolidationWarning className="max-w-3xl rounded-md bg-amber-100 px-4 py-2" />}
+        title="Debt Consolidation Loans for Homeowners"
+        intro={
+          <>
             Bring credit cards, store cards and loans together into one fixed monthly repayment, secured on your home.
             We compare loans from our panel to find one that could lower what you pay each month, and we will show you
             the total cost before you decide.
-          </p>
-          <Link to="/apply" className={buttonVariants({ size: "lg", variant: "inverse", className: "mt-8" })}>
-            Check Eligibility »
-          </Link>
-          <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {STATS.map((stat) => (
-              <div key={stat.label} className="rounded-xl bg-white/10 p-4 ring-1 ring-white/20">
-                <dt className="text-sm text-slate-100">{stat.label}</dt>
-                <dd className="text-2xl font-bold">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+          </>
+        }
+      >
+        <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {STATS.map((stat) => (
+            <div key={stat.label} className="rounded-xl bg-white/10 p-4 ring-1 ring-white/20">
+              <dt className="text-sm text-slate-100">{stat.label}</dt>
+              <dd className="text-2xl font-bold">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </LoanHero>
 
-      <div className="mx-auto max-w-7xl space-y-4 px-4 pt-8">
-        <RepossessionWarning />
-      </div>
+      <SecuredRate example={EXAMPLE.newLoan} />
 
-      <section aria-labelledby="uk-debt-heading" className="mx-auto max-w-7xl px-4 pt-16">
-        <h2 id="uk-debt-heading" className="text-3xl font-bold text-slate-900">
-          Debt in the UK
-        </h2>
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          <li className="rounded-xl border border-slate-200 p-6">
-            <h3 className="font-semibold text-slate-900">Card balances are large</h3>
-            <p className="mt-2 text-slate-700">
-              UK households owe tens of billions of pounds on credit cards, according to the Bank of England's monthly
-              Money and Credit statistics.
-            </p>
-          </li>
-          <li className="rounded-xl border border-slate-200 p-6">
-            <h3 className="font-semibold text-slate-900">Card interest is high</h3>
-            <p className="mt-2 text-slate-700">
-              Credit card and store card rates are typically far higher than secured lending. The calculator below
-              labels each debt with a typical average APR:{" "}
-              {DEBT_FIELDS.map((f) => `${f.label.toLowerCase()} ${formatPercent(f.averageApr)}`).join(", ")}.
-            </p>
-          </li>
-          <li className="rounded-xl border border-slate-200 p-6">
-            <h3 className="font-semibold text-slate-900">Help is free</h3>
-            <p className="mt-2 text-slate-700">
-              The Money and Pensions Service estimates that millions of adults in the UK would benefit from debt advice.
-              If repayments are a struggle, free advice from{" "}
-              <a
-                href="https://www.moneyhelper.org.uk/en/money-troubles/dealing-with-debt"
-                className="font-semibold text-brand-700 underline"
-              >
-                MoneyHelper
-              </a>{" "}
-              may be a better first step than borrowing more.
-            </p>
-          </li>
-        </ul>
-      </section>
+      <PageSection id="uk-debt-heading" heading="Debt in the UK" className="pt-16">
+        <CardGrid cards={UK_DEBT} className="mt-6 md:grid-cols-3" />
+      </PageSection>
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-16">
         <ConsolidationWarning />
         <CalculatorIsland name="debt-consolidation" />
-        <RepresentativeExample
-          amount={EXAMPLE.newLoan.amount}
-          months={EXAMPLE.newLoan.months}
-          annualRatePercent={EXAMPLE.newLoan.annualRatePercent}
-        />
       </div>
 
       <section aria-labelledby="example-heading" className="mx-auto max-w-7xl px-4 py-16">
@@ -167,26 +158,21 @@ export default function DebtConsolidationPage() {
 
       <BenefitCards cards={DEBT_CONSOLIDATION_BENEFITS} heading="Why consolidate with a homeowner loan" />
 
-      <section aria-labelledby="next-heading" className="mx-auto max-w-7xl px-4 py-8">
-        <div className="rounded-2xl bg-brand-900 p-8 text-center text-white">
-          <h2 id="next-heading" className="text-3xl font-bold">
-            See if you could pay less each month
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-100">
-            Check your eligibility in a few minutes with no impact on your credit score, or work out the cost of a
-            different amount or term first.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/apply" className={buttonVariants({ size: "lg" })}>
-              Check Eligibility »
-            </Link>
+      <CtaBand
+        id="next-heading"
+        heading="See if you could pay less each month"
+        actions={
+          <>
+            <CheckEligibilityLink />
             <Link to="/homeowner-loan-calculator" className={buttonVariants({ size: "lg", variant: "inverse" })}>
               Homeowner loan calculator
             </Link>
-          </div>
-          <RepossessionWarning className="mx-auto mt-6 max-w-3xl text-left" />
-        </div>
-      </section>
+          </>
+        }
+      >
+        Check your eligibility in a few minutes with no impact on your credit score, or work out the cost of a different
+        amount or term first.
+      </CtaBand>
     </>
   );
 }

@@ -1,12 +1,13 @@
+import { CheckEligibilityLink } from "~/components/check-eligibility-link";
 import { RatingClaim } from "~/components/claims";
-import { Link } from "react-router";
 import { CustomerStory } from "~/components/customer-story";
-import { formatTerm, RepresentativeExample } from "~/components/representative-example";
-import { RepossessionWarning } from "~/components/risk-warnings";
-import { STATIC_PAGE } from "~/components/route-handle";
+import { LoanHero } from "~/components/loan-hero";
+import { formatTerm } from "~/components/representative-example";
+import { LOAN_PAGE } from "~/components/route-handle";
+import { SecuredRate } from "~/components/secured-rate";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
-import { buttonVariants } from "~/components/ui/button";
+import { TickList } from "~/components/tick-list";
 import { HOMEOWNER_CALCULATOR_STORY } from "~/content/loan-pages";
 import { CLAIMS } from "~/content/marketing";
 import { homeownerCalculator } from "~/domain/calculators";
@@ -25,48 +26,35 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/homeowner-loan-calculator",
   });
 
-/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
-export const handle = STATIC_PAGE;
+export const handle = LOAN_PAGE;
+
+/** The calculator is a GET form to this page: a query carries its inputs (docs/decisions/134). */
+export { calculatorLoader as loader } from "~/features/calculators/calculator-island";
 
 export default function HomeownerLoanCalculatorPage() {
   const site = useSite();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2 lg:py-20">
-          <div>
-            <h1 className="text-4xl font-bold leading-tight tracking-tight sm:text-5xl">Homeowner Loan Calculator</h1>
-            <p className="mt-5 max-w-xl text-lg text-slate-100">
-              See what a homeowner loan could cost each month before you speak to anyone. Enter how much you would like
-              to borrow and over how many years, and we will show the monthly payment and the total you would repay at a
-              fixed {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year.
-            </p>
-            <ul className="mt-6 space-y-2 text-slate-100">
-              <li>
-                ✓ Borrow {formatPounds(HOMEOWNER_MIN_LOAN)} to {formatPounds(HOMEOWNER_MAX_LOAN)}
-              </li>
-              <li>✓ Loans compared from a panel of lenders</li>
-              <li>✓ No upfront fees, and no impact on your credit score to check</li>
-              <li>✓ A decision within {CLAIMS.approvalHours} hours</li>
-            </ul>
-            <Link to="/apply" className={buttonVariants({ size: "lg", variant: "inverse", className: "mt-8" })}>
-              Check Eligibility »
-            </Link>
-          </div>
-          <div className="self-start">
-            <CalculatorIsland name="homeowner" />
-          </div>
-        </div>
-      </section>
+      <LoanHero
+        title="Homeowner Loan Calculator"
+        columns="lg:grid-cols-2"
+        intro={
+          <>
+            See what a homeowner loan could cost each month before you speak to anyone. Enter how much you would like to
+            borrow and over how many years, and we will show the monthly payment and the total you would repay at a
+            fixed {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year.
+          </>
+        }
+        ticks={[
+          `Borrow ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`,
+          "Loans compared from a panel of lenders",
+          "No upfront fees, and no impact on your credit score to check",
+          `A decision within ${CLAIMS.approvalHours} hours`,
+        ]}
+        aside={<CalculatorIsland name="homeowner" />}
+      />
 
-      <div className="mx-auto max-w-7xl space-y-4 px-4 pt-8">
-        <RepossessionWarning />
-        <RepresentativeExample
-          amount={WORKED_EXAMPLE.amount}
-          months={WORKED_EXAMPLE.months}
-          annualRatePercent={WORKED_EXAMPLE.annualRatePercent}
-        />
-      </div>
+      <SecuredRate example={WORKED_EXAMPLE} />
 
       <section aria-labelledby="example-heading" className="mx-auto max-w-7xl px-4 py-16">
         <div className="grid gap-10 lg:grid-cols-2">
@@ -92,17 +80,16 @@ export default function HomeownerLoanCalculatorPage() {
           </div>
           <div>
             <h2 className="text-3xl font-bold text-slate-900">Why use {site.brandName}</h2>
-            <ul className="mt-4 space-y-3 text-lg text-slate-700">
-              <li>✓ Fixed rates, so your payment stays the same every month</li>
-              <li>✓ Funds in as little as {CLAIMS.fundsInDays} days once you accept an offer</li>
-              <li>✓ Borrow up to {CLAIMS.incomeMultiple}x your income, depending on your equity</li>
-              <li>✓ Advisers who explain the total cost, not just the monthly figure</li>
-              {site.claims.rating && (
-                <li>
-                  <RatingClaim />
-                </li>
-              )}
-            </ul>
+            <TickList
+              className="mt-4 space-y-3 text-lg text-slate-700"
+              items={[
+                "Fixed rates, so your payment stays the same every month",
+                `Funds in as little as ${CLAIMS.fundsInDays} days once you accept an offer`,
+                `Borrow up to ${CLAIMS.incomeMultiple}x your income, depending on your equity`,
+                "Advisers who explain the total cost, not just the monthly figure",
+                site.claims.rating && <RatingClaim prefix="" />,
+              ]}
+            />
           </div>
         </div>
       </section>
@@ -123,9 +110,7 @@ export default function HomeownerLoanCalculatorPage() {
             </p>
           </div>
           <div className="lg:text-right">
-            <Link to="/apply" className={buttonVariants({ size: "lg" })}>
-              Check Eligibility »
-            </Link>
+            <CheckEligibilityLink />
           </div>
         </div>
       </section>

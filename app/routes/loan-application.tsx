@@ -2,7 +2,9 @@ import { pageMeta } from "~/components/seo";
 import { ELIGIBILITY_TITLE, EligibilityPage } from "~/features/eligibility/eligibility-page";
 import type { Route } from "./+types/loan-application";
 
-// The same screen as /apply (spec section 2); its canonical address is /apply.
+// The same screen as /apply (spec section 2), posting to itself without script; its canonical address is /apply.
+export { action } from "./apply";
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: ELIGIBILITY_TITLE,
@@ -11,6 +13,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/apply",
   });
 
-export default function LoanApplication() {
-  return <EligibilityPage />;
+export default function LoanApplication({ actionData }: Route.ComponentProps) {
+  return <EligibilityPage posted={actionData} />;
 }

@@ -2,7 +2,7 @@ import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { partnerBUrl } from "~/features/partner-redirect/partner-urls";
 import { PartnerRedirect } from "~/features/partner-redirect/redirect-layout";
-import { STATIC_PAGE } from "~/components/route-handle";
+import { PERSONAL_LOAN_HAND_OFF } from "~/components/route-handle";
 import type { Route } from "./+types/loanswarehouse-redirect";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const TICKS = ["Loan Comparison Service", "Multiple Lender Options", "Quick Decision Process"] as const;
 
-/** Reading only: no React in the browser (docs/decisions/010). */
-export const handle = STATIC_PAGE;
+/** Reading only, no React in the browser (decision 010); a personal loan, so no secured-loan warning (D19). */
+export const handle = PERSONAL_LOAN_HAND_OFF;
 
 /** Partner B (spec section 2): a loan comparison service, with our source, medium and campaign. */
 export default function LoansWarehouseRedirect() {

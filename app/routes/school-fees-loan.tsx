@@ -1,12 +1,11 @@
-import { Link } from "react-router";
+import { CtaBand } from "~/components/cta-band";
 import { CustomerStory } from "~/components/customer-story";
-import { RepresentativeExample } from "~/components/representative-example";
-import { RepossessionWarning } from "~/components/risk-warnings";
-import { STATIC_PAGE } from "~/components/route-handle";
+import { LoanHero } from "~/components/loan-hero";
+import { LOAN_PAGE } from "~/components/route-handle";
+import { SecuredRate } from "~/components/secured-rate";
+import { PageSection } from "~/components/page-section";
 import { pageMeta } from "~/components/seo";
-import { buttonVariants } from "~/components/ui/button";
-import { SCHOOL_FEES_CLAIMS, SCHOOL_FEES_STORY } from "~/content/loan-pages";
-import { CLAIMS } from "~/content/marketing";
+import { LOAN_TICKS, SCHOOL_FEES_CLAIMS, SCHOOL_FEES_STORY } from "~/content/loan-pages";
 import { CALCULATOR_DEFAULTS, schoolFeesCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
@@ -26,45 +25,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/school-fees-loan",
   });
 
-/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
-export const handle = STATIC_PAGE;
+export const handle = LOAN_PAGE;
+
+/** The calculator is a GET form to this page: a query carries its inputs (docs/decisions/134). */
+export { calculatorLoader as loader } from "~/features/calculators/calculator-island";
 
 export default function SchoolFeesLoanPage() {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 lg:py-20">
-          <h1 className="max-w-3xl text-4xl font-bold leading-tight tracking-tight sm:text-5xl">School Fees Loans</h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-100">
+      <LoanHero
+        title="School Fees Loans"
+        intro={
+          <>
             Independent school fees arrive as large bills three times a year. A homeowner loan, or a line of credit you
             draw on each term, turns them into a steady monthly payment. Borrow {formatPounds(claims.minLoan)} to{" "}
             {formatPounds(claims.maxLoan)} at fixed rates from {formatPercent(HEADLINE_APR)}.
-          </p>
-          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-slate-100">
-            <li>✓ A decision within {CLAIMS.approvalHours} hours</li>
-            <li>✓ No impact on your credit score to check</li>
-            <li>✓ Nursery to sixth form, and university</li>
-          </ul>
-          <Link to="/apply" className={buttonVariants({ size: "lg", variant: "inverse", className: "mt-8" })}>
-            Check Eligibility »
-          </Link>
-        </div>
-      </section>
+          </>
+        }
+        ticks={[LOAN_TICKS.decision, LOAN_TICKS.noScoreImpact, "Nursery to sixth form, and university"]}
+        tickLayout="row"
+      />
 
-      <div className="mx-auto grid max-w-4xl gap-6 px-4 pt-12">
+      <SecuredRate example={EXAMPLE} className="grid max-w-4xl gap-6 space-y-0 pt-12">
         <CalculatorIsland name="school-fees" />
-        <RepossessionWarning />
-        <RepresentativeExample
-          amount={EXAMPLE.amount}
-          months={EXAMPLE.months}
-          annualRatePercent={EXAMPLE.annualRatePercent}
-        />
-      </div>
+      </SecuredRate>
 
-      <section aria-labelledby="line-heading" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="line-heading" className="text-3xl font-bold text-slate-900">
-          How a home equity line of credit works
-        </h2>
+      <PageSection id="line-heading" heading="How a home equity line of credit works" className="py-16">
         <div className="mt-6 grid gap-8 lg:grid-cols-2">
           <div className="space-y-4 text-lg text-slate-700">
             <p>
@@ -105,24 +91,13 @@ export default function SchoolFeesLoanPage() {
             </p>
           </div>
         </div>
-      </section>
+      </PageSection>
 
       <CustomerStory story={SCHOOL_FEES_STORY} />
 
-      <section aria-labelledby="cta-heading" className="mx-auto max-w-7xl px-4">
-        <div className="rounded-2xl bg-brand-900 p-8 text-center text-white">
-          <h2 id="cta-heading" className="text-3xl font-bold">
-            Plan the years ahead
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-100">
-            Tell us about your home and what you need, and an adviser will call with options from our panel.
-          </p>
-          <Link to="/apply" className={buttonVariants({ size: "lg", className: "mt-6" })}>
-            Check Eligibility »
-          </Link>
-        </div>
-        <RepossessionWarning className="mt-6" />
-      </section>
+      <CtaBand heading="Plan the years ahead" className="py-0">
+        Tell us about your home and what you need, and an adviser will call with options from our panel.
+      </CtaBand>
     </>
   );
 }

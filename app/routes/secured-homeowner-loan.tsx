@@ -1,14 +1,14 @@
-import { Link } from "react-router";
 import { BenefitCards } from "~/components/benefit-cards";
+import { CtaBand } from "~/components/cta-band";
 import { CustomerStory } from "~/components/customer-story";
 import { FaqSection } from "~/components/faq-section";
-import { RepresentativeExample } from "~/components/representative-example";
-import { RepossessionWarning } from "~/components/risk-warnings";
-import { STATIC_PAGE } from "~/components/route-handle";
+import { LoanHero } from "~/components/loan-hero";
+import { LOAN_PAGE } from "~/components/route-handle";
+import { SecuredRate } from "~/components/secured-rate";
+import { PageSection } from "~/components/page-section";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
-import { buttonVariants } from "~/components/ui/button";
-import { SECURED_LOAN_FAQS, SECURED_LOAN_STORY } from "~/content/loan-pages";
+import { LOAN_TICKS, SECURED_LOAN_FAQS, SECURED_LOAN_STORY } from "~/content/loan-pages";
 import { BENEFIT_CARDS, CLAIMS } from "~/content/marketing";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
@@ -22,52 +22,37 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/secured-homeowner-loan",
   });
 
-/** Reading with a calculator: the calculator hydrates alone (docs/decisions/058). */
-export const handle = STATIC_PAGE;
+export const handle = LOAN_PAGE;
+
+/** The calculator is a GET form to this page: a query carries its inputs (docs/decisions/134). */
+export { calculatorLoader as loader } from "~/features/calculators/calculator-island";
 
 export default function SecuredHomeownerLoanPage() {
   const site = useSite();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-[1.2fr_1fr] lg:py-20">
-          <div>
-            <p className="inline-block rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold text-teal-100 ring-1 ring-white/25">
-              Homeowner Loans £10k - £2.5m
-            </p>
-            <h1 className="mt-5 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-              Secured Homeowner Loans
-            </h1>
-            <p className="mt-5 max-w-xl text-lg text-slate-100">
-              Borrow from {formatPounds(HOMEOWNER_MIN_LOAN)} to {formatPounds(HOMEOWNER_MAX_LOAN)} against the equity in
-              your home, for home improvements, debt consolidation, school fees or a major purchase. We compare loans
-              from a panel of lenders, with fixed rates from {formatPercent(HEADLINE_APR)}.
-            </p>
-            <ul className="mt-6 space-y-2 text-slate-100">
-              <li>✓ A decision within {CLAIMS.approvalHours} hours</li>
-              <li>✓ Funds in as little as {CLAIMS.fundsInDays} days</li>
-              <li>✓ No upfront fees: pay nothing unless your loan completes</li>
-              <li>✓ Checking your eligibility does not affect your credit score</li>
-            </ul>
-            <Link to="/apply" className={buttonVariants({ size: "lg", variant: "inverse", className: "mt-8" })}>
-              Check Eligibility »
-            </Link>
-          </div>
-          <div className="self-start">
-            <CalculatorIsland name="secured-loan" />
-          </div>
-        </div>
-      </section>
+      <LoanHero
+        badge="Homeowner Loans £10k - £2.5m"
+        title="Secured Homeowner Loans"
+        intro={
+          <>
+            Borrow from {formatPounds(HOMEOWNER_MIN_LOAN)} to {formatPounds(HOMEOWNER_MAX_LOAN)} against the equity in
+            your home, for home improvements, debt consolidation, school fees or a major purchase. We compare loans from
+            a panel of lenders, with fixed rates from {formatPercent(HEADLINE_APR)}.
+          </>
+        }
+        ticks={[
+          LOAN_TICKS.decision,
+          `Funds in as little as ${CLAIMS.fundsInDays} days`,
+          "No upfront fees: pay nothing unless your loan completes",
+          "Checking your eligibility does not affect your credit score",
+        ]}
+        aside={<CalculatorIsland name="secured-loan" />}
+      />
 
-      <div className="mx-auto max-w-7xl space-y-4 px-4 pt-8">
-        <RepossessionWarning />
-        <RepresentativeExample />
-      </div>
+      <SecuredRate />
 
-      <section aria-labelledby="how-heading" className="mx-auto max-w-7xl px-4 pt-16">
-        <h2 id="how-heading" className="text-3xl font-bold text-slate-900">
-          How a secured loan works
-        </h2>
+      <PageSection id="how-heading" heading="How a secured loan works" className="pt-16">
         <div className="mt-4 grid gap-6 text-lg text-slate-700 lg:grid-cols-2">
           <p>
             A secured homeowner loan, sometimes called a second charge mortgage, sits alongside your existing mortgage.
@@ -80,7 +65,7 @@ export default function SecuredHomeownerLoanPage() {
             you before you apply.
           </p>
         </div>
-      </section>
+      </PageSection>
 
       <BenefitCards cards={BENEFIT_CARDS} heading={`Why homeowners choose ${site.brandName}`} />
 
@@ -88,20 +73,9 @@ export default function SecuredHomeownerLoanPage() {
 
       <FaqSection faqs={SECURED_LOAN_FAQS} type="multiple" />
 
-      <section aria-labelledby="cta-heading" className="mx-auto max-w-7xl px-4 py-8">
-        <div className="rounded-2xl bg-brand-900 p-8 text-center text-white">
-          <h2 id="cta-heading" className="text-3xl font-bold">
-            Find out what you could borrow
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-100">
-            Answer six short questions. An adviser will call with the lenders most likely to say yes.
-          </p>
-          <Link to="/apply" className={buttonVariants({ size: "lg", className: "mt-6" })}>
-            Check Eligibility »
-          </Link>
-          <RepossessionWarning className="mx-auto mt-6 max-w-3xl text-left" />
-        </div>
-      </section>
+      <CtaBand heading="Find out what you could borrow">
+        Answer six short questions. An adviser will call with the lenders most likely to say yes.
+      </CtaBand>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
-import { inboxPage, statusCounts } from "../../server/staff/inbox";
-import { assignableStaff } from "../../server/staff/leads";
-import { requireStaff } from "../../server/staff/session";
+import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
+import { assignableStaff } from "../../server/staff/leads.server";
+import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type InboxRow, InboxPage } from "~/features/staff/inbox-page";
 import type { Route } from "./+types/staff._index";

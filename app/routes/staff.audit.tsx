@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { isAuditAction } from "~/domain/audit-actions";
-import { auditEntries } from "../../server/staff/audit";
-import { listStaff } from "../../server/staff/accounts";
-import { requireStaff } from "../../server/staff/session";
+import { auditEntries } from "../../server/staff/audit.server";
+import { listStaff } from "../../server/staff/accounts.server";
+import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { AuditPage } from "~/features/staff/audit-page";
 import type { Route } from "./+types/staff.audit";

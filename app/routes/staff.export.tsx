@@ -1,10 +1,10 @@
 import { parseInboxFilter } from "~/domain/inbox-filter";
-import { leadsCsv } from "../../server/staff/csv-export";
-import { requireStaff } from "../../server/staff/session";
+import { leadsCsv } from "../../server/staff/csv-export.server";
+import { requireStaff } from "../../server/staff/session.server";
 import type { Route } from "./+types/staff.export";
 
 // GET /staff/export?<the inbox's filter>: the filtered leads as a CSV download,
-// streamed (server/staff/csv-export.ts). A resource route: no page, no parent loader.
+// streamed (server/staff/csv-export.server.ts). A resource route: no page, no parent loader.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireStaff(context, request);

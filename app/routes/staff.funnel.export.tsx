@@ -1,5 +1,5 @@
-import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query";
-import { requireStaff } from "../../server/staff/session";
+import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
+import { requireStaff } from "../../server/staff/session.server";
 import type { Route } from "./+types/staff.funnel.export";
 
 // GET /staff/funnel/export?<the page's query>: the funnel table as CSV. Counts only.

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { funnelQueryOf, funnelReport } from "../../server/staff/funnel-query";
-import { requireStaff } from "../../server/staff/session";
+import { funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
+import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { FunnelPage } from "~/features/staff/funnel-page";
 import type { Route } from "./+types/staff.funnel";

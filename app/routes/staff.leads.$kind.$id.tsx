@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { isSameSitePost } from "../../server/accounts";
-import { writeAudit } from "../../server/staff/audit";
+import { isSameSitePost } from "../../server/accounts.server";
+import { writeAudit } from "../../server/staff/audit.server";
 import {
   addNote,
   assignableStaff,
@@ -11,8 +11,8 @@ import {
   flagsOf,
   STALE_SAVE,
   timelineOf,
-} from "../../server/staff/leads";
-import { notFound, requireStaff } from "../../server/staff/session";
+} from "../../server/staff/leads.server";
+import { notFound, requireStaff } from "../../server/staff/session.server";
 import { isLeadKind, isLeadStatus } from "~/domain/leads";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { LeadPage } from "~/features/staff/lead-page";

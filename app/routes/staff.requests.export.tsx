@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { countsOf, personalDataDownload, personalDataOf, subjectReference } from "../../server/data-requests";
-import { writeAudit } from "../../server/staff/audit";
-import { requireStaff } from "../../server/staff/session";
+import { countsOf, personalDataDownload, personalDataOf, subjectReference } from "../../server/data-requests.server";
+import { writeAudit } from "../../server/staff/audit.server";
+import { requireStaff } from "../../server/staff/session.server";
 import type { Route } from "./+types/staff.requests.export";
 
 // GET /staff/requests/export?email=…: the access request's answer, everything held

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { isSameSitePost, readFormPost } from "../../server/accounts";
-import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests";
-import { writeAudit } from "../../server/staff/audit";
-import { requireStaff } from "../../server/staff/session";
+import { isSameSitePost, readFormPost } from "../../server/accounts.server";
+import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
+import { writeAudit } from "../../server/staff/audit.server";
+import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { RequestsPage } from "~/features/staff/requests-page";
 import type { Route } from "./+types/staff.requests";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { isSameSitePost } from "../../server/accounts";
-import { staffSignOut } from "../../server/staff/session";
+import { isSameSitePost } from "../../server/accounts.server";
+import { staffSignOut } from "../../server/staff/session.server";
 import type { Route } from "./+types/staff.sign-out";
 
 // POST /staff/sign-out: ends this staff session. Nothing to show on GET.

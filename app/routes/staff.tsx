@@ -1,12 +1,12 @@
 import { data, Outlet } from "react-router";
-import { requireStaff } from "../../server/staff/session";
+import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { StaffFrame } from "~/features/staff/staff-frame";
 import type { Route } from "./+types/staff";
 
 // The staff console's frame (DECISIONS D14). The session is checked here and again by
 // each child's loader (a client navigation may run the child's alone); the check is
-// made once per request (server/staff/session.ts).
+// made once per request (server/staff/session.server.ts).
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff console" }, { name: "robots", content: "noindex" }];
 export const headers: Route.HeadersFunction = privatePageHeaders;

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
-import { isSameSitePost } from "../../server/accounts";
+import { isSameSitePost } from "../../server/accounts.server";
 import {
   confirmAuthenticator,
   invitedStaff,
   pendingAuthenticator,
-  STAFF_PASSWORD_MIN_LENGTH,
   setPasswordAndSecret,
-} from "../../server/staff/accounts";
-import { refuseBorrower } from "../../server/staff/session";
+} from "../../server/staff/accounts.server";
+import { refuseBorrower } from "../../server/staff/session.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/passwords";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { EnrolPage, type EnrolPageProps } from "~/features/staff/enrol-page";
 import type { Route } from "./+types/staff_.enrol";
@@ -40,9 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get("intent") === "password") {
     const password = String(form.get("password") ?? "");
-    if (password.length < STAFF_PASSWORD_MIN_LENGTH || password.length > 128) {
+    if (password.length < MIN_PASSWORD_LENGTH.staff || password.length > MAX_PASSWORD_LENGTH) {
       return data<EnrolPageProps>(
-        { state: "password", ...base, error: `Choose a password of ${STAFF_PASSWORD_MIN_LENGTH} to 128 characters.` },
+        { state: "password", ...base, error: `Choose a password of ${MIN_PASSWORD_LENGTH.staff} to ${MAX_PASSWORD_LENGTH} characters.` },
         { status: 400 },
       );
     }

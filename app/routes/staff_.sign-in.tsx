@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { isSameSitePost } from "../../server/accounts";
-import { refuseBorrower, staffReturnPath, staffSession, staffSignIn } from "../../server/staff/session";
+import { isSameSitePost } from "../../server/accounts.server";
+import { refuseBorrower, staffReturnPath, staffSession, staffSignIn } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { StaffSignInPage } from "~/features/staff/sign-in-page";
 import type { Route } from "./+types/staff_.sign-in";

@@ -11,7 +11,7 @@ import { loaderConfig } from "~/config.server";
 import { CLAIMS } from "~/content/marketing";
 import { TEAM_LEADER } from "~/content/team";
 import { isLeadId } from "~/domain/leads";
-import { leadSummary } from "../../server/lead-summary";
+import { leadSummary } from "../../server/lead-summary.server";
 import type { Route } from "./+types/thank-you";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

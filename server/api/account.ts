@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { enquiriesOf, enquiryOf } from "../accounts";
+import { enquiriesOf, enquiryOf } from "../accounts.server";
 import { type Auth, sessionFromRequest } from "../auth";
 import { profiles } from "../db/schema";
 import type { Services } from "../services";

@@ -140,7 +140,7 @@ type InboxColumns = {
 };
 
 /**
- * What the staff inbox reads each lead table by (server/staff/inbox.ts): keyset pages
+ * What the staff inbox reads each lead table by (server/staff/inbox.server.ts): keyset pages
  * on (received, id), optionally per status or assignee, and the search keys (email,
  * phone digits, surname) as prefixes. The same on every lead table, so one query
  * shape serves all three.

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../../app/config.server";
-import { CLAIMS } from "../../app/content/marketing";
+import { CLAIMS } from "../../app/domain/claims";
 import { formatPounds, REPOSSESSION_WARNING } from "../../app/domain/finance";
 import type { MailMessage } from "../mail";
 import { renderEmail } from "./layout";

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../app/domain/passwords";
 import { withoutEmails } from "../auth";
 import type { Database } from "../db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
@@ -10,7 +11,7 @@ import type { Services } from "../services";
 // Staff sign-in (DECISIONS D14): a second better-auth instance on the same tables as
 // the borrowers', with its own cookies (prefix "staff"), short sessions
 // and TOTP required. It has no HTTP endpoints of its own: the /staff pages call it
-// in-process from their actions, behind the shared rate limiter (server/staff/session.ts).
+// in-process from their actions, behind the shared rate limiter (server/staff/session.server.ts).
 
 /**
  * The whole site, not /staff: React Router's data requests for the inbox go to
@@ -49,7 +50,12 @@ export function createStaffAuth({ config, db, log }: StaffAuthServices) {
       usePlural: true,
       schema: { users, sessions, accounts, verifications, twoFactors },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH.staff,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+    },
     user: {
       additionalFields: {
         role: { type: "string", input: false, required: false },

@@ -2,7 +2,14 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { homeImprovementCalculator, schoolFeesCalculator, securedLoanCalculator } from "../../app/domain/calculators";
+import {
+  badCreditCalculator,
+  debtConsolidationSaving,
+  homeImprovementCalculator,
+  homeownerCalculator,
+  schoolFeesCalculator,
+  securedLoanCalculator,
+} from "../../app/domain/calculators";
 import { formatPounds } from "../../app/domain/finance";
 
 const pounds = (n: number) => formatPounds(n, { pence: true });
@@ -360,7 +367,10 @@ test.describe("below £10,000 (issue 13, defect 8): no secured figure, a pointer
   async function expectPointer(page: Page, region: string) {
     const calculator = page.getByRole("region", { name: region });
     await expect(calculator.getByText("We arrange secured loans from £10,000.")).toBeVisible();
-    await expect(calculator.getByRole("link", { name: "Check personal loans" })).toHaveAttribute("href", "/apply-personal");
+    await expect(calculator.getByRole("link", { name: "Check personal loans" })).toHaveAttribute(
+      "href",
+      "/apply-personal",
+    );
     await expect(calculator.getByText("Monthly payment", { exact: true })).toHaveCount(0);
   }
 
@@ -395,6 +405,206 @@ test.describe("below £10,000 (issue 13, defect 8): no secured figure, a pointer
     await hydrated(page);
     await page.getByLabel("Loan amount").fill("7,500");
     await expectPointer(page, "Home improvement loan calculator");
+  });
+
+  test("the debt consolidation calculator, for debts of £8,000 in all", async ({ page }) => {
+    await page.goto("/debt-consolidation");
+    await hydrated(page);
+    await page.getByLabel("Credit card debt").fill("5000");
+    await page.getByLabel("Personal loan").fill("2000");
+    await page.getByLabel("Store cards").fill("1000");
+    await expectPointer(page, "Debt consolidation calculator");
+    const calculator = page.getByRole("region", { name: "Debt consolidation calculator" });
+    await expect(calculator.getByText("For £8,000, a personal loan may suit you better")).toBeVisible();
+    const loan = debtConsolidationSaving({ creditCards: 5000, personalLoans: 2000, storeCards: 1000 }).newLoan;
+    await expect(calculator.getByText(pounds(loan.monthlyPayment), { exact: false })).toHaveCount(0);
+    // From £10,000 the comparison is back.
+    await page.getByLabel("Store cards").fill("3000");
+    await expect(calculator.getByText("One loan of £10,000", { exact: false })).toBeVisible();
+    await expect(calculator.getByText("We arrange secured loans from £10,000.")).toHaveCount(0);
+  });
+});
+
+test.describe("without script, every calculator is a form the server answers (issue 13, D18)", () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  test.beforeEach(async ({ browser, baseURL }) => {
+    context = await browser.newContext({ javaScriptEnabled: false });
+    await withConsentChosen(context, baseURL);
+    page = await context.newPage();
+  });
+  test.afterEach(async () => {
+    await context.close();
+  });
+
+  /** Presses the form's button and waits for the page the server draws for what was sent. */
+  async function send(button: string) {
+    await Promise.all([page.waitForURL(/\?/), page.getByRole("button", { name: button }).click()]);
+  }
+
+  test("the secured loan calculator", async () => {
+    await page.goto("/secured-homeowner-loan");
+    const calculator = page.getByRole("region", { name: "Calculate your repayments" });
+    await page.getByLabel("Loan amount").fill("75000");
+    await page.getByLabel("Loan term").selectOption("15");
+    await send("Calculate Payments");
+    expect(new URL(page.url()).search).toBe("?amount=75000&term=15");
+    await expect(page.getByLabel("Loan amount")).toHaveValue("75000");
+    await expect(page.getByLabel("Loan term")).toHaveValue("15");
+    await expect(calculator.getByText(pounds(securedLoanCalculator(75_000, 15).monthlyPayment))).toBeVisible();
+    await expect(calculator.getByRole("link", { name: "Get Your Personalised Quote »" })).toBeVisible();
+
+    await page.getByLabel("Loan amount").fill("5000");
+    await send("Calculate Payments");
+    await expect(page.getByLabel("Loan amount")).toHaveValue("5000");
+    await expect(calculator.getByText("We arrange secured loans from £10,000.")).toBeVisible();
+    await expect(calculator.getByText("Monthly payment", { exact: true })).toHaveCount(0);
+  });
+
+  test("the homeowner loan calculator", async () => {
+    await page.goto("/homeowner-loan-calculator");
+    const calculator = page.getByRole("region", { name: "Homeowner loan calculator" });
+    await page.getByLabel("Loan amount").fill("75000");
+    await page.getByLabel("Loan term (years)").fill("15");
+    await send("Calculate My Payments");
+    await expect(calculator.getByText(pounds(homeownerCalculator(75_000, 15).monthlyPayment))).toBeVisible();
+    await expect(calculator.getByText("£113,192.61")).toBeVisible();
+
+    await page.getByLabel("Loan term (years)").fill("45");
+    await send("Calculate My Payments");
+    await expect(page.getByLabel("Loan term (years)")).toHaveValue("45");
+    await expect(calculator.getByText("Please enter a term in whole years, from 1 to 30.")).toBeVisible();
+    await expect(calculator.getByText("Monthly payment", { exact: true })).toHaveCount(0);
+  });
+
+  test("the bad credit calculator, which offers nothing below £10,000 and refuses it when sent", async () => {
+    await page.goto("/bad-credit-homeowner-loan");
+    const calculator = page.getByRole("region", { name: "Estimate your monthly payment" });
+    await page.getByLabel("Loan amount").selectOption("40000");
+    await page.getByLabel("Loan term").selectOption("20");
+    await send("Calculate Monthly Payment");
+    await expect(page.getByLabel("Loan amount")).toHaveValue("40000");
+    await expect(calculator.getByText(pounds(badCreditCalculator(40_000, 20).monthlyPayment))).toBeVisible();
+
+    await page.goto("/bad-credit-homeowner-loan?amount=5000&term=10");
+    await expect(calculator.getByText("Please choose a loan amount from the list.")).toBeVisible();
+    await expect(calculator.getByText("Monthly payment", { exact: true })).toHaveCount(0);
+  });
+
+  test("the debt consolidation calculator", async () => {
+    await page.goto("/debt-consolidation");
+    const calculator = page.getByRole("region", { name: "Debt consolidation calculator" });
+    await page.getByLabel("Credit card debt").fill("£20,000");
+    await send("Calculate");
+    await expect(page.getByLabel("Credit card debt")).toHaveValue("£20,000");
+    const saving = debtConsolidationSaving({ creditCards: 20_000, personalLoans: 8000, storeCards: 3000 });
+    await expect(calculator.getByText(`${pounds(saving.currentMonthlyPayment)} a month`)).toBeVisible();
+    await expect(calculator.getByText(pounds(saving.monthlySaving), { exact: true })).toBeVisible();
+
+    await page.getByLabel("Credit card debt").fill("12k");
+    await send("Calculate");
+    await expect(page.getByLabel("Credit card debt")).toHaveValue("12k");
+    await expect(calculator.getByText("Enter an amount in pounds, like 15,000.")).toBeVisible();
+    await expect(calculator.getByText("Monthly saving")).toHaveCount(0);
+
+    // Below £10,000 in all: the pointer, not a secured figure.
+    await page.getByLabel("Credit card debt").fill("5000");
+    await page.getByLabel("Personal loan").fill("2000");
+    await page.getByLabel("Store cards").fill("1000");
+    await send("Calculate");
+    await expect(calculator.getByText("We arrange secured loans from £10,000.")).toBeVisible();
+    await expect(calculator.getByRole("link", { name: "Check personal loans" })).toHaveAttribute(
+      "href",
+      "/apply-personal",
+    );
+  });
+
+  test("the school fees calculator: boxes instead of sliders, and the fee table fills them once", async () => {
+    await page.goto("/school-fees-loan");
+    const calculator = page.getByRole("region", { name: "School fees calculator" });
+    // A slider's value beside it cannot follow it without script: boxes instead.
+    await expect(calculator.locator('input[type="range"], output')).toHaveCount(0);
+    await page.getByLabel("School", { exact: true }).selectOption({ label: "Eton College" });
+    await page.getByLabel("Year group").selectOption({ label: "Secondary" });
+    await send("Calculate");
+    await expect(page.getByLabel("Estimated annual fees")).toHaveValue("49194");
+    await expect(page.getByLabel("Loan amount")).toHaveValue("49194");
+    await expect(calculator.getByText(pounds(schoolFeesCalculator(49_194, 10).monthlyPayment))).toBeVisible();
+
+    await page.getByLabel("Loan amount").fill("30000");
+    await page.getByLabel("Loan term").fill("12");
+    await send("Calculate");
+    await expect(page.getByLabel("Loan amount")).toHaveValue("30000");
+    await expect(page.getByLabel("Estimated annual fees")).toHaveValue("49194");
+    await expect(calculator.getByText(pounds(schoolFeesCalculator(30_000, 12).monthlyPayment))).toBeVisible();
+
+    await page.getByLabel("Loan amount").fill("600000");
+    await send("Calculate");
+    await expect(page.getByLabel("Loan amount")).toHaveValue("600000");
+    await expect(calculator.getByText("Enter an amount from £5,000 to £500,000, in whole pounds.")).toBeVisible();
+    await expect(calculator.getByText("Monthly payment", { exact: true })).toHaveCount(0);
+  });
+
+  test("the home improvement calculator", async () => {
+    await page.goto("/home-improvement-loan");
+    const calculator = page.getByRole("region", { name: "Home improvement loan calculator" });
+    await page.getByLabel("Project type").selectOption({ label: "Loft conversion" });
+    await page.getByLabel("Loan amount").fill("30,000");
+    await page.getByLabel("Loan term").selectOption("7");
+    await send("Calculate");
+    await expect(page.getByLabel("Loan amount")).toHaveValue("30,000");
+    await expect(
+      calculator.getByText(pounds(homeImprovementCalculator("30000", 7)?.monthlyPayment ?? 0)),
+    ).toBeVisible();
+    await expect(calculator.getByRole("link", { name: "Check Eligibility »" })).toHaveAttribute("href", "/apply");
+
+    await page.getByLabel("Loan amount").fill("5000");
+    await send("Calculate");
+    await expect(page.getByLabel("Loan amount")).toHaveValue("5000");
+    await expect(calculator.getByText("We arrange secured loans from £10,000.")).toBeVisible();
+  });
+});
+
+test("a calculator's result page, as the server draws it, has no axe violations", async ({ browser, baseURL }) => {
+  // axe runs as a script: the page keeps script, but not the calculators' island script.
+  const context = await browser.newContext();
+  await withConsentChosen(context, baseURL);
+  await context.route(/\/assets\/hydrate-calculators-/, (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto("/debt-consolidation?creditCards=12k&personalLoans=2000&storeCards=1000");
+  await expect(page.getByText("Enter an amount in pounds, like 15,000.")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  await context.close();
+});
+
+test.describe("a calculator page with a query", () => {
+  test("is rendered per request with the inputs; the bare page stays the prerendered file", async ({ request }) => {
+    const bare = await request.get("/debt-consolidation");
+    expect(bare.headers().etag).toBeTruthy();
+    expect(await bare.text()).not.toContain("We arrange secured loans from £10,000.");
+    const sent = await request.get("/debt-consolidation?creditCards=5000&personalLoans=2000&storeCards=1000");
+    expect(sent.status()).toBe(200);
+    expect(sent.headers().etag).toBeUndefined();
+    expect((await sent.text()).replace(/<!-- -->/g, "")).toContain("We arrange secured loans from £10,000.");
+  });
+
+  test("hydrates with the inputs it was sent and goes on live, with no hydration errors", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/school-fees-loan?school=eton-college&yearGroup=secondary&fees=&amount=25000&term=12&filled=");
+    await hydrated(page);
+    const calculator = page.getByRole("region", { name: "School fees calculator" });
+    await expect(page.getByLabel("Loan amount")).toHaveAttribute("type", "range");
+    await expect(calculator.locator("output").first()).toHaveText("£49,194");
+    await expect(calculator.getByText(pounds(schoolFeesCalculator(49_194, 12).monthlyPayment))).toBeVisible();
+    await page.getByLabel("Loan term").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(calculator.getByText(pounds(schoolFeesCalculator(49_194, 13).monthlyPayment))).toBeVisible();
+    expect(errors).toEqual([]);
   });
 });
 

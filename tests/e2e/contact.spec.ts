@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { CONTACT_FORM_PROBLEM } from "../../app/domain/contact-form";
 import * as m from "../../app/domain/messages";
 import { waitForMail } from "../support/mailbox";
 import { storedRows } from "../support/stored";
@@ -155,6 +156,29 @@ test.describe("contact form", () => {
     await expect
       .poll(async () => (await storedRows<{ email: string }>("contact_messages")).some((row) => row.email === email))
       .toBe(true);
+    await context.close();
+  });
+
+  test("without JavaScript, a message the server refuses comes back on the page with what was written kept", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/contact-us");
+    const written = {
+      name: "No Script",
+      // The browser's own check lets this through; the schema's does not.
+      email: "no.script@example",
+      phone: "07700 900123",
+      subject: "Plain form post",
+      message: "Sent before any script ran, with an email that has no domain.",
+    };
+    await fill(page, written);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.getByRole("alert")).toHaveText(CONTACT_FORM_PROBLEM);
+    await expect(page.getByLabel("Email address", { exact: true })).toHaveAccessibleDescription(m.EMAIL_INVALID);
+    await expect(page.getByLabel("Email address", { exact: true })).toHaveValue(written.email);
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(written.message);
+    await expect(page.getByLabel("Full name", { exact: true })).toHaveValue(written.name);
     await context.close();
   });
 });

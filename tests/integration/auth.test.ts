@@ -8,8 +8,8 @@ import {
   INVALID_CREDENTIALS,
   SIGN_UP_ALREADY_REGISTERED,
   TOO_MANY_ATTEMPTS,
-} from "../../app/features/accounts/messages";
-import { type AccountContext, enquiriesOf, isSameSitePost, signIn, signOut, signUp } from "../../server/accounts";
+} from "../../app/domain/account-messages";
+import { type AccountContext, enquiriesOf, isSameSitePost, signIn, signOut, signUp } from "../../server/accounts.server";
 import { createAuth, createProfile } from "../../server/auth";
 import type { DatabaseHandle } from "../../server/db/client";
 import { accounts, jobs, personalEnquiries, profiles, quotes, users } from "../../server/db/schema";

@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
 import { contactMessages, jobs, leadEvents, profiles, quotes, sessions, users } from "../../server/db/schema";
-import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests";
+import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
+import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { freshAddress, validEnquiry } from "../support/leads";
 
 // Data subject requests (issue 11): everything held about an address is found, and
 // erasing takes all of it (leads, timelines, emails, account) and nothing of anyone else's.
@@ -78,6 +80,19 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
       "victim@example.com",
     ]);
     expect((await db.select({ key: jobs.dedupeKey }).from(jobs)).map((j) => j.key)).toEqual(["quote-confirm:someone-else"]);
+  });
+
+  it("finds and erases both emails of an enquiry sent through the quick check", async () => {
+    const { app } = createTestApp(database);
+    const sent = await app.request("/api/enquiries", postJson(validEnquiry({ email: "sam.erase@example.com" }), freshAddress()));
+    expect(sent.status).toBe(201);
+    const held = await personalDataOf(database.db, { email: "sam.erase@example.com" });
+    expect(countsOf(held)).toMatchObject({ personalEnquiries: 1, emails: 2 });
+
+    await erasePersonalData(database.db, { email: "sam.erase@example.com" });
+    const { id } = (await sent.json()) as { id: string };
+    const left = await database.db.select({ key: jobs.dedupeKey }).from(jobs).where(like(jobs.dedupeKey, `%${id}%`));
+    expect(left).toEqual([]);
   });
 
   it("names the subject in the audit log only by a keyed hash", () => {

@@ -1,17 +1,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, like, sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "../../app/config.server";
 import { createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/client";
-import { jobs, rateLimits } from "../../server/db/schema";
+import { jobs } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail";
 import { enqueue, retryDelayMs, startOutboxWorker } from "../../server/outbox";
-import { hit, RATE_LIMITS, rateLimit, sweepRateLimits } from "../../server/rate-limit";
 import { inlineScriptHashes } from "../../server/security";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -187,64 +185,6 @@ describe.each(testDatabaseKinds())("foundation on %s", (kind) => {
     });
   });
 
-  describe("rate limits", () => {
-    it("are shared by every server on the database", async () => {
-      const rule = { name: "shared-test", limit: 2, windowMs: 60_000 };
-      const now = Date.UTC(2026, 0, 1, 12, 0, 0);
-      expect((await hit(database.db, rule, "198.51.100.1", now)).allowed).toBe(true);
-      expect((await hit(database.db, rule, "198.51.100.1", now)).allowed).toBe(true);
-      expect((await hit(database.db, rule, "198.51.100.1", now)).allowed).toBe(false);
-      expect((await hit(database.db, rule, "198.51.100.2", now)).allowed).toBe(true);
-      // A new window starts afresh.
-      expect((await hit(database.db, rule, "198.51.100.1", now + 60_000)).allowed).toBe(true);
-    });
-
-    it("are swept only once their window is a day gone: a current count survives the sweep", async () => {
-      const rule = { name: "sweep-test", limit: 2, windowMs: 60 * 60_000 };
-      const now = Date.UTC(2026, 0, 3, 12, 30, 0);
-      const dayAndWindowAgo = now - 24 * 3_600_000 - rule.windowMs;
-      await hit(database.db, rule, "198.51.100.3", dayAndWindowAgo);
-      await hit(database.db, rule, "198.51.100.3", now);
-      await hit(database.db, rule, "198.51.100.3", now);
-      const counters = async () =>
-        (await database.db.select().from(rateLimits).where(like(rateLimits.key, "sweep-test:%"))).length;
-      expect(await counters()).toBe(2);
-      await sweepRateLimits(database.db, now);
-      expect(await counters()).toBe(1);
-      // The current window still holds its two hits: the third is refused.
-      expect((await hit(database.db, rule, "198.51.100.3", now)).allowed).toBe(false);
-    });
-
-    it("count hits that arrive together exactly, each with its own count", async () => {
-      const rule = { name: "together-test", limit: 10, windowMs: 60_000 };
-      const now = Date.UTC(2026, 0, 1, 12, 0, 0);
-      const clients = ["198.51.100.7", "198.51.100.8"];
-      const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => hit(database.db, rule, clients[i % 2] as string, now)),
-      );
-      for (const client of [0, 1]) {
-        const own = results.filter((_, i) => i % 2 === client);
-        expect(own.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-        expect(own.filter((r) => r.allowed)).toHaveLength(10);
-      }
-      // Calls in one batch count in the order they were made.
-      expect(results.slice(0, 20).every((r) => r.allowed)).toBe(true);
-      expect(results.slice(20).some((r) => r.allowed)).toBe(false);
-    });
-
-    it("answer 429 'Too many requests' past the limit", async () => {
-      const { config } = createTestApp(database);
-      const services = { config, db: database.db, log: silent, kickOutbox: () => {}, identify: async () => null };
-      const app = new Hono();
-      app.post("/limited", rateLimit(services, { name: "mw-test", limit: 1, windowMs: 60_000 }), (c) => c.text("ok"));
-      expect((await app.request("/limited", postJson({}, "192.0.2.9"))).status).toBe(200);
-      const refused = await app.request("/limited", postJson({}, "192.0.2.9"));
-      expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ error: "Too many requests" });
-      expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
-    });
-  });
-
   it("/healthz answers 503 when the database is unreachable", async () => {
     const other = await openTestDatabase(kind);
     const { app } = createTestApp(other);
@@ -284,16 +224,5 @@ describe("configuration", () => {
     expect(retryDelayMs(1, mid)).toBe(10_000);
     expect(retryDelayMs(2, mid)).toBe(20_000);
     expect(retryDelayMs(20, mid)).toBe(3_600_000);
-  });
-
-  it("has a limit for every public write, at their stated values: per client, so many hits in so many minutes", () => {
-    const minutes = (rule: { limit: number; windowMs: number }) => [rule.limit, rule.windowMs / 60_000];
-    expect(Object.fromEntries(Object.entries(RATE_LIMITS).map(([name, rule]) => [name, minutes(rule)]))).toEqual({
-      leadSubmission: [10, 15],
-      contact: [5, 15],
-      signIn: [10, 15],
-      signUp: [5, 60],
-      staffSignIn: [10, 15],
-    });
   });
 });

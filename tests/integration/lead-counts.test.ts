@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
 import type { DatabaseHandle } from "../../server/db/client";
 import { contactMessages, personalEnquiries, quotes, users } from "../../server/db/schema";
-import { statusCounts } from "../../server/staff/inbox";
+import { statusCounts } from "../../server/staff/inbox.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 

@@ -16,9 +16,9 @@ import {
   listStaff,
   setPasswordAndSecret,
   StaffAccountError,
-} from "../../server/staff/accounts";
+} from "../../server/staff/accounts.server";
 import { createStaffAuth, STAFF_IDLE_SECONDS, STAFF_SESSION_MAX_SECONDS } from "../../server/staff/auth";
-import { type StaffContext, staffSession, staffSignIn } from "../../server/staff/session";
+import { type StaffContext, staffSession, staffSignIn } from "../../server/staff/session.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 const PASSWORD = "Quay-side-ledger-42";

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InboxFilter, parseInboxFilter } from "../../app/domain/inbox-filter";
 import type { DatabaseHandle } from "../../server/db/client";
 import { auditLog, leadEvents, users } from "../../server/db/schema";
-import { allInboxLeads, inboxPage, statusCounts } from "../../server/staff/inbox";
-import { addNote, assignLead, changeStatus, findLead, timelineOf } from "../../server/staff/leads";
+import { allInboxLeads, inboxPage, statusCounts } from "../../server/staff/inbox.server";
+import { addNote, assignLead, changeStatus, findLead, timelineOf } from "../../server/staff/leads.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 

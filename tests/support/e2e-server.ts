@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../../app/config.server";
-import { addStaff } from "../../server/staff/accounts";
+import { addStaff } from "../../server/staff/accounts.server";
 import { startServer } from "../../server/start";
 import { E2E_ADS_CONVERSION_ID, E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
 import { createScratchDatabase } from "./database";
@@ -63,7 +63,7 @@ const TABLES = new Set([
 ]);
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
-  // What `npm run staff -- add` does (server/staff/accounts.ts), for the server's own
+  // What `npm run staff -- add` does (server/staff/accounts.server.ts), for the server's own
   // embedded database, which the command line cannot open while the server holds it.
   if (url.pathname === "/staff/add") {
     const { token } = await addStaff(server.database.db, {

@@ -7,11 +7,15 @@ export interface AnswerRow {
   step: string;
 }
 
+const changeClass =
+  "inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline hover:text-brand-900";
+
 /**
  * 'Check your answers' before the final button: each answer with a Change link back to
- * its step (the answers stay; Next walks forward again).
+ * its step (the answers stay; Next walks forward again). Before the script runs, each
+ * Change is a button of the form, so the answers go with it to the server.
  */
-export function CheckAnswers({ rows, headingId }: { rows: AnswerRow[]; headingId: string }) {
+export function CheckAnswers({ rows, headingId, live }: { rows: AnswerRow[]; headingId: string; live: boolean }) {
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
       <h3 id={headingId} className="text-lg font-bold text-slate-900">
@@ -26,12 +30,15 @@ export function CheckAnswers({ rows, headingId }: { rows: AnswerRow[]; headingId
             <dt className="text-sm font-semibold text-slate-700">{row.label}</dt>
             <dd className="col-start-1 text-slate-900 sm:col-start-2 sm:row-start-1">{row.value}</dd>
             <dd className="col-start-2 row-span-2 row-start-1 self-center sm:col-start-3 sm:row-span-1">
-              <Link
-                to={`?step=${row.step}`}
-                className="inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline hover:text-brand-900"
-              >
-                Change<span className="sr-only"> {row.label.toLowerCase()}</span>
-              </Link>
+              {live ? (
+                <Link to={`?step=${row.step}`} className={changeClass}>
+                  Change<span className="sr-only"> {row.label.toLowerCase()}</span>
+                </Link>
+              ) : (
+                <button type="submit" name="goto" value={row.step} formNoValidate className={changeClass}>
+                  Change<span className="sr-only"> {row.label.toLowerCase()}</span>
+                </button>
+              )}
             </dd>
           </div>
         ))}

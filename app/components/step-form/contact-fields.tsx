@@ -1,8 +1,7 @@
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { TextField } from "~/components/ui/field";
-import { PHONE_MAX_LENGTH } from "~/domain/sanitise";
-import { NAME_MAX_LENGTH } from "~/domain/rates";
-import { LegalDialogs } from "./legal-dialogs";
+import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/field-limits";
+import { LegalDialogs, LegalLinks } from "./legal-dialogs";
 import { usePrefillSignedInContact } from "./signed-in-contact";
 
 export interface ContactAnswers {
@@ -21,6 +20,8 @@ interface ContactFieldsProps {
   touch(field: ContactField): void;
   errorFor(field: ContactField): string | undefined;
   brandName: string;
+  /** False before the script runs: the legal texts are plain links then, not dialogs. */
+  live: boolean;
 }
 
 /**
@@ -28,7 +29,7 @@ interface ContactFieldsProps {
  * in; pre-filled for a signed-in borrower), and the consent box, never ticked for the borrower (D12), beside the terms and
  * privacy policy in dialogs.
  */
-export function ContactFields({ idPrefix, answers, update, touch, errorFor, brandName }: ContactFieldsProps) {
+export function ContactFields({ idPrefix, answers, update, touch, errorFor, brandName, live }: ContactFieldsProps) {
   usePrefillSignedInContact(answers, update);
   const id = (field: ContactField) => `${idPrefix}-${field}`;
   return (
@@ -98,7 +99,7 @@ export function ContactFields({ idPrefix, answers, update, touch, errorFor, bran
           </>
         }
       />
-      <LegalDialogs />
+      {live ? <LegalDialogs /> : <LegalLinks />}
     </div>
   );
 }

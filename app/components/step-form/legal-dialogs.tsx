@@ -55,3 +55,19 @@ export function LegalDialogs() {
     </>
   );
 }
+
+/** Before the script runs: the same documents as their own pages, in a new tab so the form stays as it is. */
+export function LegalLinks() {
+  const link = (href: string, label: string) => (
+    <a href={href} target="_blank" rel="noopener" className={linkClass}>
+      {label}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+  return (
+    <p className="text-sm text-slate-700">
+      Read our {link("/terms-of-business", "Terms of Business")} and {link("/privacy-policy", "Privacy Policy")}. Each
+      opens in a new tab.
+    </p>
+  );
+}

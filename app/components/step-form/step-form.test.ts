@@ -4,7 +4,7 @@ import { QUICK_CHECK_FLOW } from "~/features/quick-check/flow";
 import { EMPTY_MAIN_FORM_ANSWERS, type MainFormAnswers } from "~/domain/main-form";
 import { readStoredForm, removeStoredForm, writeStoredForm } from "./session-answers";
 import { newSubmissionKey } from "./submission-key";
-import { resolveStep } from "./use-step-form";
+import { resolveStep } from "~/domain/step-flow";
 
 const mortgageOwner: MainFormAnswers = {
   ...EMPTY_MAIN_FORM_ANSWERS,

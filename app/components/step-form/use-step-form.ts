@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import type { FunnelForm } from "~/domain/funnel";
 import { toast } from "../ui/toaster";
 import { reportFunnel } from "./funnel-beacon";
+import type { StepFormState } from "~/domain/step-form-post";
+import { resolveStep, type StepFlow } from "~/domain/step-flow";
 import {
   readStoredForm,
   removeStoredForm,
@@ -14,67 +15,22 @@ import {
 /** The id of the toast that says what stops a step: one at a time, closed when the step changes. */
 export const STEP_ISSUE_TOAST = "step-issue";
 
-export type FlowNext<S extends string> = { kind: "step"; step: S } | { kind: "redirect" | "external" | "submit" };
-
-export interface StepIssues<F extends string> {
-  /** Required answers not given, as 'Required Field' toast messages, in field order. */
-  missing: string[];
-  /** Inline messages for answers given but not acceptable. */
-  errors: Partial<Record<F, string>>;
-}
-
-/** A form's rules, all from the domain: the form screen only draws them. */
-export interface StepFlow<A extends object, S extends string, F extends string> {
-  /** sessionStorage key for this form's answers. */
-  storageKey: string;
-  /** The form's name in the drop-out counts (DECISIONS D16). */
-  funnel: FunnelForm;
-  empty: Readonly<A>;
-  /** The answers given in whole pounds (the rest are choices, text or ticks). */
-  amountFields: readonly F[];
-  /** Every step id the URL may name. */
-  stepIds: readonly S[];
-  /** This borrower's steps, in order. */
-  steps(answers: A): S[];
-  issues(step: S, answers: A): StepIssues<F>;
-  /** Where Next leads from a complete step. */
-  nextAfter(step: S, answers: A): FlowNext<S>;
-}
-
-/**
- * The furthest a borrower can really be on the way to `target`: walking from the first
- * step, the first step still incomplete (or one that leads off the form) stops the walk.
- * A URL naming a step the answers do not reach yet (a bookmark, a new tab) shows that
- * step instead.
- */
-export function resolveStep<A extends object, S extends string, F extends string>(
-  flow: StepFlow<A, S, F>,
-  target: S,
-  answers: A,
-): S {
-  let current = flow.steps(answers)[0] as S;
-  for (let guard = 0; current !== target && guard < flow.stepIds.length; guard++) {
-    const { missing, errors } = flow.issues(current, answers);
-    if (missing.length > 0 || Object.keys(errors).length > 0) return current;
-    const next = flow.nextAfter(current, answers);
-    if (next.kind !== "step") return current;
-    current = next.step;
-  }
-  return current;
-}
-
 /**
  * A step-by-step form whose answers live in sessionStorage and whose step lives in the
  * URL (`?step=<id>`): reload keeps the answers, back and forward move between steps.
  * Before hydration (and in the prerendered HTML) it is the first step of an empty form.
  */
-export function useStepForm<A extends object, S extends string, F extends string>(flow: StepFlow<A, S, F>) {
+export function useStepForm<A extends object, S extends string, F extends string>(
+  flow: StepFlow<A, S, F>,
+  /** The step and answers the server showed after a post without script (form-post.ts), if any. */
+  posted?: StepFormState<A, S>,
+) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form, setForm] = useState<StoredForm<A>>({ answers: flow.empty as A });
+  const [form, setForm] = useState<StoredForm<A>>({ answers: posted?.answers ?? (flow.empty as A) });
   const [hydrated, setHydrated] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<F>>(() => new Set());
-  const [attempted, setAttempted] = useState<ReadonlySet<S>>(() => new Set());
+  const [attempted, setAttempted] = useState<ReadonlySet<S>>(() => new Set(posted?.attempted ? [posted.step] : []));
   const leaving = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastShown = useRef<S | null>(null);
@@ -83,7 +39,8 @@ export function useStepForm<A extends object, S extends string, F extends string
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount
   useEffect(() => {
-    const saved = readStoredForm(flow.storageKey, flow.empty, flow.amountFields);
+    // Answers the server just showed are newer than any this tab saved.
+    const saved = posted ? null : readStoredForm(flow.storageKey, flow.empty, flow.amountFields);
     if (saved) setForm(saved);
     setHydrated(true);
   }, []);
@@ -95,8 +52,9 @@ export function useStepForm<A extends object, S extends string, F extends string
   const answers = form.answers;
   const steps = flow.steps(answers);
   const raw = params.get("step");
-  const requested = raw !== null && (flow.stepIds as readonly string[]).includes(raw) ? (raw as S) : (steps[0] as S);
-  const current = hydrated ? resolveStep(flow, requested, answers) : (steps[0] as S);
+  const first = posted?.step ?? (steps[0] as S);
+  const requested = raw !== null && (flow.stepIds as readonly string[]).includes(raw) ? (raw as S) : first;
+  const current = hydrated ? resolveStep(flow, requested, answers) : first;
   const index = Math.max(0, steps.indexOf(current));
 
   // The URL names the step shown: a step the answers do not reach is corrected in place.
@@ -132,9 +90,12 @@ export function useStepForm<A extends object, S extends string, F extends string
     setTouched((previous) => (previous.has(field) ? previous : new Set(previous).add(field)));
   }, []);
 
-  /** An inline message is shown once the field has been left, or Next was pressed on this step. */
+  /**
+   * An inline message is shown once the field has been left, or Next was pressed on this
+   * step. Before the script runs there are no toasts: a missing answer is said beside its field.
+   */
   function errorFor(field: F): string | undefined {
-    const message = issues.errors[field];
+    const message = issues.errors[field] ?? (hydrated ? undefined : issues.missingFields[field]);
     return message && (touched.has(field) || attempted.has(current)) ? message : undefined;
   }
 

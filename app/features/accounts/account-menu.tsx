@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { REFRESH_EVENT, SYNC_EVENT } from "./header-session";
-import { authPath } from "./return-to";
+import { authPath } from "~/domain/return-to";
 import { ChevronDown } from "~/components/ui/chevron-down";
 
 /** Pages where signing in or out happens: leaving or entering one, the header asks again. */

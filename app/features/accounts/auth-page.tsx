@@ -19,8 +19,8 @@ import {
   SIGNED_OUT,
   SIGNED_OUT_EVERYWHERE,
   SIGNING_IN,
-} from "./messages";
-import { authPath, returnPath, safeReturnPath } from "./return-to";
+} from "~/domain/account-messages";
+import { authPath, returnPath, safeReturnPath } from "~/domain/return-to";
 
 export type AuthTab = "sign-in" | "sign-up";
 

@@ -2,18 +2,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { formatPounds } from "~/domain/finance";
 import { LOAN_PURPOSES, optionLabel, QUICK_LOAN_TYPES } from "~/domain/options";
-import type { LeadStatus } from "~/domain/leads";
-
-/** One of the visitor's own enquiries, as the account page receives it. */
-export interface EnquirySummary {
-  id: string;
-  kind: "quote" | "personal-enquiry";
-  createdAt: string;
-  status: LeadStatus;
-  loanAmount: number;
-  loanPurpose: string | null;
-  loanType: string;
-}
+import type { EnquirySummary, LeadStatus } from "~/domain/leads";
 
 /** Where an enquiry stands, in the words a borrower would use. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {

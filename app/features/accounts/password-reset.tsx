@@ -11,7 +11,7 @@ import {
   SET_NEW_PASSWORD,
   SETTING_NEW_PASSWORD,
   SIGN_IN_TAB,
-} from "./messages";
+} from "~/domain/account-messages";
 
 export interface ResetActionData {
   error?: string;

@@ -5,25 +5,54 @@ import { badCreditCalculator, CALCULATOR_DEFAULTS } from "~/domain/calculators";
 import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
 import { BAD_CREDIT_AMOUNTS, BAD_CREDIT_TERMS_YEARS } from "~/domain/options";
 import { CalculatorCard, Field, ResultFigures, Select } from "./fields";
+import { type CalculatorInput, chosenOption } from "./submission";
+
+type Outcome = { cost: LoanCost } | { error: string } | null;
+
+/**
+ * What 'Calculate Monthly Payment' shows for the options sent. Every amount offered is
+ * at least the secured minimum of £10,000; one that is not offered is refused, so no
+ * secured figure is ever shown for less.
+ */
+export function badCreditOutcome(amountText: string, termText: string): Outcome {
+  const amount = chosenOption(BAD_CREDIT_AMOUNTS, amountText);
+  const years = chosenOption(BAD_CREDIT_TERMS_YEARS, termText);
+  if (amount === null) return { error: "Please choose a loan amount from the list." };
+  if (years === null) return { error: "Please choose a loan term from the list." };
+  const cost = badCreditCalculator(amount, years);
+  return cost.monthlyPayment > 0 ? { cost } : null;
+}
 
 /**
  * /bad-credit-homeowner-loan: a result only after 'Calculate Monthly Payment', and only
  * when the payment is above 0 (spec section 4).
  */
-export function BadCreditCalculator() {
-  const [amount, setAmount] = useState<number>(CALCULATOR_DEFAULTS.badCredit.amount);
-  const [years, setYears] = useState<number>(CALCULATOR_DEFAULTS.badCredit.years);
-  const [cost, setCost] = useState<LoanCost | null>(null);
+export function BadCreditCalculator({ input }: { input?: CalculatorInput }) {
+  const [amount, setAmount] = useState<number>(
+    chosenOption(BAD_CREDIT_AMOUNTS, input?.amount) ?? CALCULATOR_DEFAULTS.badCredit.amount,
+  );
+  const [years, setYears] = useState<number>(
+    chosenOption(BAD_CREDIT_TERMS_YEARS, input?.term) ?? CALCULATOR_DEFAULTS.badCredit.years,
+  );
+  // A submitted form (no script) arrives with its figures already drawn.
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    input ? badCreditOutcome(input.amount ?? "", input.term ?? "") : null,
+  );
+  const cost = outcome && "cost" in outcome ? outcome.cost : null;
 
   function calculate(event: FormEvent) {
     event.preventDefault();
-    const result = badCreditCalculator(amount, years);
-    setCost(result.monthlyPayment > 0 ? result : null);
+    setOutcome(badCreditOutcome(String(amount), String(years)));
   }
 
   return (
     <CalculatorCard title="Estimate your monthly payment" titleId="bad-credit-calculator-heading">
-      <form onSubmit={calculate} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <form
+        method="get"
+        action="#bad-credit-calculator-heading"
+        onSubmit={calculate}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <Field id="bad-credit-amount" label="Loan amount">
           <Select
             id="bad-credit-amount"
@@ -52,6 +81,7 @@ export function BadCreditCalculator() {
         </button>
       </form>
       <div aria-live="polite" className="mt-6">
+        {outcome && "error" in outcome ? <p className="font-semibold text-red-800">{outcome.error}</p> : null}
         {cost ? (
           <div className="rounded-xl bg-accent-50 p-5">
             <p className="text-sm text-slate-800">

@@ -6,11 +6,13 @@ import {
   CURRENT_PAYMENT_SHARES,
   type Debts,
   debtConsolidationSaving,
+  isBelowSecuredMinimum,
   parseMoneyInput,
 } from "~/domain/calculators";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
-import { CalculatorCard, Field, PoundsInput, ResultFigures } from "./fields";
+import { BelowSecuredMinimum, CalculateButton, CalculatorCard, Field, PoundsInput, ResultFigures } from "./fields";
+import type { CalculatorInput } from "./submission";
 
 /** The debts the calculator asks about, with the average APRs the spec labels them with. */
 export const DEBT_FIELDS: readonly { key: keyof Debts; label: string; averageApr: number }[] = [
@@ -21,26 +23,35 @@ export const DEBT_FIELDS: readonly { key: keyof Debts; label: string; averageApr
 
 const share = (fraction: number) => formatPercent(fraction * 100);
 
-const initialText = (debts: Debts): Record<keyof Debts, string> => ({
-  creditCards: String(debts.creditCards),
-  personalLoans: String(debts.personalLoans),
-  storeCards: String(debts.storeCards),
-});
+/** The boxes as the page opens: the defaults, or what a submitted form sent (kept as typed). */
+const initialText = (input: CalculatorInput | undefined): Record<keyof Debts, string> => {
+  const defaults = CALCULATOR_DEFAULTS.debtConsolidation;
+  // A form sends every box: one left out of the query reads as empty, as an empty box does.
+  const sent = (key: keyof Debts) => (input ? (input[key] ?? "") : String(defaults[key]));
+  return { creditCards: sent("creditCards"), personalLoans: sent("personalLoans"), storeCards: sent("storeCards") };
+};
+
+export const NOT_AN_AMOUNT = "Enter an amount in pounds, like 15,000.";
 
 /**
  * /debt-consolidation: what the debts cost now (assumed payments) against one loan at
  * 5.69% over 5 years. '£' and commas are stripped, a keystroke that is not a number is
  * ignored, and an empty box counts as 0 (spec section 5).
  */
-export function DebtConsolidationCalculator() {
-  const [text, setText] = useState(() => initialText(CALCULATOR_DEFAULTS.debtConsolidation));
-  // Every accepted text parses (only parsable text is ever stored), so ?? 0 never applies.
-  const debts: Debts = {
-    creditCards: parseMoneyInput(text.creditCards) ?? 0,
-    personalLoans: parseMoneyInput(text.personalLoans) ?? 0,
-    storeCards: parseMoneyInput(text.storeCards) ?? 0,
+export function DebtConsolidationCalculator({ input }: { input?: CalculatorInput }) {
+  const [text, setText] = useState(() => initialText(input));
+  // A keystroke never stores text that does not parse; only a submitted form (no script)
+  // can bring some, and then that box says so and no figures are shown.
+  const parsed = {
+    creditCards: parseMoneyInput(text.creditCards),
+    personalLoans: parseMoneyInput(text.personalLoans),
+    storeCards: parseMoneyInput(text.storeCards),
   };
-  const result = debtConsolidationSaving(debts);
+  const debts: Debts | null =
+    parsed.creditCards !== null && parsed.personalLoans !== null && parsed.storeCards !== null
+      ? { creditCards: parsed.creditCards, personalLoans: parsed.personalLoans, storeCards: parsed.storeCards }
+      : null;
+  const result = debts && debtConsolidationSaving(debts);
 
   function change(key: keyof Debts, value: string) {
     if (parseMoneyInput(value) === null) return;
@@ -50,13 +61,19 @@ export function DebtConsolidationCalculator() {
   return (
     <CalculatorCard title="Debt consolidation calculator" titleId="debt-calculator-heading">
       <p className="mt-2 text-slate-700">Enter what you owe. We estimate what you pay now and compare one loan.</p>
-      <form onSubmit={(e) => e.preventDefault()} className="mt-6 grid gap-5 sm:grid-cols-3">
+      <form
+        method="get"
+        action="#debt-calculator-heading"
+        onSubmit={(e) => e.preventDefault()}
+        className="mt-6 grid gap-5 sm:grid-cols-3"
+      >
         {DEBT_FIELDS.map((field) => (
           <Field
             key={field.key}
             id={`debt-${field.key}`}
             label={field.label}
             hint={`Average APR ${formatPercent(field.averageApr)}`}
+            error={parsed[field.key] === null ? NOT_AN_AMOUNT : undefined}
           >
             <PoundsInput
               id={`debt-${field.key}`}
@@ -66,53 +83,67 @@ export function DebtConsolidationCalculator() {
               autoComplete="off"
               value={text[field.key]}
               onChange={(e) => change(field.key, e.target.value)}
-              aria-describedby={`debt-${field.key}-hint`}
+              aria-invalid={parsed[field.key] === null || undefined}
+              aria-describedby={
+                parsed[field.key] === null ? `debt-${field.key}-hint debt-${field.key}-error` : `debt-${field.key}-hint`
+              }
             />
           </Field>
         ))}
+        <CalculateButton className="sm:col-span-3" />
       </form>
 
-      <div className="mt-6 rounded-xl bg-accent-50 p-5">
-        <ResultFigures
-          className="sm:grid-cols-2"
-          figures={[
-            {
-              label: "What you pay now (estimated)",
-              value: `${formatPounds(result.currentMonthlyPayment, { pence: true })} a month`,
-            },
-            {
-              label: `One loan of ${formatPounds(result.totalDebt)} at ${formatPercent(HEADLINE_APR)}`,
-              value: `${formatPounds(result.newLoan.monthlyPayment, { pence: true })} a month`,
-            },
-          ]}
-        />
-        <div aria-live="polite" className="mt-5 border-t border-accent-100 pt-5">
-          {result.totalDebt === 0 ? (
-            <p className="font-semibold text-slate-900">Enter your debts to see what you could save.</p>
-          ) : result.monthlySaving > 0 ? (
-            <ResultFigures
-              className="sm:grid-cols-2"
-              figures={[
-                { label: "Monthly saving", value: formatPounds(result.monthlySaving, { pence: true }) },
-                { label: "Annual saving", value: formatPounds(result.annualSaving, { pence: true }) },
-              ]}
-            />
-          ) : (
-            <p className="font-semibold text-slate-900">
-              One loan would not lower your monthly payments: it would cost{" "}
-              {formatPounds(-result.monthlySaving, { pence: true })} a month more.
-            </p>
-          )}
-        </div>
-        <p className="mt-4 text-sm text-slate-700">
-          Current payments are estimated at {share(CURRENT_PAYMENT_SHARES.creditCards)} of card balances,{" "}
-          {share(CURRENT_PAYMENT_SHARES.personalLoans)} of personal loans and {share(CURRENT_PAYMENT_SHARES.storeCards)}{" "}
-          of store cards a month. The loan is repaid over {formatTerm(CONSOLIDATION_TERM_MONTHS)}:{" "}
-          {formatPounds(result.newLoan.totalPayable, { pence: true })} in total, including{" "}
-          {formatPounds(result.newLoan.totalInterest, { pence: true })} interest. Lower monthly payments can mean paying
-          more in total, so compare the total cost too.
+      {result === null ? (
+        <p aria-live="polite" className="mt-6 font-semibold text-slate-900">
+          Correct the amounts above to see what you could save.
         </p>
-      </div>
+      ) : isBelowSecuredMinimum(result.totalDebt) && result.totalDebt > 0 ? (
+        <div aria-live="polite" className="mt-6">
+          <BelowSecuredMinimum amount={result.totalDebt} />
+        </div>
+      ) : (
+        <div className="mt-6 rounded-xl bg-accent-50 p-5">
+          <ResultFigures
+            columns={2}
+            figures={[
+              {
+                label: "What you pay now (estimated)",
+                value: `${formatPounds(result.currentMonthlyPayment, { pence: true })} a month`,
+              },
+              {
+                label: `One loan of ${formatPounds(result.totalDebt)} at ${formatPercent(HEADLINE_APR)}`,
+                value: `${formatPounds(result.newLoan.monthlyPayment, { pence: true })} a month`,
+              },
+            ]}
+          />
+          <div aria-live="polite" className="mt-5 border-t border-accent-100 pt-5">
+            {result.totalDebt === 0 ? (
+              <p className="font-semibold text-slate-900">Enter your debts to see what you could save.</p>
+            ) : result.monthlySaving > 0 ? (
+              <ResultFigures
+                columns={2}
+                figures={[
+                  { label: "Monthly saving", value: formatPounds(result.monthlySaving, { pence: true }) },
+                  { label: "Annual saving", value: formatPounds(result.annualSaving, { pence: true }) },
+                ]}
+              />
+            ) : (
+              <p className="font-semibold text-slate-900">
+                One loan would not lower your monthly payments: it would cost{" "}
+                {formatPounds(-result.monthlySaving, { pence: true })} a month more.
+              </p>
+            )}
+          </div>
+          <p className="mt-4 text-sm text-slate-700">
+            Current payments are estimated at {share(CURRENT_PAYMENT_SHARES.creditCards)} of card balances,{" "}
+            {share(CURRENT_PAYMENT_SHARES.personalLoans)} of personal loans and{" "}
+            {share(CURRENT_PAYMENT_SHARES.storeCards)} of store cards a month. The loan is repaid over{" "}
+            {formatTerm(CONSOLIDATION_TERM_MONTHS)}: {formatPounds(result.newLoan.totalPayable, { pence: true })} in
+            total, including {formatPounds(result.newLoan.totalInterest, { pence: true })} interest. Lower monthly
+            payments can mean paying more in total, so compare the total cost too.
+          </p>
+        </div>
+      )}
     </CalculatorCard>
   );
 }

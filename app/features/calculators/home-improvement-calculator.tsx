@@ -10,30 +10,48 @@ import {
   isOptionValue,
 } from "~/domain/options";
 import { HOME_IMPROVEMENT_REPRESENTATIVE_APR } from "~/domain/rates";
-import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
+import {
+  BelowSecuredMinimum,
+  CalculateButton,
+  CalculatorCard,
+  Field,
+  PoundsInput,
+  ResultFigures,
+  Select,
+} from "./fields";
+import { type CalculatorInput, chosenOption } from "./submission";
+
+const chosenProjectType = (text: string | undefined): HomeImprovementProjectType | "" =>
+  text !== undefined && isOptionValue(HOME_IMPROVEMENT_PROJECT_TYPES, text) ? text : "";
 
 /**
  * /home-improvement-loan: the payment follows the inputs at the representative 7.74%;
  * Check Eligibility stays disabled until a project type is chosen (spec section 4).
  */
-export function HomeImprovementCalculator() {
-  const [projectType, setProjectType] = useState<HomeImprovementProjectType | "">("");
-  const [amountText, setAmountText] = useState<string>(CALCULATOR_DEFAULTS.homeImprovement.amountText);
-  const [years, setYears] = useState<number>(CALCULATOR_DEFAULTS.homeImprovement.years);
+export function HomeImprovementCalculator({ input }: { input?: CalculatorInput }) {
+  const [projectType, setProjectType] = useState(() => chosenProjectType(input?.projectType));
+  const [amountText, setAmountText] = useState<string>(input?.amount ?? CALCULATOR_DEFAULTS.homeImprovement.amountText);
+  const [years, setYears] = useState<number>(
+    chosenOption(HOME_IMPROVEMENT_TERMS_YEARS, input?.term) ?? CALCULATOR_DEFAULTS.homeImprovement.years,
+  );
   const cost = homeImprovementCalculator(amountText, years);
+  const amountProblem =
+    cost === null && amountText.trim() !== "" ? "Enter an amount in pounds, like 50,000." : undefined;
 
   return (
     <CalculatorCard title="Home improvement loan calculator" titleId="home-improvement-calculator-heading">
-      <form onSubmit={(e) => e.preventDefault()} className="mt-6 grid gap-5">
+      <form
+        method="get"
+        action="#home-improvement-calculator-heading"
+        onSubmit={(e) => e.preventDefault()}
+        className="mt-6 grid gap-5"
+      >
         <Field id="project-type" label="Project type">
           <Select
             id="project-type"
             name="projectType"
             value={projectType}
-            onChange={(e) => {
-              const value = e.target.value;
-              setProjectType(isOptionValue(HOME_IMPROVEMENT_PROJECT_TYPES, value) ? value : "");
-            }}
+            onChange={(e) => setProjectType(chosenProjectType(e.target.value))}
           >
             <option value="">Choose your project</option>
             {HOME_IMPROVEMENT_PROJECT_TYPES.map((type) => (
@@ -44,7 +62,7 @@ export function HomeImprovementCalculator() {
           </Select>
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="home-improvement-amount" label="Loan amount">
+          <Field id="home-improvement-amount" label="Loan amount" error={amountProblem}>
             <PoundsInput
               id="home-improvement-amount"
               name="amount"
@@ -53,6 +71,8 @@ export function HomeImprovementCalculator() {
               autoComplete="off"
               value={amountText}
               onChange={(e) => setAmountText(e.target.value)}
+              aria-invalid={amountProblem ? true : undefined}
+              aria-describedby={amountProblem ? "home-improvement-amount-error" : undefined}
             />
           </Field>
           <Field id="home-improvement-term" label="Loan term">
@@ -70,6 +90,7 @@ export function HomeImprovementCalculator() {
             </Select>
           </Field>
         </div>
+        <CalculateButton />
       </form>
 
       {cost && isBelowSecuredMinimum(cost.amount) ? (
@@ -96,7 +117,8 @@ export function HomeImprovementCalculator() {
           {cost ? (
             <>
               <ResultFigures
-                className="mt-4 sm:grid-cols-2"
+                columns={2}
+                className="mt-4"
                 figures={[
                   { label: "Total payable", value: formatPounds(cost.totalPayable, { pence: true }) },
                   { label: "Total interest", value: formatPounds(cost.totalInterest, { pence: true }) },

@@ -6,35 +6,50 @@ import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
 import { HOMEOWNER_CALCULATOR_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, controlClass } from "./fields";
 import { parseLoanAmount, parseTermYears } from "./inputs";
+import type { CalculatorInput } from "./submission";
 
 /** Terms the box accepts: a year to the longest term our lenders offer. */
 export const HOMEOWNER_TERM_YEARS = { min: 1, max: 30 } as const;
 
 type Outcome = { cost: LoanCost } | { error: string } | { belowMinimum: number };
 
+/** What 'Calculate My Payments' shows for the amount and term as typed. */
+export function homeownerOutcome(amountText: string, yearsText: string): Outcome {
+  const amount = parseLoanAmount(amountText);
+  const years = parseTermYears(yearsText, HOMEOWNER_TERM_YEARS.min, HOMEOWNER_TERM_YEARS.max);
+  if (amount === null) return { error: "Please enter a loan amount." };
+  if (isBelowSecuredMinimum(amount)) return { belowMinimum: amount };
+  if (years === null)
+    return {
+      error: `Please enter a term in whole years, from ${HOMEOWNER_TERM_YEARS.min} to ${HOMEOWNER_TERM_YEARS.max}.`,
+    };
+  return { cost: homeownerCalculator(amount, years) };
+}
+
 /** /homeowner-loan-calculator: 'Calculate My Payments' shows the payment and total at 5.9%. */
-export function HomeownerCalculator() {
-  const [amountText, setAmountText] = useState(String(CALCULATOR_DEFAULTS.homeowner.amount));
-  const [yearsText, setYearsText] = useState(String(CALCULATOR_DEFAULTS.homeowner.years));
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
+  const [amountText, setAmountText] = useState(input?.amount ?? String(CALCULATOR_DEFAULTS.homeowner.amount));
+  const [yearsText, setYearsText] = useState(input?.term ?? String(CALCULATOR_DEFAULTS.homeowner.years));
+  // A submitted form (no script) arrives with its figures already drawn.
+  const [outcome, setOutcome] = useState<Outcome | null>(() =>
+    input ? homeownerOutcome(input.amount ?? "", input.term ?? "") : null,
+  );
 
   function calculate(event: FormEvent) {
     event.preventDefault();
-    const amount = parseLoanAmount(amountText);
-    const years = parseTermYears(yearsText, HOMEOWNER_TERM_YEARS.min, HOMEOWNER_TERM_YEARS.max);
-    if (amount === null) setOutcome({ error: "Please enter a loan amount." });
-    else if (isBelowSecuredMinimum(amount)) setOutcome({ belowMinimum: amount });
-    else if (years === null)
-      setOutcome({
-        error: `Please enter a term in whole years, from ${HOMEOWNER_TERM_YEARS.min} to ${HOMEOWNER_TERM_YEARS.max}.`,
-      });
-    else setOutcome({ cost: homeownerCalculator(amount, years) });
+    setOutcome(homeownerOutcome(amountText, yearsText));
   }
 
   return (
     <CalculatorCard title="Homeowner loan calculator" titleId="homeowner-calculator-heading">
       <p className="mt-2 text-slate-700">At a fixed rate of {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year.</p>
-      <form noValidate onSubmit={calculate} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <form
+        method="get"
+        action="#homeowner-calculator-heading"
+        noValidate
+        onSubmit={calculate}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <Field
           id="homeowner-amount"
           label="Loan amount"

@@ -7,30 +7,49 @@ import { SECURED_CALCULATOR_TERMS_YEARS } from "~/domain/options";
 import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
 import { parseLoanAmount } from "./inputs";
+import { type CalculatorInput, chosenOption } from "./submission";
 
 type Outcome = { cost: LoanCost } | { error: string } | { belowMinimum: number };
+
+/** What 'Calculate Payments' shows for the amount and term as sent. */
+export function securedLoanOutcome(amountText: string, termText: string): Outcome {
+  const amount = parseLoanAmount(amountText);
+  const years = chosenOption(SECURED_CALCULATOR_TERMS_YEARS, termText);
+  if (amount === null) return { error: "Please enter a loan amount." };
+  if (isBelowSecuredMinimum(amount)) return { belowMinimum: amount };
+  if (years === null) return { error: "Please choose a loan term from the list." };
+  return { cost: securedLoanCalculator(amount, years) };
+}
 
 /**
  * /secured-homeowner-loan: nothing is shown until 'Calculate Payments' (spec section 4);
  * then the figures for the amount and term as they were when pressed.
  */
-export function SecuredLoanCalculator() {
-  const [amountText, setAmountText] = useState(String(CALCULATOR_DEFAULTS.securedLoan.amount));
-  const [years, setYears] = useState<number>(CALCULATOR_DEFAULTS.securedLoan.years);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
+  const [amountText, setAmountText] = useState(input?.amount ?? String(CALCULATOR_DEFAULTS.securedLoan.amount));
+  const [years, setYears] = useState<number>(
+    chosenOption(SECURED_CALCULATOR_TERMS_YEARS, input?.term) ?? CALCULATOR_DEFAULTS.securedLoan.years,
+  );
+  // A submitted form (no script) arrives with its figures already drawn.
+  const [outcome, setOutcome] = useState<Outcome | null>(() =>
+    input ? securedLoanOutcome(input.amount ?? "", input.term ?? "") : null,
+  );
 
   function calculate(event: FormEvent) {
     event.preventDefault();
-    const amount = parseLoanAmount(amountText);
-    if (amount === null) setOutcome({ error: "Please enter a loan amount." });
-    else if (isBelowSecuredMinimum(amount)) setOutcome({ belowMinimum: amount });
-    else setOutcome({ cost: securedLoanCalculator(amount, years) });
+    setOutcome(securedLoanOutcome(amountText, String(years)));
   }
 
   return (
     <CalculatorCard title="Calculate your repayments" titleId="secured-calculator-heading">
       {/* noValidate: min, max and step guide the box but never block a calculation (spec section 5). */}
-      <form noValidate onSubmit={calculate} className="mt-6 grid gap-5">
+      <form
+        method="get"
+        action="#secured-calculator-heading"
+        noValidate
+        onSubmit={calculate}
+        className="mt-6 grid gap-5"
+      >
         <Field
           id="secured-amount"
           label="Loan amount"

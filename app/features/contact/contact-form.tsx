@@ -3,15 +3,18 @@ import { useHydrated } from "~/components/consent/use-consent";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { toast } from "~/components/ui/toaster";
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/sanitise";
-import { NAME_MAX_LENGTH } from "~/domain/rates";
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_SUBJECT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+} from "~/domain/field-limits";
+import { CONTACT_FIELDS, type ContactField, type ContactFormReply } from "~/domain/contact-form";
 
-export type ContactField = "name" | "email" | "phone" | "subject" | "message";
-type Values = Record<ContactField, string>;
-type Errors = Partial<Record<ContactField, string>>;
+type Values = ContactFormReply["values"];
+type Errors = ContactFormReply["errors"];
 
 const EMPTY: Values = { name: "", email: "", phone: "", subject: "", message: "" };
-const FIELDS: readonly ContactField[] = ["name", "email", "phone", "subject", "message"];
 
 export const SEND_FAILED_TITLE = "Error";
 export const SEND_FAILED_MESSAGE = "There was a problem sending your message. Please try again.";
@@ -23,12 +26,15 @@ const loadSchemas = () => import("~/domain/schemas");
  * The contact form (spec sections 4 and 5): the spec's messages on submit, checked by the
  * same schema as the server; 'Sending...' while it posts to /api/contact; the thank-you
  * panel with 'Send Another Message'; on failure an 'Error' toast, and the form kept.
- * Before scripts load it is a plain form the server answers with /contact-thankyou.
+ * Before scripts load it is a plain form posted to the page's own action, which answers
+ * with /contact-thankyou, or with this form again: `reply` keeps what the visitor wrote
+ * and says what to fix.
  */
-export function ContactForm() {
+export function ContactForm({ reply }: { reply?: ContactFormReply }) {
   const hydrated = useHydrated();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const [values, setValues] = useState<Values>(reply?.values ?? EMPTY);
+  const [errors, setErrors] = useState<Errors>(reply?.errors ?? {});
+  const [problem, setProblem] = useState(reply?.problem);
   const [status, setStatus] = useState<"editing" | "sending" | "sent">("editing");
   const form = useRef<HTMLFormElement>(null);
   const sentHeading = useRef<HTMLHeadingElement>(null);
@@ -47,6 +53,7 @@ export function ContactForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === "sending") return;
+    setProblem(undefined);
     const { contactSchema } = await loadSchemas();
     const checked = contactSchema.safeParse(values);
     if (!checked.success) {
@@ -56,7 +63,7 @@ export function ContactForm() {
         found[field] ??= issue.message;
       }
       setErrors(found);
-      const first = FIELDS.find((field) => found[field]);
+      const first = CONTACT_FIELDS.find((field) => found[field]);
       if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
@@ -117,7 +124,7 @@ export function ContactForm() {
       ref={form}
       id="contact-form"
       method="post"
-      action="/api/contact"
+      action="/contact-us"
       // Before hydration the browser checks the same limits natively; after it, the spec's messages show.
       noValidate={hydrated}
       onSubmit={submit}
@@ -125,6 +132,11 @@ export function ContactForm() {
       className="space-y-5"
       aria-describedby={`${ids}-required`}
     >
+      {problem && (
+        <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 font-semibold text-red-800">
+          {problem}
+        </p>
+      )}
       <p id={`${ids}-required`} className="text-sm text-slate-700">
         All fields are required.
       </p>

@@ -1,5 +1,7 @@
 import { postLead } from "~/components/step-form/post-lead";
-import type { QuotePayload } from "~/domain/main-form";
+import type { LeadKind } from "~/components/step-form/send-lead";
+import { type MainFormAnswers, type QuotePayload, toQuotePayload } from "~/domain/main-form";
+import { quoteSchema } from "~/domain/schemas";
 import {
   MISSING_REQUIRED_FIELDS_PREFIX,
   NO_ID_RETURNED,
@@ -7,6 +9,9 @@ import {
   UNKNOWN_ERROR,
   UNREACHABLE,
 } from "./messages";
+
+// Loaded together with the lead, as the borrower nears the last step.
+export { eligibilityAnswerRows } from "./answers-summary";
 
 /** The fields a quote cannot be saved without (checked again just before sending, spec section 5). */
 const REQUIRED_FIELDS = [
@@ -46,3 +51,10 @@ export async function submitQuote(
       return { ok: false, message: UNKNOWN_ERROR };
   }
 }
+
+/** The eligibility check's lead: a quote (loaded with zod as the borrower nears the end). */
+export const quoteLead: LeadKind<MainFormAnswers, QuotePayload> = {
+  toPayload: toQuotePayload,
+  schema: quoteSchema,
+  submit: submitQuote,
+};

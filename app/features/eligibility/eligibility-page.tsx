@@ -1,12 +1,14 @@
 import { LenderPanelClaim, RatingClaim } from "~/components/claims";
 import { RepossessionWarning } from "~/components/risk-warnings";
 import { useSite } from "~/components/site-config";
+import type { StepFormState } from "~/domain/step-form-post";
+import type { MainFormAnswers, StepId } from "~/domain/main-form";
 import { EligibilityForm } from "./eligibility-form";
 
 export const ELIGIBILITY_TITLE = "Check Your Loan Eligibility";
 
 /** The screen /apply and /loan-application both show. */
-export function EligibilityPage() {
+export function EligibilityPage({ posted }: { posted?: StepFormState<MainFormAnswers, StepId> }) {
   const site = useSite();
   return (
     <div className="bg-slate-50">
@@ -30,7 +32,7 @@ export function EligibilityPage() {
           )}
         </ul>
         <div className="mt-6">
-          <EligibilityForm />
+          <EligibilityForm posted={posted} />
         </div>
         <div className="mt-6 space-y-3 text-sm text-slate-700">
           <RepossessionWarning />

@@ -26,6 +26,7 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
           legend="Which of these describes you?"
           options={HOMEOWNER_STATUSES}
           value={answers.homeownerStatus}
+          error={errorFor("homeownerStatus")}
           onChange={(homeownerStatus) => update({ homeownerStatus })}
           columns={1}
         />
@@ -50,6 +51,7 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
             legend="What do you need the loan for?"
             options={LOAN_PURPOSES}
             value={answers.loanPurpose}
+            error={errorFor("loanPurpose")}
             onChange={(loanPurpose) => update({ loanPurpose })}
           />
         </div>
@@ -64,6 +66,7 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
           hint="Lenders set age limits for the end of the loan, so this helps us find the right ones."
           options={AGE_BANDS}
           value={answers.age}
+          error={errorFor("age")}
           onChange={(age) => update({ age })}
         />
       );
@@ -117,6 +120,7 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
             legend="What is your employment status?"
             options={EMPLOYMENT_STATUSES}
             value={answers.employmentStatus}
+            error={errorFor("employmentStatus")}
             onChange={(employmentStatus) => update({ employmentStatus })}
           />
         </div>
@@ -130,6 +134,7 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
           hint="An honest answer helps us find lenders likely to accept you. Checking your eligibility does not affect your credit score."
           options={CREDIT_HISTORIES}
           value={answers.creditHistory}
+          error={errorFor("creditHistory")}
           onChange={(creditHistory) => update({ creditHistory })}
         />
       );

@@ -1,5 +1,10 @@
 import { postLead } from "~/components/step-form/post-lead";
-import { type EnquiryPayload, enquiryErrorMessage } from "~/domain/quick-form";
+import type { LeadKind } from "~/components/step-form/send-lead";
+import { type EnquiryPayload, enquiryErrorMessage, type QuickFormAnswers, toEnquiryPayload } from "~/domain/quick-form";
+import { enquirySchema } from "~/domain/schemas";
+
+// Loaded together with the lead, as the borrower nears the last step.
+export { quickAnswerRows } from "./answers-summary";
 
 export type EnquiryRequest = EnquiryPayload & { submission_key: string; website: string };
 
@@ -14,3 +19,10 @@ export async function submitEnquiry(
   if (result.ok) return result;
   return { ok: false, message: enquiryErrorMessage(result.kind === "refused" ? result.error : null) };
 }
+
+/** The quick check's lead: a homeowner-loan enquiry (loaded with zod near the end). */
+export const enquiryLead: LeadKind<QuickFormAnswers, EnquiryPayload> = {
+  toPayload: toEnquiryPayload,
+  schema: enquirySchema,
+  submit: submitEnquiry,
+};

@@ -1,4 +1,4 @@
-import type { StepFlow } from "~/components/step-form/use-step-form";
+import type { StepFlow } from "~/domain/step-flow";
 import {
   EMPTY_QUICK_FORM_ANSWERS,
   QUICK_FORM_STEP_IDS,

@@ -1,4 +1,6 @@
 import { useSite } from "~/components/site-config";
+import type { StepFormState } from "~/domain/step-form-post";
+import type { QuickFormAnswers, QuickStepId } from "~/domain/quick-form";
 import { formatPounds } from "~/domain/finance";
 import { PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 import { QuickCheckForm } from "./quick-check-form";
@@ -6,7 +8,7 @@ import { QuickCheckForm } from "./quick-check-form";
 export const QUICK_CHECK_TITLE = "Quick Eligibility Check";
 
 /** The /apply-personal screen. */
-export function QuickCheckPage() {
+export function QuickCheckPage({ posted }: { posted?: StepFormState<QuickFormAnswers, QuickStepId> }) {
   const site = useSite();
   return (
     <div className="bg-slate-50">
@@ -18,7 +20,7 @@ export function QuickCheckPage() {
           does not affect your credit score.
         </p>
         <div className="mt-6">
-          <QuickCheckForm />
+          <QuickCheckForm posted={posted} />
         </div>
         <div className="mt-6 space-y-3 text-sm text-slate-700">
           <p>

@@ -35,6 +35,7 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
             legend="What kind of loan are you looking for?"
             options={QUICK_LOAN_TYPES}
             value={answers.loanType}
+            error={errorFor("loanType")}
             onChange={(loanType) => update({ loanType })}
           />
           {(answers.loanType === "bridging" || answers.loanType === "business") && (
@@ -69,6 +70,7 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
               legend="What do you need the loan for?"
               options={QUICK_LOAN_PURPOSES}
               value={answers.loanPurpose}
+              error={errorFor("loanPurpose")}
               onChange={(loanPurpose) => update({ loanPurpose })}
             />
           )}
@@ -83,6 +85,7 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
           legend="What is your residential status?"
           options={RESIDENTIAL_STATUSES}
           value={answers.residentialStatus}
+          error={errorFor("residentialStatus")}
           onChange={(residentialStatus) => update({ residentialStatus })}
         />
       );
@@ -94,6 +97,7 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
           legend="Do you have a mortgage on your home?"
           options={QUICK_HOMEOWNER_STATUSES}
           value={answers.homeownerStatus}
+          error={errorFor("homeownerStatus")}
           onChange={(homeownerStatus) => update({ homeownerStatus })}
           columns={1}
         />
@@ -106,6 +110,7 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
           legend="How old are you?"
           options={QUICK_AGE_BANDS}
           value={answers.age}
+          error={errorFor("age")}
           onChange={(age) => update({ age })}
           columns={3}
         />
@@ -154,6 +159,7 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
             legend="What is your employment status?"
             options={QUICK_EMPLOYMENT_STATUSES}
             value={answers.employmentStatus}
+            error={errorFor("employmentStatus")}
             onChange={(employmentStatus) => update({ employmentStatus })}
           />
         </div>
@@ -167,6 +173,7 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
           hint="Checking your eligibility does not affect your credit score."
           options={QUICK_CREDIT_HISTORIES}
           value={answers.creditHistory}
+          error={errorFor("creditHistory")}
           onChange={(creditHistory) => update({ creditHistory })}
         />
       );

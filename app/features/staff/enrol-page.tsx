@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { MIN_PASSWORD_LENGTH } from "~/domain/passwords";
 import { Notice, StaffDoorway } from "./staff-frame";
 
 export interface AuthenticatorSetupView {
@@ -34,7 +35,7 @@ export function EnrolPage(props: EnrolPageProps) {
   if (props.state === "password") {
     return (
       <StaffDoorway title="Set up your staff account">
-        <p>Welcome, {props.name}. First choose a password of at least 12 characters.</p>
+        <p>Welcome, {props.name}. First choose a password of at least {MIN_PASSWORD_LENGTH.staff} characters.</p>
         {props.error && <Notice tone="error">{props.error}</Notice>}
         <Form method="post" className="space-y-5">
           <input type="hidden" name="token" value={props.token} />
@@ -45,7 +46,7 @@ export function EnrolPage(props: EnrolPageProps) {
             type="password"
             label="New password"
             autoComplete="new-password"
-            minLength={12}
+            minLength={MIN_PASSWORD_LENGTH.staff}
             required
           />
           <TextField
@@ -54,7 +55,7 @@ export function EnrolPage(props: EnrolPageProps) {
             type="password"
             label="The same password again"
             autoComplete="new-password"
-            minLength={12}
+            minLength={MIN_PASSWORD_LENGTH.staff}
             required
           />
           <Button type="submit" variant="secondary" disabled={busy}>

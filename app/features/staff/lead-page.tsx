@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
+import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, type LeadStatus, TRIAGE_FLAG_LABELS } from "~/domain/leads";
 import { formatWhen, reference } from "./format";
@@ -135,7 +136,7 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
           <label htmlFor="note" className="block font-semibold">
             Add a note
           </label>
-          <textarea id="note" name="note" rows={3} maxLength={4000} required className={controlClass} />
+          <textarea id="note" name="note" rows={3} maxLength={NOTE_MAX_LENGTH} required className={controlClass} />
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
             Add note
           </Button>

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { CheckEligibilityLink } from "./check-eligibility-link";
+import { cn } from "./ui/cn";
+
+/**
+ * A loan page's closing call to action. It carries no repossession warning of its own:
+ * the footer's follows it (docs/decisions/043).
+ */
+export function CtaBand({
+  heading,
+  children,
+  actions,
+  id = "cta-heading",
+  className,
+}: {
+  heading: string;
+  children: ReactNode;
+  /** The buttons; by default "Check Eligibility »" to the eligibility check. */
+  actions?: ReactNode;
+  id?: string;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={id} className={cn("mx-auto max-w-7xl px-4 py-8", className)}>
+      <div className="rounded-2xl bg-brand-900 p-8 text-center text-white">
+        <h2 id={id} className="text-3xl font-bold">
+          {heading}
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-100">{children}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">{actions ?? <CheckEligibilityLink />}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { z } from "zod";
+import { type FieldError, issuesToFieldErrors } from "~/domain/schemas";
+import type { Submission } from "./session-answers";
+import { newSubmissionKey } from "./submission-key";
+
+export { ValidationErrors } from "./validation-errors";
+
+export type SendOutcome =
+  | { kind: "invalid"; errors: FieldError[] }
+  | { kind: "sent"; id: string }
+  | { kind: "failed"; message: string };
+
+/** One kind of lead a step form ends in: its payload, the schema the server checks it with, and its endpoint. */
+export interface LeadKind<A, P extends object> {
+  toPayload(answers: A, landingPageUrl: string | undefined): P;
+  schema: z.ZodType;
+  /** Sends it: the id, or the message the form's failure toast shows. */
+  submit(
+    request: P & { submission_key: string; website: string },
+  ): Promise<{ ok: true; id: string } | { ok: false; message: string }>;
+}
+
+/**
+ * Checks the lead with the schema the server uses, then sends it under one submission
+ * key per completed form: the same answers keep their key (a retry after a lost answer
+ * stores nothing twice), changed answers get a new one. Loaded (with zod) when the
+ * borrower nears the end, not with the page.
+ */
+export async function sendLead<A, P extends object>(
+  lead: LeadKind<A, P>,
+  input: {
+    answers: A;
+    landingPageUrl: string | undefined;
+    website: string;
+    submission: Submission | undefined;
+    remember(submission: Submission): void;
+  },
+): Promise<SendOutcome> {
+  const payload = lead.toPayload(input.answers, input.landingPageUrl);
+  const checked = lead.schema.safeParse(payload);
+  if (!checked.success) return { kind: "invalid", errors: issuesToFieldErrors(checked.error) };
+
+  const fingerprint = JSON.stringify(payload);
+  let key = input.submission?.fingerprint === fingerprint ? input.submission.key : undefined;
+  if (!key) {
+    key = newSubmissionKey();
+    input.remember({ key, fingerprint });
+  }
+  const result = await lead.submit({ ...payload, submission_key: key, website: input.website });
+  return result.ok ? { kind: "sent", id: result.id } : { kind: "failed", message: result.message };
+}

@@ -1,0 +1,342 @@
+import { type ComponentType, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { landingPageUrl } from "~/components/landing-page";
+import { useSite } from "~/components/site-config";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Spinner } from "~/components/ui/spinner";
+import { toast } from "~/components/ui/toaster";
+import { VALIDATION_ERROR_TITLE } from "~/domain/messages";
+import type { AnswerRow } from "./check-answers";
+import type { ContactAnswers } from "./contact-fields";
+import { FormProgress } from "./form-progress";
+import { answersAsFields, INTENT_FIELD, STEP_FIELD, type StepFormState, SUBMISSION_KEY_FIELD } from "~/domain/step-form-post";
+import type { LeadKind, SendOutcome } from "./send-lead";
+import type { StepFlow, StepIssues } from "~/domain/step-flow";
+import { STEP_ISSUE_TOAST, useStepForm } from "./use-step-form";
+
+export const SUBMITTING_LABEL = "Submitting...";
+
+/** What a step's questions are drawn with: the answers, and the form's ways to change them. */
+export interface StepProps<A, F extends string> {
+  answers: A;
+  update(patch: Partial<A>): void;
+  touch(field: F): void;
+  errorFor(field: F): string | undefined;
+}
+
+/** The step every form ends on: the answers to check, the contact details and consent. */
+export type LastStep = "contact";
+
+/** A toast: its title, and what it says under it. */
+export type ToastText = { title: string; description?: string };
+
+/**
+ * One step form's screen: its domain flow, and the few things in which one form's screen
+ * differs from another's (names, labels, toasts). The shell draws every step form the same.
+ */
+export interface StepFormScreen<A extends ContactAnswers, S extends string, F extends string> {
+  flow: StepFlow<A, S, F>;
+  /** Prefix of the fields' ids, unique on the page. */
+  idPrefix: string;
+  /** Each step's heading: the focus lands here when the step changes. */
+  titles: Record<S, string>;
+  /** The controls on each step, in the order they appear: the first one with a problem gets the focus. */
+  fields: Record<S, F[]>;
+  /** The questions of every step but the last. */
+  Step: ComponentType<StepProps<A, F> & { step: Exclude<S, LastStep> }>;
+  finalLabel: string;
+  /** The total the progress shows, from this borrower's count of steps. */
+  progressTotal(total: number): number;
+  /** The toast that says why Next is refused, or null for none. */
+  issueToast(issues: StepIssues<F>): ToastText | null;
+  /** The checks the final button runs first, each with its own message; without it the last step is refused like any other. */
+  submitIssue?(answers: A): string | null;
+  /**
+   * Loaded (with zod) on the way to the last step: the lead the form sends, and the
+   * answers of the steps before the last as 'Check your answers' lists them.
+   */
+  loadEnd(): Promise<{ lead: LeadKind<A, object>; answerRows(answers: A): AnswerRow[] }>;
+  /** The toast when sending fails with `message`; `unloaded` when the sending code itself could not load. */
+  failedToast(message: string): ToastText;
+  unloaded: string;
+  /** A toast to show once the lead is sent, before the thank-you page. */
+  sentToast?: string;
+  /** Anything drawn under the step for these answers (a risk warning). */
+  below?(answers: A): ReactNode;
+}
+
+// The last step's module also brings the sending (one chunk, one request, fetched on the way there).
+const loadContactStep = () => import("./contact-step");
+
+type ContactStepProps<A> = Omit<import("./contact-step").ContactStepProps, "rows" | "answers"> & { answers: A };
+
+// One lazy last step per screen, made once: the contact step with that form's 'Check your answers' rows.
+const contactSteps = new WeakMap<object, ComponentType<ContactStepProps<never>>>();
+function contactStepOf<A extends ContactAnswers>(screen: Pick<StepFormScreen<A, string, string>, "loadEnd">) {
+  let step = contactSteps.get(screen) as ComponentType<ContactStepProps<A>> | undefined;
+  if (!step) {
+    step = lazy(async () => {
+      const [{ default: ContactStep }, { answerRows }] = await Promise.all([loadContactStep(), screen.loadEnd()]);
+      return { default: (props: ContactStepProps<A>) => <ContactStep {...props} rows={answerRows(props.answers)} /> };
+    });
+    contactSteps.set(screen, step as ComponentType<ContactStepProps<never>>);
+  }
+  return step;
+}
+
+/**
+ * A step form (the eligibility check, the quick check): one step at a time, the step in
+ * the URL and the answers in this tab's storage; Next is refused with the spec's toasts
+ * while a step is incomplete; the last step checks the answers and sends the lead once,
+ * whatever the clicking. Every rule comes from the screen's flow (the domain).
+ */
+export function StepForm<A extends ContactAnswers, S extends string, F extends string>({
+  screen,
+  posted,
+}: {
+  screen: StepFormScreen<A, S, F>;
+  /** What the server answered a post of this form without script (the route's action data). */
+  posted?: StepFormState<A, S>;
+}) {
+  const site = useSite();
+  const navigate = useNavigate();
+  const form = useStepForm(screen.flow, posted);
+  const { answers, current } = form;
+  const [submitting, setSubmitting] = useState(false);
+  const sending = useRef(false);
+  const [website, setWebsite] = useState("");
+  const formElement = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  const isLast = current === "contact";
+  const ContactStep = contactStepOf(screen);
+
+  // The last step and the sending (with zod, for the schema) load as the borrower nears
+  // them, not with the page: the first step is all most first visits need.
+  useEffect(() => {
+    if (current === "credit" || current === "contact") {
+      void loadContactStep();
+      void screen.loadEnd();
+    }
+  }, [current, screen]);
+
+  /** Puts the focus on the first field of the step with a problem. */
+  function focusFirstProblem() {
+    const first = screen.fields[current].find((field) => {
+      if (form.issues.errors[field]) return true;
+      const value = answers[field as unknown as keyof A];
+      return value === undefined || value === "" || value === false;
+    });
+    if (first) formElement.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  function handleNext(event?: FormEvent) {
+    event?.preventDefault();
+    if (sending.current) return;
+    if (isLast && screen.submitIssue) {
+      form.attemptNext();
+      void submit(screen.submitIssue);
+      return;
+    }
+    if (!form.attemptNext()) {
+      const text = screen.issueToast(form.issues);
+      if (text) void toast.error(text.title, { description: text.description, id: STEP_ISSUE_TOAST });
+      focusFirstProblem();
+      return;
+    }
+    const next = screen.flow.nextAfter(current, answers);
+    if (next.kind === "external") {
+      form.leaveFor(`external:${next.partner}`);
+      window.location.assign(site.partners[`${next.partner}Url`]);
+    } else if (next.kind === "redirect") {
+      form.leaveFor(next.to);
+      navigate(next.to);
+    } else if (next.kind === "step") {
+      form.goTo(next.step);
+    } else {
+      void submit();
+    }
+  }
+
+  async function submit(submitIssue?: (answers: A) => string | null) {
+    const issue = submitIssue?.(answers);
+    if (issue) {
+      void toast.error(issue, { id: STEP_ISSUE_TOAST });
+      focusFirstProblem();
+      return;
+    }
+    // Set before anything is awaited: a second click finds it set (the button is also disabled).
+    sending.current = true;
+    setSubmitting(true);
+    let sender: typeof import("./contact-step") | undefined;
+    let outcome: SendOutcome;
+    try {
+      const [loaded, { lead }] = await Promise.all([loadContactStep(), screen.loadEnd()]);
+      sender = loaded;
+      outcome = await sender.sendLead(lead, {
+        answers,
+        landingPageUrl: landingPageUrl(),
+        website,
+        submission: form.submission,
+        remember: form.setSubmission,
+      });
+    } catch {
+      // The sending code could not load (a dropped connection): the answers stay.
+      outcome = { kind: "failed", message: screen.unloaded };
+    }
+    if (outcome.kind === "sent") {
+      if (screen.sentToast) void toast.success(screen.sentToast);
+      form.finish();
+      navigate(`/thank-you?ref=${encodeURIComponent(outcome.id)}`);
+      return;
+    }
+    sending.current = false;
+    setSubmitting(false);
+    if (outcome.kind === "invalid" && sender) {
+      const { ValidationErrors } = sender;
+      void toast.error(VALIDATION_ERROR_TITLE, {
+        description: <ValidationErrors errors={outcome.errors} />,
+        duration: 8_000,
+      });
+    } else if (outcome.kind === "failed") {
+      const text = screen.failedToast(outcome.message);
+      void toast.error(text.title, { description: text.description });
+    }
+  }
+
+  const headingId = `${ids}-step-heading`;
+  const { Step } = screen;
+  // A last step with its own submit checks keeps its button enabled: pressing it runs them.
+  // Before the script runs the choices are not followed, and pressing posts the step: it looks ready.
+  const looksDisabled = form.hydrated && !(isLast && screen.submitIssue) && !form.complete;
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <FormProgress step={form.index + 1} total={screen.progressTotal(form.total)} />
+      <form
+        ref={formElement}
+        // Before the script runs (or if it never does) each step is posted to the page's
+        // action, which runs the same rules (form-post.ts); the script takes over the submit.
+        method="post"
+        noValidate
+        onSubmit={handleNext}
+        aria-labelledby={headingId}
+        className="mt-6"
+        // For tests and styling: the answers are loaded and the controls live.
+        data-hydrated={form.hydrated || undefined}
+      >
+        <h2
+          ref={form.headingRef}
+          id={headingId}
+          tabIndex={-1}
+          className="text-2xl font-bold text-slate-900 outline-none"
+        >
+          {screen.titles[current]}
+        </h2>
+        {!form.hydrated && (
+          <PlainFormFields
+            current={current}
+            answers={answers}
+            except={screen.fields[current]}
+            submissionKey={posted?.submissionKey}
+          />
+        )}
+        <div className="mt-5">
+          {current === "contact" ? (
+            <Suspense fallback={<Spinner label="Loading..." className="py-10" />}>
+              <ContactStep
+                idPrefix={screen.idPrefix}
+                answers={answers}
+                update={form.update as (patch: Partial<ContactAnswers>) => void}
+                touch={form.touch as unknown as (field: keyof ContactAnswers) => void}
+                errorFor={form.errorFor as unknown as (field: keyof ContactAnswers) => string | undefined}
+                brandName={site.brandName}
+                website={website}
+                setWebsite={setWebsite}
+                checkHeadingId={`${ids}-check`}
+                live={form.hydrated}
+              />
+            </Suspense>
+          ) : (
+            <Step
+              step={current as Exclude<S, LastStep>}
+              answers={answers}
+              update={form.update}
+              touch={form.touch}
+              errorFor={form.errorFor}
+            />
+          )}
+        </div>
+        {screen.below?.(answers)}
+        {posted?.notice && (
+          <p role="alert" className="mt-6 font-semibold text-red-700">
+            {posted.notice}
+          </p>
+        )}
+        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          {form.hydrated ? (
+            <Button variant="outline" onClick={form.back} disabled={submitting}>
+              Previous
+            </Button>
+          ) : (
+            // Without script it posts the answers and asks for the step before; the first
+            // step's 'page before' needs the browser's history, so it waits for the script.
+            <Button
+              variant="outline"
+              type="submit"
+              name={INTENT_FIELD}
+              value="back"
+              formNoValidate
+              className={cn(form.index === 0 && "invisible")}
+            >
+              Previous
+            </Button>
+          )}
+          <Button
+            type="submit"
+            size="lg"
+            // Looks and reads as unavailable while the step is incomplete, yet stays in the
+            // tab order and, pressed, says what is missing (the spec's 'Required Field' toasts).
+            aria-disabled={looksDisabled || undefined}
+            disabled={submitting}
+            className={cn(looksDisabled && "cursor-not-allowed opacity-60", "sm:min-w-48")}
+          >
+            {isLast ? (submitting ? SUBMITTING_LABEL : screen.finalLabel) : "Next"}
+          </Button>
+        </div>
+      </form>
+      <p className="sr-only" aria-live="polite">
+        {submitting ? SUBMITTING_LABEL : ""}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * What a plain form post carries besides the step's own fields: a default button first
+ * (so Enter means Next, not Previous or Change), the step shown, the earlier answers
+ * (checked again by the server at every step) and, on the last step, its submission key.
+ */
+function PlainFormFields({
+  current,
+  answers,
+  except,
+  submissionKey,
+}: {
+  current: string;
+  answers: object;
+  except: readonly string[];
+  submissionKey: string | undefined;
+}) {
+  return (
+    <>
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="absolute -left-[10000px]">
+        Next
+      </button>
+      <input type="hidden" name={STEP_FIELD} value={current} />
+      {answersAsFields(answers, except).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {submissionKey && <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// The shape every step form's rules take: the domain's flows
+// (main-form, quick-form) fill it in, the screen (app/components/step-form) draws it, and
+// the no-script step actions on the server walk it. Pure: no React, no I/O.
+
+import type { FunnelForm } from "./funnel";
+
+/** The sites outside this one that a form may hand a borrower to; their addresses are configuration. */
+export type ExternalPartner = "bridging" | "business";
+
+export type FlowNext<S extends string> =
+  | { kind: "step"; step: S }
+  | { kind: "redirect"; to: string }
+  | { kind: "external"; partner: ExternalPartner }
+  | { kind: "submit" };
+
+export interface StepIssues<F extends string> {
+  /** Required answers not given, as 'Required Field' toast messages, in field order. */
+  missing: string[];
+  /** The same messages by field, shown beside the field where there are no toasts (no script). */
+  missingFields: Partial<Record<F, string>>;
+  /** Inline messages for answers given but not acceptable. */
+  errors: Partial<Record<F, string>>;
+}
+
+/** A form's rules, all from the domain: the form screen only draws them. */
+export interface StepFlow<A extends object, S extends string, F extends string> {
+  /** sessionStorage key for this form's answers. */
+  storageKey: string;
+  /** The form's name in the drop-out counts (DECISIONS D16). */
+  funnel: FunnelForm;
+  empty: Readonly<A>;
+  /** The answers given in whole pounds (the rest are choices, text or ticks). */
+  amountFields: readonly F[];
+  /** Every step id the URL may name. */
+  stepIds: readonly S[];
+  /** This borrower's steps, in order. */
+  steps(answers: A): S[];
+  issues(step: S, answers: A): StepIssues<F>;
+  /** Where Next leads from a complete step. */
+  nextAfter(step: S, answers: A): FlowNext<S>;
+}
+
+/**
+ * The furthest a borrower can really be on the way to `target`: walking from the first
+ * step, the first step still incomplete (or one that leads off the form) stops the walk.
+ * A URL naming a step the answers do not reach yet (a bookmark, a new tab) shows that
+ * step instead.
+ */
+export function resolveStep<A extends object, S extends string, F extends string>(
+  flow: StepFlow<A, S, F>,
+  target: S,
+  answers: A,
+): S {
+  let current = flow.steps(answers)[0] as S;
+  for (let guard = 0; current !== target && guard < flow.stepIds.length; guard++) {
+    const { missing, errors } = flow.issues(current, answers);
+    if (missing.length > 0 || Object.keys(errors).length > 0) return current;
+    const next = flow.nextAfter(current, answers);
+    if (next.kind !== "step") return current;
+    current = next.step;
+  }
+  return current;
+}

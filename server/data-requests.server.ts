@@ -1,0 +1,180 @@
+import { createHmac } from "node:crypto";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "./db/client";
+import { contactMessages, jobs, leadEvents, personalEnquiries, profiles, quotes, sessions, users } from "./db/schema";
+import { deleteLeadsWithTraces } from "./retention";
+import { leadEmailKeys } from "./lead-email-keys";
+
+// Data subject requests (UK GDPR articles 15 and 17, issue 11): everything held about
+// a person, found by their email address (and, for a signed-in borrower, by their
+// account too), as one JSON document; and all of it erased. Staff answer them from the
+// console; a borrower can do both for themselves from /account.
+
+/** Who the request is about: an email address, and the account if the request comes through it. */
+export interface DataSubject {
+  email: string;
+  /** A signed-in borrower: leads made while signed in are theirs whatever email they carry. */
+  userId?: string;
+  /**
+   * Whether leads carrying the email address are the subject's. False for an account
+   * whose address is not confirmed: anyone could have typed it (server/accounts.server.ts, ownedBy).
+   */
+  byEmail?: boolean;
+}
+
+const lower = (email: string) => email.trim().toLowerCase();
+
+async function subjectAccount(db: Database, subject: DataSubject) {
+  const [account] = await db
+    .select()
+    .from(users)
+    .where(
+      subject.userId
+        ? eq(users.id, subject.userId)
+        : and(eq(sql`lower(${users.email})`, lower(subject.email)), eq(users.role, "borrower")),
+    );
+  return account ?? null;
+}
+
+/** The leads of each table that belong to the subject: by email, or made from their account. */
+async function subjectLeads(db: Database, subject: DataSubject, userId: string | null) {
+  const email = lower(subject.email);
+  const mine = subject.byEmail ?? true;
+  const byQuote = or(
+    mine ? eq(sql`lower(${quotes.email})`, email) : sql`false`,
+    userId ? eq(quotes.userId, userId) : sql`false`,
+  );
+  const byEnquiry = or(
+    mine ? eq(sql`lower(${personalEnquiries.email})`, email) : sql`false`,
+    userId ? eq(personalEnquiries.userId, userId) : sql`false`,
+  );
+  const [quoteRows, enquiryRows, contactRows] = await Promise.all([
+    db.select().from(quotes).where(byQuote),
+    db.select().from(personalEnquiries).where(byEnquiry),
+    mine
+      ? db
+          .select()
+          .from(contactMessages)
+          .where(eq(sql`lower(${contactMessages.email})`, email))
+      : [],
+  ]);
+  return { quotes: quoteRows, personalEnquiries: enquiryRows, contactMessages: contactRows };
+}
+
+/** The outbox keys of an account's own emails (confirmation, password reset). */
+const accountEmailKeys = (userId: string) =>
+  sql`(${jobs.dedupeKey} like ${`verify-email:${userId}:%`} or ${jobs.dedupeKey} like ${`reset-password:${userId}:%`})`;
+
+/** Everything held about the subject, as the access request's JSON document. */
+export async function personalDataOf(db: Database, subject: DataSubject) {
+  const account = await subjectAccount(db, subject);
+  const leads = await subjectLeads(db, subject, account?.id ?? null);
+  const leadIds = [...leads.quotes, ...leads.personalEnquiries, ...leads.contactMessages].map((l) => l.id);
+  const keys = [
+    ...leads.quotes.flatMap((l) => leadEmailKeys("quote", l.id)),
+    ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
+    ...leads.contactMessages.flatMap((l) => leadEmailKeys("contact", l.id)),
+  ];
+  const [profile, sessionRows, timeline, emailRows] = await Promise.all([
+    account ? db.select().from(profiles).where(eq(profiles.userId, account.id)) : [],
+    account
+      ? db
+          .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+          .from(sessions)
+          .where(eq(sessions.userId, account.id))
+      : [],
+    leadIds.length
+      ? db
+          .select({ leadId: leadEvents.leadId, at: leadEvents.at, type: leadEvents.type, toStatus: leadEvents.toStatus, note: leadEvents.note })
+          .from(leadEvents)
+          .where(inArray(leadEvents.leadId, leadIds))
+      : [],
+    db
+      .select({ kind: jobs.kind, payload: jobs.payload, status: jobs.status, queuedAt: jobs.createdAt, sentAt: jobs.completedAt })
+      .from(jobs)
+      .where(
+        or(
+          keys.length ? inArray(jobs.dedupeKey, keys) : sql`false`,
+          account ? accountEmailKeys(account.id) : sql`false`,
+        ),
+      ),
+  ]);
+  return {
+    about: lower(subject.email),
+    account: account
+      ? {
+          name: account.name,
+          email: account.email,
+          emailConfirmed: account.emailVerified,
+          createdAt: account.createdAt,
+          profile: profile[0] ? { firstName: profile[0].firstName, lastName: profile[0].lastName, phone: profile[0].phone } : null,
+          sessions: sessionRows,
+        }
+      : null,
+    leads,
+    timeline,
+    emails: emailRows.map((e) => {
+      const message = e.payload as { to?: string; subject?: string; text?: string };
+      return { to: message.to, subject: message.subject, text: message.text, status: e.status, queuedAt: e.queuedAt, sentAt: e.sentAt };
+    }),
+  };
+}
+
+export type PersonalData = Awaited<ReturnType<typeof personalDataOf>>;
+
+/** How much a document holds, for the console's summary and the audit row (counts, never contents). */
+export function countsOf(data: PersonalData) {
+  return {
+    account: data.account ? 1 : 0,
+    quotes: data.leads.quotes.length,
+    personalEnquiries: data.leads.personalEnquiries.length,
+    contactMessages: data.leads.contactMessages.length,
+    emails: data.emails.length,
+  };
+}
+
+/**
+ * Erases everything held about the subject: their leads with timelines and emails,
+ * their account with its sessions, sign-in and profile, and the account's emails.
+ * The audit log keeps only that a request was answered (see `subjectReference`).
+ */
+export async function erasePersonalData(db: Database, subject: DataSubject) {
+  const account = await subjectAccount(db, subject);
+  const leads = await subjectLeads(db, subject, account?.id ?? null);
+  await deleteLeadsWithTraces(db, "quote", leads.quotes.map((l) => l.id));
+  await deleteLeadsWithTraces(db, "personal-enquiry", leads.personalEnquiries.map((l) => l.id));
+  await deleteLeadsWithTraces(db, "contact", leads.contactMessages.map((l) => l.id));
+  if (account) {
+    await db.transaction(async (tx) => {
+      await tx.delete(jobs).where(accountEmailKeys(account.id));
+      await tx.delete(users).where(eq(users.id, account.id));
+    });
+  }
+  return {
+    account: account ? 1 : 0,
+    quotes: leads.quotes.length,
+    personalEnquiries: leads.personalEnquiries.length,
+    contactMessages: leads.contactMessages.length,
+  };
+}
+
+/**
+ * What the audit log records of whom a request was about: a keyed hash of the email
+ * address. It names nobody, yet the firm can show a request for a given address was
+ * answered by computing the same hash.
+ */
+export function subjectReference(email: string, secret: string) {
+  return createHmac("sha256", secret).update(lower(email)).digest("hex").slice(0, 16);
+}
+
+/** The access request's answer as a download: one JSON file, never cached. */
+export function personalDataDownload(held: PersonalData, filePrefix: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(held, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filePrefix}-${day}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

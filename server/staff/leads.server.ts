@@ -1,0 +1,283 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { canMove, type LeadKind, type LeadStatus } from "../../app/domain/leads";
+import { NOTE_MAX_LENGTH } from "../../app/domain/field-limits";
+import type { Database } from "../db/client";
+import { contactMessages, jobs, leadEvents, personalEnquiries, quotes, users } from "../db/schema";
+import { leadEmailKeys } from "../lead-email-keys";
+import { writeAudit } from "./audit.server";
+import { withFlags } from "./inbox.server";
+import type { StaffUser } from "./session.server";
+
+// One lead, for its page in the console, and the changes an adviser makes to it. Every
+// change checks the version the adviser's page was drawn from: if someone else saved
+// first, the change is refused and the adviser sees the lead as it now is.
+
+const TABLES = { quote: quotes, "personal-enquiry": personalEnquiries, contact: contactMessages } as const;
+
+
+export type LeadRecord =
+  | { kind: "quote"; row: typeof quotes.$inferSelect }
+  | { kind: "personal-enquiry"; row: typeof personalEnquiries.$inferSelect }
+  | { kind: "contact"; row: typeof contactMessages.$inferSelect };
+
+export async function findLead(db: Database, kind: LeadKind, id: string): Promise<LeadRecord | null> {
+  if (!z.uuid().safeParse(id).success) return null;
+  if (kind === "quote") {
+    const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
+    return row ? { kind, row } : null;
+  }
+  if (kind === "personal-enquiry") {
+    const [row] = await db.select().from(personalEnquiries).where(eq(personalEnquiries.id, id));
+    return row ? { kind, row } : null;
+  }
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  return row ? { kind, row } : null;
+}
+
+export interface TimelineEvent {
+  id: number;
+  at: Date;
+  type: "status" | "note" | "assignment";
+  actorName: string | null;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  note: string | null;
+  assigneeName: string | null;
+}
+
+export async function timelineOf(db: Database, id: string): Promise<TimelineEvent[]> {
+  const rows = await db
+    .select({
+      id: leadEvents.id,
+      at: leadEvents.at,
+      type: leadEvents.type,
+      actorId: leadEvents.actorId,
+      fromStatus: leadEvents.fromStatus,
+      toStatus: leadEvents.toStatus,
+      note: leadEvents.note,
+      assigneeId: leadEvents.assigneeId,
+    })
+    .from(leadEvents)
+    .where(eq(leadEvents.leadId, id))
+    .orderBy(asc(leadEvents.at), asc(leadEvents.id));
+  const names = await namesOf(
+    db,
+    rows.flatMap((r) => [r.actorId, r.assigneeId]),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at,
+    type: r.type,
+    actorName: r.actorId ? (names.get(r.actorId) ?? null) : null,
+    fromStatus: r.fromStatus,
+    toStatus: r.toStatus,
+    note: r.note,
+    assigneeName: r.assigneeId ? (names.get(r.assigneeId) ?? null) : null,
+  }));
+}
+
+async function namesOf(db: Database, ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The emails queued for a lead and where each stands in the outbox. */
+export async function emailsOf(db: Database, kind: LeadKind, id: string) {
+  return db
+    .select({
+      key: jobs.dedupeKey,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      createdAt: jobs.createdAt,
+      completedAt: jobs.completedAt,
+      payload: jobs.payload,
+    })
+    .from(jobs)
+    .where(inArray(jobs.dedupeKey, leadEmailKeys(kind, id)))
+    .orderBy(asc(jobs.id))
+    .then((rows) =>
+      rows.map((r) => ({
+        subject: String((r.payload as { subject?: unknown }).subject ?? ""),
+        to: String((r.payload as { to?: unknown }).to ?? ""),
+        status: r.status,
+        attempts: r.attempts,
+        queuedAt: r.createdAt,
+        sentAt: r.completedAt,
+      })),
+    );
+}
+
+/** The staff members a lead can be assigned to: enrolled and not disabled. */
+export async function assignableStaff(db: Database) {
+  const rows = await db
+    .select({ id: users.id, name: users.name, disabledAt: users.disabledAt, enrolled: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.role, "staff"))
+    .orderBy(asc(users.name));
+  return rows.filter((r) => !r.disabledAt && r.enrolled).map((r) => ({ id: r.id, name: r.name }));
+}
+
+/** Flags for one lead, by the same rules as the inbox. */
+export async function flagsOf(db: Database, lead: LeadRecord) {
+  const { row } = lead;
+  const base = {
+    kind: lead.kind,
+    id: row.id,
+    receivedAt: row.createdAt,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    assigneeId: row.assigneeId,
+    assigneeName: null,
+    campaign: null,
+    flags: [],
+  };
+  const [flagged] = await withFlags(db, [
+    lead.kind === "contact"
+      ? {
+          ...base,
+          firstName: lead.row.name,
+          lastName: "",
+          loanAmount: null,
+          loanPurpose: lead.row.subject,
+          loanType: null,
+          ltv: null,
+          indicativeRate: null,
+          monthlyIncome: null,
+          landingPageUrl: null,
+        }
+      : {
+          ...base,
+          firstName: lead.row.firstName,
+          lastName: lead.row.lastName,
+          loanAmount: lead.row.loanAmount,
+          loanPurpose: lead.row.loanPurpose,
+          loanType: lead.kind === "quote" ? "homeowner" : lead.row.loanType,
+          ltv: lead.kind === "quote" ? lead.row.ltvRatio : null,
+          indicativeRate: lead.kind === "quote" ? lead.row.indicativeRate : null,
+          monthlyIncome: lead.row.monthlyIncome,
+          landingPageUrl: lead.row.landingPageUrl,
+        },
+  ]);
+  return flagged?.flags ?? [];
+}
+
+// ---------------------------------------------------------------- changes
+
+export type ChangeOutcome = { ok: true } | { ok: false; reason: "not-found" | "stale" | "not-allowed" | "invalid" };
+
+export const STALE_SAVE =
+  "Someone else changed this lead while you had it open, so your change was not saved. The page now shows the lead as it is: check it and try again.";
+
+interface Change {
+  kind: LeadKind;
+  id: string;
+  /** The version the adviser's page showed. */
+  version: number;
+}
+
+/**
+ * Runs `apply` on the lead's row only if it is still at `version`, bumping it; the
+ * event and the audit row land in the same transaction.
+ */
+async function changeLead(
+  db: Database,
+  change: Change,
+  apply: (current: {
+    status: LeadStatus;
+    assigneeId: string | null;
+  }) =>
+    | { ok: false; reason: "not-allowed" | "invalid" }
+    | { set: { status?: LeadStatus; assigneeId?: string | null }; after: (tx: Database) => Promise<void> },
+): Promise<ChangeOutcome> {
+  if (!z.uuid().safeParse(change.id).success) return { ok: false, reason: "not-found" };
+  const table = TABLES[change.kind];
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: table.status, assigneeId: table.assigneeId, version: table.version })
+      .from(table)
+      .where(eq(table.id, change.id))
+      .for("update");
+    if (!current) return { ok: false, reason: "not-found" } as const;
+    if (current.version !== change.version) return { ok: false, reason: "stale" } as const;
+    const plan = apply(current);
+    if ("ok" in plan) return plan;
+    await tx
+      .update(table)
+      .set({ ...plan.set, version: current.version + 1 })
+      .where(and(eq(table.id, change.id), eq(table.version, change.version)));
+    await plan.after(tx as unknown as Database);
+    return { ok: true } as const;
+  });
+}
+
+export async function changeStatus(db: Database, actor: StaffUser, change: Change & { to: LeadStatus }) {
+  return changeLead(db, change, (current) => {
+    if (!canMove(current.status, change.to)) return { ok: false, reason: "not-allowed" };
+    return {
+      set: { status: change.to },
+      async after(tx) {
+        await tx.insert(leadEvents).values({
+          leadKind: change.kind,
+          leadId: change.id,
+          actorId: actor.id,
+          type: "status",
+          fromStatus: current.status,
+          toStatus: change.to,
+        });
+        await writeAudit(tx, {
+          action: "lead.status",
+          actor,
+          lead: change,
+          detail: { from: current.status, to: change.to },
+        });
+      },
+    };
+  });
+}
+
+export async function assignLead(db: Database, actor: StaffUser, change: Change & { assigneeId: string | null }) {
+  if (change.assigneeId) {
+    const staff = await assignableStaff(db);
+    if (!staff.some((s) => s.id === change.assigneeId)) return { ok: false, reason: "invalid" } as const;
+  }
+  return changeLead(db, change, (current) => {
+    if (current.assigneeId === change.assigneeId) return { ok: false, reason: "invalid" };
+    return {
+      set: { assigneeId: change.assigneeId },
+      async after(tx) {
+        await tx.insert(leadEvents).values({
+          leadKind: change.kind,
+          leadId: change.id,
+          actorId: actor.id,
+          type: "assignment",
+          assigneeId: change.assigneeId,
+        });
+        await writeAudit(tx, {
+          action: "lead.assign",
+          actor,
+          lead: change,
+          detail: { assigneeId: change.assigneeId },
+        });
+      },
+    };
+  });
+}
+
+/** A note is added to the timeline; it changes nothing else, so it never goes stale. */
+export async function addNote(db: Database, actor: StaffUser, lead: { kind: LeadKind; id: string }, note: string) {
+  const text = note.trim();
+  if (!text || text.length > NOTE_MAX_LENGTH) return { ok: false, reason: "invalid" } as const;
+  if (!(await findLead(db, lead.kind, lead.id))) return { ok: false, reason: "not-found" } as const;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(leadEvents)
+      .values({ leadKind: lead.kind, leadId: lead.id, actorId: actor.id, type: "note", note: text });
+    // The audit row says a note was added, not what it says: notes can hold personal data.
+    await writeAudit(tx, { action: "lead.note", actor, lead });
+  });
+  return { ok: true } as const;
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import {
+  answersFromForm,
+  BadFormPost,
+  GOTO_FIELD,
+  INTENT_FIELD,
+  moveAfterPost,
+  STEP_FIELD,
+  SUBMISSION_KEY_FIELD,
+  type StepFormState,
+} from "../app/domain/step-form-post";
+import type { StepFlow } from "../app/domain/step-flow";
+import { VALIDATION_ERROR_TITLE } from "../app/domain/messages";
+import { type QuickFormAnswers, toEnquiryPayload } from "../app/domain/quick-form";
+import { type MainFormAnswers, toQuotePayload } from "../app/domain/main-form";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "../app/domain/honeypot";
+import { isSameSitePost, readFormPost } from "./accounts.server";
+import type { ServerContext } from "./context";
+import { type FormLeadKind, type LeadAnswers, leadBodySchema, submitLead } from "./leads.server";
+import { hit, RATE_LIMITS, scaled, TOO_MANY_REQUESTS } from "./rate-limit";
+
+// The server side of the step forms posted without script (issue 13, decision 135): each
+// post is one step, read and checked by the same domain flow the script runs, the answers
+// carried in the form; the last step's lead goes through the endpoints' own checks
+// (leads.server.ts), rate limit and storage.
+
+type LeadCheck =
+  | { kind: "honeypot" }
+  | { kind: "invalid"; issues: { path: string; message: string }[] }
+  | { kind: "stored"; id: string };
+
+/** How a form's lead is checked and stored: by the endpoint's own checks and storage. */
+export interface FormLead<A> {
+  toPayload(answers: A): object;
+  submit(
+    context: ServerContext,
+    raw: Record<string, unknown>,
+    request: Request,
+  ): Promise<LeadCheck>;
+}
+
+function formLead<A>(toPayload: (answers: A) => object, kind: FormLeadKind): FormLead<A> {
+  const schema = leadBodySchema(kind);
+  return {
+    toPayload,
+    async submit(context, raw, request) {
+      if (isHoneypotFilled(raw)) return { kind: "honeypot" };
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        return { kind: "invalid", issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) };
+      }
+      const { submission_key: submissionKey, ...answers } = parsed.data;
+      const userId = await context.identify(request);
+      const { id } = await submitLead(context, kind, answers as LeadAnswers<typeof kind>, { submissionKey, userId });
+      return { kind: "stored", id };
+    },
+  };
+}
+
+export const QUOTE_LEAD = formLead((answers: MainFormAnswers) => toQuotePayload(answers), "quote");
+export const ENQUIRY_LEAD = formLead((answers: QuickFormAnswers) => toEnquiryPayload(answers), "personal-enquiry");
+
+export interface PostedStepForm<A extends object, S extends string, F extends string> {
+  flow: StepFlow<A, S, F>;
+  lead: FormLead<A>;
+  /** The checks the final button runs before the lead's schema (the quick check's), or none. */
+  submitIssue?(answers: A): string | null;
+  /** What the form says when the lead is refused for `reason` (a rate limit, the server's message). */
+  refused(reason: string): string;
+}
+
+/** A post the page cannot take: the root's error page says so, with this status. */
+function refuse(status: number, reason: string): never {
+  throw data({ reason }, { status });
+}
+
+const isUuid = (value: unknown): value is string =>
+  typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * A step form's route action. Answers the page again with the step to show (400 when the
+ * step was refused, with its messages), or a redirect: a partner page, a sister site, or
+ * the thank-you page once the lead is stored.
+ */
+export async function stepFormAction<A extends object, S extends string, F extends string>(
+  { request, context }: { request: Request; context: ServerContext },
+  form: PostedStepForm<A, S, F>,
+) {
+  if (!isSameSitePost(request, context.config.siteUrl)) refuse(403, "This form can only be sent from our own pages");
+  const posted = await readFormPost(request);
+  if (!posted.ok) refuse(posted.status, posted.status === 415 ? "The form must be sent as a form" : "The form could not be read");
+  const fields = posted.form;
+  let answers: A;
+  try {
+    answers = answersFromForm(form.flow, fields);
+  } catch (error) {
+    if (error instanceof BadFormPost) refuse(400, `The answer to ${error.message} is not one the form takes`);
+    throw error;
+  }
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  const move = moveAfterPost(form.flow, answers, { step: text(STEP_FIELD), intent: text(INTENT_FIELD), goto: text(GOTO_FIELD) });
+  const postedKey = text(SUBMISSION_KEY_FIELD);
+  const submissionKey = isUuid(postedKey) ? postedKey : randomUUID();
+
+  const show = (state: StepFormState<A, S>, init?: ResponseInit) =>
+    data<StepFormState<A, S>>(
+      state.step === "contact" ? { ...state, submissionKey } : state,
+      { status: state.attempted || state.notice ? 400 : 200, ...init },
+    );
+  if (move.kind === "show") return show(move.state);
+  if (move.kind === "redirect") return redirect(move.to);
+  if (move.kind === "external") return redirect(context.config.site.partners[`${move.partner}Url`]);
+
+  const contact = { step: "contact" as S, answers, attempted: true };
+  const issue = form.submitIssue?.(answers);
+  if (issue) return show({ ...contact, notice: issue });
+  // The same limit as the lead endpoints, counted where they count it: on a lead sent.
+  const limit = await hit(
+    context.db,
+    scaled(RATE_LIMITS.leadSubmission, context.config.rateLimitScale),
+    context.clientAddress ?? "unknown",
+  );
+  if (!limit.allowed) {
+    return show(
+      { ...contact, notice: form.refused(TOO_MANY_REQUESTS) },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const outcome = await form.lead.submit(
+    context,
+    { ...form.lead.toPayload(answers), [SUBMISSION_KEY_FIELD]: submissionKey, [HONEYPOT_FIELD]: text(HONEYPOT_FIELD) ?? "" },
+    request,
+  );
+  // A robot is answered as if its lead were saved, as the endpoints answer it.
+  if (outcome.kind === "honeypot") return redirect(`/thank-you?ref=${randomUUID()}`);
+  if (outcome.kind === "invalid") {
+    const reasons = outcome.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+    return show({ ...contact, notice: `${VALIDATION_ERROR_TITLE}: ${reasons}` });
+  }
+  const id = outcome.id;
+  return redirect(`/thank-you?ref=${encodeURIComponent(id)}`);
+}
