@@ -142,6 +142,37 @@ test.describe("each step", () => {
     );
   });
 
+  test("what is missing is said on the next step even while the last step's toast is closing", async ({ page }) => {
+    // The clock stands still, so the last step's toast is held in its closing moment
+    // while Next is pressed on the new step: the new toast must not close with it.
+    const t0 = new Date("2026-01-05T09:00:00Z");
+    await page.clock.install({ time: t0 });
+    await page.clock.pauseAt(new Date(t0.getTime() + 60_000));
+    /** Moves the page's clock on in small steps until `check` holds (toasts wait on timers). */
+    const tickUntil = (check: () => Promise<void>) =>
+      expect(async () => {
+        await page.clock.runFor(50);
+        await check();
+      }).toPass({ timeout: 7000 });
+    await start(page);
+    const nextButton = page.getByRole("button", { name: "Next", exact: true });
+    await nextButton.press("Enter");
+    await tickUntil(() =>
+      expect(toast(page, "Required Field")).toContainText("Please select your homeowner status", { timeout: 100 }),
+    );
+    await choose(page, STATUS, "Homeowner with mortgage");
+    await nextButton.click();
+    await expectStep(page, 2, 6, "Your loan");
+    await tickUntil(() => expect(toast(page, "Required Field")).toHaveCount(0, { timeout: 100 })); // closing
+    await nextButton.press("Enter");
+    await tickUntil(() =>
+      expect(toast(page, "Required Field")).toContainText("Please enter a loan amount", { timeout: 100 }),
+    );
+    await page.clock.runFor(1000); // the old toast has gone; the new one stays its 4 seconds
+    await expect(toast(page, "Required Field")).toContainText("Please enter a loan amount before continuing");
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+  });
+
   test("the loan amount takes digits only and shows them grouped", async ({ page }) => {
     await start(page);
     await stepOne(page, "Homeowner with mortgage");

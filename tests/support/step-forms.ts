@@ -38,9 +38,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** A toast by its title, with its description. */
+/** A toast by its title, with its description; one already closing does not count. */
 export function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+  return page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: title });
 }
 
 let counter = 0;

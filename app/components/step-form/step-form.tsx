@@ -1,4 +1,14 @@
-import { type ComponentType, type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
+import {
+  type ComponentType,
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useNavigate } from "react-router";
 import { landingPageUrl } from "~/components/landing-page";
 import { useSite } from "~/components/site-config";
@@ -10,10 +20,16 @@ import { VALIDATION_ERROR_TITLE } from "~/domain/messages";
 import type { AnswerRow } from "./check-answers";
 import type { ContactAnswers } from "./contact-fields";
 import { FormProgress } from "./form-progress";
-import { answersAsFields, INTENT_FIELD, STEP_FIELD, type StepFormState, SUBMISSION_KEY_FIELD } from "~/domain/step-form-post";
+import {
+  answersAsFields,
+  INTENT_FIELD,
+  STEP_FIELD,
+  type StepFormState,
+  SUBMISSION_KEY_FIELD,
+} from "~/domain/step-form-post";
 import type { LeadKind, SendOutcome } from "./send-lead";
 import type { StepFlow, StepIssues } from "~/domain/step-flow";
-import { STEP_ISSUE_TOAST, useStepForm } from "./use-step-form";
+import { stepIssueToast, useStepForm } from "./use-step-form";
 
 export const SUBMITTING_LABEL = "Submitting...";
 
@@ -140,7 +156,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
     }
     if (!form.attemptNext()) {
       const text = screen.issueToast(form.issues);
-      if (text) void toast.error(text.title, { description: text.description, id: STEP_ISSUE_TOAST });
+      if (text) void stepIssueToast.error(text.title, { description: text.description });
       focusFirstProblem();
       return;
     }
@@ -161,7 +177,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   async function submit(submitIssue?: (answers: A) => string | null) {
     const issue = submitIssue?.(answers);
     if (issue) {
-      void toast.error(issue, { id: STEP_ISSUE_TOAST });
+      void stepIssueToast.error(issue);
       focusFirstProblem();
       return;
     }

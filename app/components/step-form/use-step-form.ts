@@ -1,19 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "../ui/toaster";
+import { toastSlot } from "../ui/toaster";
 import { reportFunnel } from "./funnel-beacon";
 import type { StepFormState } from "~/domain/step-form-post";
 import { resolveStep, type StepFlow } from "~/domain/step-flow";
-import {
-  readStoredForm,
-  removeStoredForm,
-  type StoredForm,
-  type Submission,
-  writeStoredForm,
-} from "./session-answers";
+import { readStoredForm, removeStoredForm, type StoredForm, type Submission, writeStoredForm } from "./session-answers";
 
-/** The id of the toast that says what stops a step: one at a time, closed when the step changes. */
-export const STEP_ISSUE_TOAST = "step-issue";
+/** The toast that says what stops a step: one at a time, closed when the step changes. */
+export const stepIssueToast = toastSlot("step-issue");
 
 /**
  * A step-by-step form whose answers live in sessionStorage and whose step lives in the
@@ -71,7 +65,7 @@ export function useStepForm<A extends object, S extends string, F extends string
     if (!hydrated) return;
     if (lastShown.current !== null && lastShown.current !== current) {
       headingRef.current?.focus();
-      toast.dismissShown(STEP_ISSUE_TOAST);
+      stepIssueToast.close();
     }
     lastShown.current = current;
     if (!counted.current.has(current)) {

@@ -52,6 +52,8 @@ export interface ToastOptions {
   /** Overrides the 4000 ms default. */
   duration?: number;
   id?: string | number;
+  /** Called when the toast closes, by itself or by the visitor. */
+  onClose?: () => void;
 }
 
 type Variant = "message" | "error" | "success" | "info" | "warning";
@@ -59,7 +61,8 @@ type Variant = "message" | "error" | "success" | "info" | "warning";
 function show(variant: Variant, title: string, options: ToastOptions = {}): Promise<string | number> {
   want();
   return loadSonner().then(({ toast: sonner }) => {
-    const settings: ExternalToast = { ...options };
+    const { onClose, ...rest } = options;
+    const settings: ExternalToast = onClose ? { ...rest, onAutoClose: onClose, onDismiss: onClose } : rest;
     return variant === "message" ? sonner(title, settings) : sonner[variant](title, settings);
   });
 }
@@ -79,3 +82,31 @@ export const toast = Object.assign((title: string, options?: ToastOptions) => sh
     if (wanted) void loadSonner().then(({ toast: sonner }) => sonner.dismiss(id));
   },
 });
+
+/**
+ * A place for one toast at a time: showing another while it is open says the new thing
+ * in the same toast. Once it closes (by itself, by its button or by `close`), the next
+ * gets a fresh id, because sonner drops a toast shown again under the id of one that is
+ * still closing: the new one merges into the old and leaves with it.
+ */
+export function toastSlot(name: string) {
+  let count = 0;
+  let open: string | undefined;
+  return {
+    error(title: string, options: Omit<ToastOptions, "id" | "onClose"> = {}) {
+      if (open === undefined) {
+        count += 1;
+        open = `${name}-${count}`;
+      }
+      const id = open;
+      const onClose = () => {
+        if (open === id) open = undefined;
+      };
+      return toast.error(title, { ...options, id, onClose });
+    },
+    close() {
+      if (open !== undefined) toast.dismissShown(open);
+      open = undefined;
+    },
+  };
+}
