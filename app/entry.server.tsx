@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { scriptsAfterPaint } from "./scripts-after-paint";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +19,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /**
  * Every page is rendered whole before the first byte is sent: pages are small, and a
- * complete document is what search engines, prerendering and slow phones want.
+ * complete document is what search engines, prerendering and slow phones want. Its
+ * scripts are then asked for only once it has painted (app/scripts-after-paint.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -48,21 +49,22 @@ export default function handleRequest(
         // (the step forms' last step, issue 13).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            write(chunk, _encoding, callback) {
+              chunks.push(Buffer.from(chunk));
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const html = scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          pipe(page);
         },
         onShellError: reject,
         onError(error) {

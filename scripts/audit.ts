@@ -68,8 +68,9 @@ const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s
 
 /**
  * The gzip size of every script a first visit to the page loads: inline modules, script
- * files and module preloads, and whatever those import statically, followed file to
- * file. Chunks loaded later by `import()` are not counted.
+ * files and module preloads (in the head, or added once the page has painted), and
+ * whatever those import statically, followed file to file. Chunks loaded later by
+ * `import()` are not counted.
  */
 function firstLoadJsGzip(html: string): number {
   let total = 0;
@@ -86,6 +87,10 @@ function firstLoadJsGzip(html: string): number {
     follow(m[1], "/");
   }
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(m[1] ?? "");
+  // The same preloads, asked for once the page has painted (app/scripts-after-paint.ts).
+  for (const m of html.matchAll(/for\(const href of (\[[^\]]*\])\)/g)) {
+    for (const file of JSON.parse(m[1] ?? "[]") as string[]) files.add(file);
+  }
   for (const m of html.matchAll(/<script[^>]*src="([^"]+\.js)"/g)) files.add(m[1] ?? "");
   const counted = new Set<string>();
   for (const file of files) {

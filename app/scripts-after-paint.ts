@@ -1,0 +1,47 @@
+/**
+ * React Router's `<Scripts>` asks for every module of a page at once, from the head: a
+ * `modulepreload` link for each and a module script whose static imports fetch them.
+ * On a slow phone those downloads share the line with the stylesheet and hold back the
+ * first paint of a page whose HTML already works without them (the forms post, D18).
+ *
+ * `scriptsAfterPaint` rewrites a rendered page so that the same modules are asked for
+ * once the page has painted: the preload links are added then, and the route modules
+ * are imported dynamically before React's entry starts, as `<Scripts>` would. A page
+ * without React Router's scripts (an island page) comes back unchanged, and so does one
+ * whose script is not in the expected shape, so an upgrade can cost speed, never work.
+ * Decision 138.
+ */
+
+const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const MODULE_SCRIPT = /(<script type="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+const ROUTE_IMPORT = /^\s*import \* as (route\d+) from "([^"]+)";\s*$/gm;
+const ROUTE_MODULES = /^\s*window\.__reactRouterRouteModules = (\{[^\n]*\});\s*$/m;
+const ENTRY_IMPORT = /^\s*import\("([^"]+)"\);\s*$/m;
+
+/** The script that starts React once the page has painted (or after a second, for a tab opened behind). */
+function bootScript(preloads: string[], routes: [name: string, url: string][], routeModules: string, entry: string) {
+  const names = routes.map(([name]) => name).join(",");
+  const imports = routes.map(([, url]) => `import(${JSON.stringify(url)})`).join(",");
+  return [
+    "let started=false;",
+    "const start=()=>{if(started)return;started=true;",
+    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}`,
+    `Promise.all([${imports}]).then(([${names}])=>{window.__reactRouterRouteModules=${routeModules};return import(${JSON.stringify(entry)});});};`,
+    "requestAnimationFrame(()=>setTimeout(start));setTimeout(start,1000);",
+  ].join("");
+}
+
+export function scriptsAfterPaint(html: string): string {
+  const preloads = [...html.matchAll(PRELOAD_LINK)].map((match) => match[1] as string);
+  let rewritten = false;
+  const page = html.replace(MODULE_SCRIPT, (whole, open: string, body: string, close: string) => {
+    const routeModules = ROUTE_MODULES.exec(body)?.[1];
+    const entry = ENTRY_IMPORT.exec(body)?.[1];
+    const routes = [...body.matchAll(ROUTE_IMPORT)].map((match) => [match[1], match[2]] as [string, string]);
+    if (rewritten || !routeModules || !entry || routes.length === 0) return whole;
+    rewritten = true;
+    const rest = body.replace(ROUTE_IMPORT, "").replace(ROUTE_MODULES, "").replace(ENTRY_IMPORT, "");
+    return `${open}${rest.trim()}\n${bootScript(preloads, routes, routeModules, entry)}${close}`;
+  });
+  return rewritten ? page.replace(PRELOAD_LINK, "") : html;
+}
