@@ -186,3 +186,15 @@ export function csvField(value: string | number | null | undefined): string {
   const text = typeof value === "number" ? String(value) : formulaSafe(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** One event in a lead's history: a Date on the server, its ISO text on the staff page. */
+export interface TimelineEvent<At = Date> {
+  id: number;
+  at: At;
+  type: "status" | "note" | "assignment";
+  actorName: string | null;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  note: string | null;
+  assigneeName: string | null;
+}

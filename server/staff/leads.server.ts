@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { canMove, type LeadKind, type LeadStatus } from "../../app/domain/leads";
+import { canMove, type LeadKind, type LeadStatus, type TimelineEvent } from "../../app/domain/leads";
 import { NOTE_MAX_LENGTH } from "../../app/domain/field-limits";
 import type { Database } from "../db/client";
 import { contactMessages, jobs, leadEvents, personalEnquiries, quotes, users } from "../db/schema";
@@ -33,17 +33,6 @@ export async function findLead(db: Database, kind: LeadKind, id: string): Promis
   }
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   return row ? { kind, row } : null;
-}
-
-export interface TimelineEvent {
-  id: number;
-  at: Date;
-  type: "status" | "note" | "assignment";
-  actorName: string | null;
-  fromStatus: LeadStatus | null;
-  toStatus: LeadStatus | null;
-  note: string | null;
-  assigneeName: string | null;
 }
 
 export async function timelineOf(db: Database, id: string): Promise<TimelineEvent[]> {

@@ -4,21 +4,10 @@ import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
 import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
 import { formatPercent, formatPounds } from "~/domain/finance";
-import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, type LeadStatus, TRIAGE_FLAG_LABELS } from "~/domain/leads";
+import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, type TimelineEvent, TRIAGE_FLAG_LABELS } from "~/domain/leads";
 import { formatWhen, reference } from "./format";
 import type { LeadView } from "./lead-view";
 import { Notice } from "./staff-frame";
-
-export interface TimelineEntry {
-  id: number;
-  at: string;
-  type: "status" | "note" | "assignment";
-  actorName: string | null;
-  fromStatus: LeadStatus | null;
-  toStatus: LeadStatus | null;
-  note: string | null;
-  assigneeName: string | null;
-}
 
 export interface LeadEmail {
   subject: string;
@@ -31,7 +20,7 @@ export interface LeadEmail {
 
 export interface LeadPageProps {
   lead: LeadView;
-  timeline: TimelineEntry[];
+  timeline: TimelineEvent<string>[];
   emails: LeadEmail[];
   staff: { id: string; name: string }[];
   viewerId: string;
@@ -47,7 +36,7 @@ const EMAIL_STATES: Record<LeadEmail["status"], string> = {
 const sectionClass = "mt-8";
 const h2Class = "text-xl font-bold text-slate-900";
 
-function describeEvent(e: TimelineEntry) {
+function describeEvent(e: TimelineEvent<string>) {
   if (e.type === "status" && e.fromStatus && e.toStatus) {
     return `Status: ${LEAD_STATUS_LABELS[e.fromStatus]} → ${LEAD_STATUS_LABELS[e.toStatus]}`;
   }
