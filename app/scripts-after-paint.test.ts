@@ -46,6 +46,16 @@ describe("scriptsAfterPaint", () => {
     expect(result.match(/<script type="module" nonce="n">/g)).toHaveLength(2);
   });
 
+  it("rewrites a page drawn for a request, whose tags carry the request's nonce", () => {
+    const drawn = page
+      .replace(/"\/>/g, '" nonce="n"/>')
+      .replace('<script type="module" nonce="n">;', '<script nonce="n" type="module" async="">;');
+    const rewritten = scriptsAfterPaint(drawn);
+    expect(rewritten).not.toMatch(/<link rel="modulepreload"/);
+    expect(rewritten).toContain('<script nonce="n" type="module" async="">');
+    expect(rewritten).toContain('for(const href of ["/assets/entry.client.js","/assets/root.js","/assets/apply.js"])');
+  });
+
   it.each([
     [
       "an island page (no React Router scripts)",

@@ -12,8 +12,8 @@
  * Decision 138.
  */
 
-const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const MODULE_SCRIPT = /(<script type="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
 const ROUTE_IMPORT = /^\s*import \* as (route\d+) from "([^"]+)";\s*$/gm;
 const ROUTE_MODULES = /^\s*window\.__reactRouterRouteModules = (\{[^\n]*\});\s*$/m;
 const ENTRY_IMPORT = /^\s*import\("([^"]+)"\);\s*$/m;

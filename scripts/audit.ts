@@ -200,6 +200,7 @@ interface Row {
   bestPractices: number;
   seo: number;
   lcpMs: number;
+  tbtMs: number;
   cls: number;
   firstLoadJsKb: number;
   axeViolations: number;
@@ -246,6 +247,7 @@ async function main() {
         bestPractices: score("best-practices"),
         seo: score("seo"),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
         cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
         firstLoadJsKb: Number((firstLoadJsGzip(html) / 1024).toFixed(1)),
         axeViolations: axe.violations.length,
@@ -268,11 +270,12 @@ async function main() {
     server.kill("SIGTERM");
   }
 
-  const header = "| route | perf | a11y | best practices | SEO | LCP ms | CLS | first-load JS (gzip KB) | axe |";
-  console.log(`\n${header}\n|${" --- |".repeat(9)}`);
+  const header =
+    "| route | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | first-load JS (gzip KB) | axe |";
+  console.log(`\n${header}\n|${" --- |".repeat(10)}`);
   for (const r of rows) {
     console.log(
-      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.firstLoadJsKb} | ${r.axeViolations} |`,
+      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb} | ${r.axeViolations} |`,
     );
   }
   mkdirSync("reports", { recursive: true });

@@ -119,19 +119,6 @@ test("hydrates without errors, on the first step and on a saved later one", asyn
   expect(errors).toEqual([]);
 });
 
-test("the page paints before any of its modules is asked for (the form works before script)", async ({ page }) => {
-  await start(page);
-  const timing = await page.evaluate(() => ({
-    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
-    modules: performance
-      .getEntriesByType("resource")
-      .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
-      .map((entry) => entry.startTime),
-  }));
-  expect(timing.modules.length).toBeGreaterThan(5);
-  expect(Math.min(...timing.modules)).toBeGreaterThanOrEqual(timing.paint);
-});
-
 test.describe("each step", () => {
   test("Next is disabled until the step is answered, and pressed says what is missing", async ({ page }) => {
     await start(page);
