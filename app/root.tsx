@@ -40,6 +40,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // one was scrolled to (the footer of a thank-you page, say).
   const reactRuns = useRef(hydrate);
   if (hydrate) reactRuns.current = true;
+  // Says on <html> that React runs the page: it starts after the first paint (decision 138).
+  useEffect(() => {
+    document.documentElement.dataset.react = "";
+  }, []);
   return (
     <html lang="en-GB">
       <head>
@@ -102,7 +106,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <>
       {hasSite && <SiteHeader account={accountMenu} />}
       <main id="main" className="flex-1">
-        {notFound ? <NotFound /> : refused ? <NotAccepted reason={refusalReason(error.data)} /> : <SomethingWentWrong />}
+        {notFound ? (
+          <NotFound />
+        ) : refused ? (
+          <NotAccepted reason={refusalReason(error.data)} />
+        ) : (
+          <SomethingWentWrong />
+        )}
       </main>
       {hasSite && <SiteFooter />}
     </>

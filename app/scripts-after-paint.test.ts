@@ -37,7 +37,10 @@ describe("scriptsAfterPaint", () => {
     expect(result).toContain(
       'window.__reactRouterRouteModules={"root":route0,"routes/apply":route1};return import("/assets/entry.client.js")',
     );
-    expect(result).toContain("requestAnimationFrame(()=>setTimeout(start));setTimeout(start,1000);");
+    expect(result).toContain(
+      'list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}',
+    );
+    expect(result).toContain('document.visibilityState==="hidden"');
   });
 
   it("keeps the manifest, the other module script and the script's nonce", () => {

@@ -18,7 +18,11 @@ const ROUTE_IMPORT = /^\s*import \* as (route\d+) from "([^"]+)";\s*$/gm;
 const ROUTE_MODULES = /^\s*window\.__reactRouterRouteModules = (\{[^\n]*\});\s*$/m;
 const ENTRY_IMPORT = /^\s*import\("([^"]+)"\);\s*$/m;
 
-/** The script that starts React once the page has painted (or after a second, for a tab opened behind). */
+/**
+ * The script that starts React once the browser reports the page's first contentful
+ * paint. A tab opened behind another paints nothing until shown, so it starts at once,
+ * as does a browser that cannot report paints; five seconds is the last resort.
+ */
 function bootScript(preloads: string[], routes: [name: string, url: string][], routeModules: string, entry: string) {
   const names = routes.map(([name]) => name).join(",");
   const imports = routes.map(([, url]) => `import(${JSON.stringify(url)})`).join(",");
@@ -27,7 +31,8 @@ function bootScript(preloads: string[], routes: [name: string, url: string][], r
     "const start=()=>{if(started)return;started=true;",
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}`,
     `Promise.all([${imports}]).then(([${names}])=>{window.__reactRouterRouteModules=${routeModules};return import(${JSON.stringify(entry)});});};`,
-    "requestAnimationFrame(()=>setTimeout(start));setTimeout(start,1000);",
+    'if(document.visibilityState==="hidden"||!window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))start();',
+    'else{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}}).observe({type:"paint",buffered:true});setTimeout(start,5000);}',
   ].join("");
 }
 

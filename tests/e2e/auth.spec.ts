@@ -285,7 +285,9 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(unconfirmed);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("Email not verified. Please use the confirmation link we emailed you");
+    await expect(page.getByRole("alert")).toContainText(
+      "Email not verified. Please use the confirmation link we emailed you",
+    );
   });
 
   test("the password can be shown and hidden", async ({ page }) => {
@@ -318,6 +320,7 @@ test.describe("accounts", () => {
 
   test("the tabs switch by keyboard", async ({ page }) => {
     await page.goto("/auth");
+    await expect(page.locator("html[data-react]")).toBeAttached(); // the tabs need the script
     await page.getByRole("tab", { name: "Sign In" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
