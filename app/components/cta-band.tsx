@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { CheckEligibilityLink } from "./check-eligibility-link";
-import { cn } from "./ui/cn";
+
+/** The band's space above and below: none where the section before it already leaves room. */
+const SPACING = { normal: "py-8", flush: "py-0", wide: "py-16" } as const;
 
 /**
  * A loan page's closing call to action. It carries no repossession warning of its own:
@@ -11,17 +13,17 @@ export function CtaBand({
   children,
   actions,
   id = "cta-heading",
-  className,
+  spacing = "normal",
 }: {
   heading: string;
   children: ReactNode;
   /** The buttons; by default "Check Eligibility »" to the eligibility check. */
   actions?: ReactNode;
   id?: string;
-  className?: string;
+  spacing?: keyof typeof SPACING;
 }) {
   return (
-    <section aria-labelledby={id} className={cn("mx-auto max-w-7xl px-4 py-8", className)}>
+    <section aria-labelledby={id} className={`mx-auto max-w-7xl px-4 ${SPACING[spacing]}`}>
       <div className="rounded-2xl bg-brand-900 p-8 text-center text-white">
         <h2 id={id} className="text-3xl font-bold">
           {heading}

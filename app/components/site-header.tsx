@@ -6,10 +6,11 @@ import { useSite } from "./site-config";
 import { buttonVariants } from "./ui/button";
 import { cn } from "./ui/cn";
 
-function NavItem({ link, className }: { link: NavLink; className: string }) {
+/** A link in the navigation: `colour` until it is the page shown, then the accent, underlined. */
+function NavItem({ link, className, colour }: { link: NavLink; className: string; colour: string }) {
   if (isExternal(link.href)) {
     return (
-      <a href={link.href} className={className}>
+      <a href={link.href} className={cn(className, colour)}>
         {link.label}
       </a>
     );
@@ -20,7 +21,7 @@ function NavItem({ link, className }: { link: NavLink; className: string }) {
       end
       prefetch="intent"
       className={({ isActive }) =>
-        cn(className, isActive && "text-accent-700 underline decoration-2 underline-offset-8")
+        cn(className, isActive ? "text-accent-700 underline decoration-2 underline-offset-8" : colour)
       }
     >
       {link.label}
@@ -58,14 +59,14 @@ export function SiteHeader({ account }: { account: ReactNode }) {
           <ul className="flex items-center gap-6">
             {links.map((link) => (
               <li key={link.label}>
-                <NavItem link={link} className="text-sm font-medium text-slate-700 hover:text-brand-800" />
+                <NavItem link={link} className="text-sm font-medium hover:text-brand-800" colour="text-slate-700" />
               </li>
             ))}
           </ul>
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
-          <Link to="/apply" className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}>
+          <Link to="/apply" className={cn(buttonVariants({ size: "sm" }), "max-sm:hidden")}>
             Check Eligibility »
           </Link>
           {account}
@@ -93,7 +94,8 @@ export function SiteHeader({ account }: { account: ReactNode }) {
                   <li key={link.label}>
                     <NavItem
                       link={link}
-                      className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-50"
+                      className="block rounded-lg px-3 py-3 font-medium hover:bg-brand-50"
+                      colour="text-slate-800"
                     />
                   </li>
                 ))}

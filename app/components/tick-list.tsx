@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { cn } from "./ui/cn";
 
-export type TickLayout = "stack" | "columns" | "row";
+export type TickLayout = "stack" | "loose-stack" | "columns" | "row";
 
 const LAYOUTS: Record<TickLayout, string> = {
   stack: "space-y-2",
+  "loose-stack": "space-y-3",
   columns: "grid gap-2 sm:grid-cols-2",
   row: "flex flex-wrap gap-x-6 gap-y-2",
 };

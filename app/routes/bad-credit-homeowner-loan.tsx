@@ -106,7 +106,7 @@ export default function BadCreditHomeownerLoanPage() {
         />
       </PageSection>
 
-      <CtaBand heading="Check your eligibility in minutes" className="py-0">
+      <CtaBand heading="Check your eligibility in minutes" spacing="flush">
         A soft search only, so checking will not affect your credit score further.
       </CtaBand>
     </>

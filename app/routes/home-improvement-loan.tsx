@@ -104,7 +104,7 @@ export default function HomeImprovementLoanPage() {
 
       <FaqSection faqs={HOME_IMPROVEMENT_FAQS} type="single" />
 
-      <CtaBand heading="Ready to start your project?" className="py-0">
+      <CtaBand heading="Ready to start your project?" spacing="flush">
         Check your eligibility in a few minutes. An adviser will call with the lenders most likely to help.
       </CtaBand>
     </>

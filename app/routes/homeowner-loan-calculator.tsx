@@ -81,7 +81,8 @@ export default function HomeownerLoanCalculatorPage() {
           <div>
             <h2 className="text-3xl font-bold text-slate-900">Why use {site.brandName}</h2>
             <TickList
-              className="mt-4 space-y-3 text-lg text-slate-700"
+              layout="loose-stack"
+              className="mt-4 text-lg text-slate-700"
               items={[
                 "Fixed rates, so your payment stays the same every month",
                 `Funds in as little as ${CLAIMS.fundsInDays} days once you accept an offer`,

@@ -92,7 +92,7 @@ export default function Loans() {
             </Link>
           </div>
         </div>
-        <SecuredRate className="px-0" />
+        <SecuredRate layout="nested" />
       </PageSection>
 
       <SuccessStory story={LOANS_SUCCESS_STORY} heading="Five debts became one monthly payment" />
@@ -105,7 +105,7 @@ export default function Loans() {
         id="loans-cta-heading"
         heading="See what you could borrow"
         actions={<CheckEligibilityLink to={APPLY} />}
-        className="py-16"
+        spacing="wide"
       >
         It takes about two minutes, and checking does not affect your credit score.
       </CtaBand>

@@ -46,7 +46,7 @@ export default function SchoolFeesLoanPage() {
         tickLayout="row"
       />
 
-      <SecuredRate example={EXAMPLE} className="grid max-w-4xl gap-6 space-y-0 pt-12">
+      <SecuredRate example={EXAMPLE} layout="beside-calculator">
         <CalculatorIsland name="school-fees" />
       </SecuredRate>
 
@@ -95,7 +95,7 @@ export default function SchoolFeesLoanPage() {
 
       <CustomerStory story={SCHOOL_FEES_STORY} />
 
-      <CtaBand heading="Plan the years ahead" className="py-0">
+      <CtaBand heading="Plan the years ahead" spacing="flush">
         Tell us about your home and what you need, and an adviser will call with options from our panel.
       </CtaBand>
     </>

@@ -19,8 +19,8 @@ export function CheckboxField({ id, name, label, checked, onChange, error, class
       <label
         htmlFor={id}
         className={cn(
-          "flex cursor-pointer items-start gap-3 rounded-lg border-2 border-slate-300 bg-white p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
-          error && "border-red-700",
+          "flex cursor-pointer items-start gap-3 rounded-lg border-2 bg-white p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
+          error ? "border-red-700" : "border-slate-300",
         )}
       >
         <input

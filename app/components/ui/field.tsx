@@ -5,8 +5,11 @@ import { cn } from "./cn";
 // message tied to the control (aria-describedby, aria-invalid) so a screen reader reads
 // the label, the hint and the problem together.
 
-export const controlClass =
-  "block min-h-12 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
+/** A control's box without its text size, for a control that sets its own (the money field). */
+export const controlBoxClass =
+  "block min-h-12 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-slate-900 focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
+
+export const controlClass = `${controlBoxClass} text-base`;
 
 /** The ids a control should name in aria-describedby: its hint, then its error. */
 export function describedBy(id: string, hint: ReactNode, error: string | null | undefined): string | undefined {

@@ -1,7 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { formatGrouped, parseWholePounds } from "~/domain/finance";
 import { cn } from "./cn";
-import { controlClass, describedBy, FieldError, FieldHint } from "./field";
+import { controlBoxClass, describedBy, FieldError, FieldHint } from "./field";
 
 /** Nine digits: up to £999,999,999, far above any real answer, safely inside an integer. */
 const MAX_DIGITS = 9;
@@ -72,7 +72,7 @@ export function MoneyField({ id, name, label, hint, error, value, onChange, onBl
             onChange(amount);
           }}
           onBlur={onBlur}
-          className={cn(controlClass, "pl-8 text-lg tabular-nums")}
+          className={cn(controlBoxClass, "pl-8 text-lg tabular-nums")}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, hint, error)}
         />

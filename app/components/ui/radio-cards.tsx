@@ -57,9 +57,9 @@ export function RadioCards<V extends string>({
               key={option.value}
               htmlFor={optionId}
               className={cn(
-                "flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-300 bg-white px-4 py-3 text-base font-medium text-slate-900 transition-colors hover:border-brand-600 hover:bg-brand-50",
+                "flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border-2 bg-white px-4 py-3 text-base font-medium text-slate-900 transition-colors hover:border-brand-600 hover:bg-brand-50",
                 "has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
-                error && "border-red-700",
+                error ? "border-red-700" : "border-slate-300",
               )}
             >
               <input

@@ -5,8 +5,6 @@ import { HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 
 // The calculators' shared pieces: a labelled field, the control styles, and the figures
 // a result shows. Small and local to the feature; pages never style a control themselves.
-// Classes are written out whole rather than merged by `cn`: the calculators' island then
-// ships without tailwind-merge (about 8 KB gzip on every calculator page).
 
 const controlBox =
   "block min-h-12 w-full rounded-lg border border-slate-500 bg-white py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus";
