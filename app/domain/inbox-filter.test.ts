@@ -31,11 +31,23 @@ describe("parseInboxFilter", () => {
 
   it.each(
     byRule([
-      { rule: "statuses, several, in order", query: "status=new&status=completed", want: { statuses: ["new", "completed"] } },
-      { rule: "an unknown status is dropped, the rest kept", query: "status=lost&status=contacted", want: { statuses: ["contacted"] } },
+      {
+        rule: "statuses, several, in order",
+        query: "status=new&status=completed",
+        want: { statuses: ["new", "completed"] },
+      },
+      {
+        rule: "an unknown status is dropped, the rest kept",
+        query: "status=lost&status=contacted",
+        want: { statuses: ["contacted"] },
+      },
       { rule: "kind", query: "kind=personal-enquiry", want: { kind: "personal-enquiry" } },
       { rule: "an unknown kind is left out", query: "kind=mortgage", want: {} },
-      { rule: "dates as UK days", query: "from=2026-11-01&to=2026-11-30", want: { from: "2026-11-01", to: "2026-11-30" } },
+      {
+        rule: "dates as UK days",
+        query: "from=2026-11-01&to=2026-11-30",
+        want: { from: "2026-11-01", to: "2026-11-30" },
+      },
       { rule: "dates trimmed", query: "from=%202026-11-01%20", want: { from: "2026-11-01" } },
       { rule: "a date not in YYYY-MM-DD is left out", query: "from=1/11/2026&to=2026-11-1", want: {} },
       { rule: "a date with more after it is left out", query: "from=2026-11-01x", want: {} },
@@ -46,8 +58,16 @@ describe("parseInboxFilter", () => {
       { rule: "assignee: blank is left out", query: "assignee=%20", want: {} },
       { rule: "campaign, trimmed", query: "campaign=%20spring%20", want: { campaign: "spring" } },
       { rule: "campaign of spaces is left out", query: "campaign=%20%20", want: {} },
-      { rule: "campaign kept to 100 characters", query: `campaign=${"c".repeat(101)}`, want: { campaign: "c".repeat(100) } },
-      { rule: "amount range in whole pounds", query: "min=0&max=100000000", want: { minAmount: 0, maxAmount: 100_000_000 } },
+      {
+        rule: "campaign kept to 100 characters",
+        query: `campaign=${"c".repeat(101)}`,
+        want: { campaign: "c".repeat(100) },
+      },
+      {
+        rule: "amount range in whole pounds",
+        query: "min=0&max=100000000",
+        want: { minAmount: 0, maxAmount: 100_000_000 },
+      },
       { rule: "an amount over £100m is left out", query: "min=100000001", want: {} },
       { rule: "a negative amount is left out", query: "max=-1", want: {} },
       { rule: "pence are left out", query: "min=10.5", want: {} },
@@ -66,10 +86,18 @@ describe("parseInboxFilter", () => {
         want: { after: { key: "2026-11-01T10:00:00.123456Z", id: ID } },
       },
       { rule: "a cursor without its id is left out", query: "after=2026-11-01T10:00:00Z", want: {} },
-      { rule: "a cursor whose id is not a uuid is left out", query: "after=5~not-an-id-not-an-id-not-an-id-not-an", want: {} },
+      {
+        rule: "a cursor whose id is not a uuid is left out",
+        query: "after=5~not-an-id-not-an-id-not-an-id-not-an",
+        want: {},
+      },
       { rule: "a cursor with an empty key is left out", query: `after=~${ID}`, want: {} },
       { rule: "a cursor key over 40 characters is left out", query: `after=${"1".repeat(41)}~${ID}`, want: {} },
-      { rule: "a cursor key of 40 characters is kept", query: `after=${"1".repeat(40)}~${ID}`, want: { after: { key: "1".repeat(40), id: ID } } },
+      {
+        rule: "a cursor key of 40 characters is kept",
+        query: `after=${"1".repeat(40)}~${ID}`,
+        want: { after: { key: "1".repeat(40), id: ID } },
+      },
     ]),
   )("%s", (_, { query, want }) => {
     expect(parse(query)).toEqual({ ...NOTHING, ...want });
@@ -100,20 +128,46 @@ describe("inboxSearchParams", () => {
 describe("searchTerm: what was typed in the search box", () => {
   it.each(
     byRule([
-      { rule: "with @: an email prefix, lower case", q: " Jane.Smith@Example ", want: { by: "email", value: "jane.smith@example" } },
+      {
+        rule: "with @: an email prefix, lower case",
+        q: " Jane.Smith@Example ",
+        want: { by: "email", value: "jane.smith@example" },
+      },
       { rule: "a lone @ is still an email search", q: "@", want: { by: "email", value: "@" } },
-      { rule: "digits: a phone prefix, spaces ignored", q: "07700 900 123", want: { by: "phone", digits: "07700900123" } },
+      {
+        rule: "digits: a phone prefix, spaces ignored",
+        q: "07700 900 123",
+        want: { by: "phone", digits: "07700900123" },
+      },
       { rule: "dashes and brackets ignored", q: "(0117) 496-0000", want: { by: "phone", digits: "01174960000" } },
       { rule: "+44 read as 0", q: "+44 7700 900123", want: { by: "phone", digits: "07700900123" } },
       { rule: "four digits are a phone prefix", q: "0770", want: { by: "phone", digits: "0770" } },
       { rule: "three digits are not", q: "077", want: { by: "name", value: "077" } },
       { rule: "+ and digits other than 44 kept as typed", q: "+353 1 234", want: { by: "phone", digits: "+3531234" } },
-      { rule: "eight hex characters with a digit: a reference", q: "1A2B3C4D", want: { by: "reference", prefix: "1a2b3c4d" } },
-      { rule: "eight digits are a phone prefix, not a reference", q: "12345678", want: { by: "phone", digits: "12345678" } },
+      {
+        rule: "eight hex characters with a digit: a reference",
+        q: "1A2B3C4D",
+        want: { by: "reference", prefix: "1a2b3c4d" },
+      },
+      {
+        rule: "eight digits are a phone prefix and a reference",
+        q: "12345678",
+        want: { by: "phone", digits: "12345678", reference: "12345678" },
+      },
+      {
+        rule: "eight digits with a space are a phone prefix only",
+        q: "1234 5678",
+        want: { by: "phone", digits: "12345678" },
+      },
+      { rule: "nine digits are a phone prefix only", q: "123456789", want: { by: "phone", digits: "123456789" } },
       { rule: "eight hex letters without a digit: a name", q: "deadbeef", want: { by: "name", value: "deadbeef" } },
       { rule: "seven hex characters: a name", q: "1a2b3c4", want: { by: "name", value: "1a2b3c4" } },
       { rule: "nine hex characters: a name", q: "1a2b3c4d5", want: { by: "name", value: "1a2b3c4d5" } },
-      { rule: "a name, lower case, inner spaces collapsed", q: "  Ann   Archer ", want: { by: "name", value: "ann archer" } },
+      {
+        rule: "a name, lower case, inner spaces collapsed",
+        q: "  Ann   Archer ",
+        want: { by: "name", value: "ann archer" },
+      },
     ]),
   )("%s", (_, { q, want }) => {
     expect(searchTerm(q)).toEqual(want);

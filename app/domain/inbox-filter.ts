@@ -97,20 +97,25 @@ export function inboxSearchParams(filter: InboxFilter): URLSearchParams {
 /** What a search box entry is: each kind of text is looked up by its own index. */
 export type SearchTerm =
   | { by: "email"; value: string }
-  | { by: "phone"; digits: string }
+  | { by: "phone"; digits: string; reference?: string }
   | { by: "reference"; prefix: string }
   | { by: "name"; value: string };
 
 /**
  * An entry with @ is an email (prefix); mostly digits is a phone number (prefix,
  * spaces ignored, +44 read as 0); 8 hex characters is a lead reference; anything
- * else is a name (surname prefix, or "first last").
+ * else is a name (surname prefix, or "first last"). Eight digits typed as one word are
+ * both: a phone prefix and a reference whose hex happens to hold no letter (about one
+ * lead in 40), so each is searched.
  */
 export function searchTerm(q: string): SearchTerm {
   const text = q.trim().toLowerCase();
   if (text.includes("@")) return { by: "email", value: text };
   const digits = text.replace(/[\s\-()]/g, "");
-  if (/^\+?\d{4,}$/.test(digits)) return { by: "phone", digits: digits.replace(/^\+44/, "0") };
+  if (/^\+?\d{4,}$/.test(digits)) {
+    const phone = digits.replace(/^\+44/, "0");
+    return /^\d{8}$/.test(text) ? { by: "phone", digits: phone, reference: text } : { by: "phone", digits: phone };
+  }
   if (/^[0-9a-f]{8}$/.test(text) && /\d/.test(text)) return { by: "reference", prefix: text };
   return { by: "name", value: text.replace(/\s+/g, " ") };
 }

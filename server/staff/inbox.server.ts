@@ -182,7 +182,9 @@ function conditions(source: LeadSource, filter: InboxFilter, viewerId: string, {
     // utm_source or utm_campaign equal to the value, as the URL carries it (a space may be + or %20).
     const encoded = encodeURIComponent(filter.campaign);
     const values = [...new Set([encoded, encoded.replaceAll("%20", "+")])].map((v) => sql`${v}`);
-    where.push(sql`(${source.utmSource} in (${sql.join(values, sql`, `)}) or ${source.utmCampaign} in (${sql.join(values, sql`, `)}))`);
+    where.push(
+      sql`(${source.utmSource} in (${sql.join(values, sql`, `)}) or ${source.utmCampaign} in (${sql.join(values, sql`, `)}))`,
+    );
   }
   if (filter.minAmount !== undefined) where.push(sql`${source.loanAmount} >= ${filter.minAmount}`);
   if (filter.maxAmount !== undefined) where.push(sql`${source.loanAmount} <= ${filter.maxAmount}`);
@@ -220,6 +222,13 @@ function flagCondition(source: LeadSource, flag: TriageFlag): SQL {
   }
 }
 
+/** The reference is the id's first 8 characters: a range on the primary key. */
+function referenceIs(source: LeadSource, prefix: string): SQL {
+  const low = `${prefix}-0000-0000-0000-000000000000`;
+  const high = `${prefix}-ffff-ffff-ffff-ffffffffffff`;
+  return sql`${source.id} between ${low}::uuid and ${high}::uuid`;
+}
+
 function searchCondition(source: LeadSource, q: string): SQL {
   const term = searchTerm(q);
   switch (term.by) {
@@ -228,14 +237,11 @@ function searchCondition(source: LeadSource, q: string): SQL {
     case "phone": {
       const digits = sql`regexp_replace(${source.phone}, '[^0-9]', '', 'g')`;
       const international = term.digits.startsWith("0") ? `44${term.digits.slice(1)}` : term.digits;
-      return sql`(${digits} like ${`${term.digits}%`} or ${digits} like ${`${international}%`})`;
+      const phone = sql`${digits} like ${`${term.digits}%`} or ${digits} like ${`${international}%`}`;
+      return term.reference ? sql`(${phone} or ${referenceIs(source, term.reference)})` : sql`(${phone})`;
     }
-    case "reference": {
-      // The reference is the id's first 8 characters: a range on the primary key.
-      const low = `${term.prefix}-0000-0000-0000-000000000000`;
-      const high = `${term.prefix}-ffff-ffff-ffff-ffffffffffff`;
-      return sql`${source.id} between ${low}::uuid and ${high}::uuid`;
-    }
+    case "reference":
+      return referenceIs(source, term.prefix);
     case "name": {
       const pattern = `${escapeLike(term.value)}%`;
       // A contact message has one name field: a word anywhere in it may be the surname.

@@ -64,6 +64,8 @@ describe.each(testDatabaseKinds())("the staff inbox on %s", (kind) => {
       ],
       enquiries: [
         sampleEnquiry({
+          // A reference of digits alone, which reads as a phone number too.
+          id: "50812660-c5bd-4511-9edc-d9a3873bd30a",
           createdAt: at("2026-11-03T23:30:00Z"),
           firstName: "Cara",
           lastName: "Cooper",
@@ -126,9 +128,16 @@ describe.each(testDatabaseKinds())("the staff inbox on %s", (kind) => {
   });
 
   it("finds a lead by its reference", async () => {
-    const id = ids.enquiries[0] ?? "";
+    const id = ids.quotes[0] ?? "";
     const page = await inboxPage(database.db, filter(`q=${id.slice(0, 8).toUpperCase()}`), ann.id);
     expect(page.leads.map((l) => l.id)).toEqual([id]);
+  });
+
+  it("finds a lead whose reference is all digits, which is also read as a phone prefix", async () => {
+    const page = await inboxPage(database.db, filter("q=50812660"), ann.id);
+    expect(page.leads.map((l) => l.id)).toEqual(["50812660-c5bd-4511-9edc-d9a3873bd30a"]);
+    const byPhone = await inboxPage(database.db, filter("q=07700900"), ann.id);
+    expect(byPhone.leads.length).toBeGreaterThan(1);
   });
 
   it("sorts by amount, largest first, contact messages last", async () => {
