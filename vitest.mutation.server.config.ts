@@ -1,22 +1,26 @@
 import { defineConfig } from "vitest/config";
 
-// The tests StrykerJS runs against each mutant of the server modules it mutates
-// (stryker.server.config.json): the unit tests beside them, which run in-process on
-// PGlite in seconds. The integration suite starts servers and builds, and the outbox's
-// tests wait on a mail server and real timers; neither is here.
+// The tests StrykerJS runs against each mutant of the server (stryker.server.config.json):
+// the unit tests beside the modules and the integration suite, in-process on PGlite.
+// Left out are the tests that reach the server only through a child process or a build
+// (a mutant is active in StrykerJS's own process alone, so they could not kill it) and
+// the fuzz test, whose thousand generated requests cost minutes per mutant.
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: [
-      "server/db/batch.test.ts",
-      "server/outage.test.ts",
-      "server/rate-limit.test.ts",
-      "server/security.test.ts",
+    include: ["server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    exclude: [
+      "tests/integration/server-process.test.ts",
+      "tests/integration/staff-cli.test.ts",
+      "tests/integration/fuzz.test.ts",
+      "tests/integration/class-names.test.ts",
+      "tests/integration/import-direction.test.ts",
+      "tests/integration/ad-images.test.ts",
     ],
     environment: "node",
     // A mutant that leaves a promise hanging fails here in seconds rather than at
     // StrykerJS's own time-out, which counts the database's start-up as well.
-    testTimeout: 10_000,
+    testTimeout: 15_000,
     hookTimeout: 60_000,
   },
 });

@@ -29,6 +29,9 @@ export async function startSmtpSink(port = 0) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // On close, a connection the mailer keeps open is told 421 and dropped after this
+    // long, not after smtp-server's default 30 s (which every test file paid).
+    closeTimeout: 100,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
