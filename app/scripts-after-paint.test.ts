@@ -29,18 +29,85 @@ describe("scriptsAfterPaint", () => {
     expect(result).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
   });
 
-  it("adds the same preloads once the page has painted, then the routes, then the entry", () => {
-    expect(result).toContain('for(const href of ["/assets/entry.client.js","/assets/root.js","/assets/apply.js"])');
-    expect(result).toContain(
-      'Promise.all([import("/assets/root.js"),import("/assets/apply.js")]).then(([route0,route1])',
+  /**
+   * Runs the boot script of a rewritten page against a stand-in browser: `import()`
+   * becomes a recorded call, the paint observer and the pauses are driven by the test.
+   */
+  async function boot(rewritten: string, paint: { hidden?: boolean } = {}) {
+    const body =
+      /<script nonce="n" type="module"[^>]*>([\s\S]*?)<\/script>|<script type="module" nonce="n">;?([\s\S]*?)<\/script>/g;
+    const script = [...rewritten.matchAll(body)]
+      .map((m) => m[1] ?? m[2] ?? "")
+      .find((code) => code.includes("started"));
+    if (!script) throw new Error("no boot script");
+    const events: string[] = [];
+    let observer:
+      | ((list: { getEntriesByName: (name: string) => unknown[] }, o: { disconnect(): void }) => void)
+      | undefined;
+    const window: Record<string, unknown> = {
+      PerformanceObserver: { supportedEntryTypes: ["paint"] },
+      scheduler: { yield: async () => void events.push("pause") },
+    };
+    const document = {
+      visibilityState: paint.hidden ? "hidden" : "visible",
+      createElement: () => ({}) as Record<string, string>,
+      head: { append: (link: { href: string }) => events.push(`preload ${link.href}`) },
+    };
+    class PerformanceObserver {
+      constructor(callback: typeof observer) {
+        observer = callback;
+      }
+      observe() {}
+    }
+    const load = async (url: string) => {
+      events.push(
+        `import ${url}${url.includes("entry") ? ` with ${Object.keys((window.__reactRouterRouteModules as object) ?? {})}` : ""}`,
+      );
+      return { url };
+    };
+    const run = new Function(
+      "window",
+      "document",
+      "PerformanceObserver",
+      "setTimeout",
+      "load",
+      script.replace(/\bimport\(/g, "load("),
     );
-    expect(result).toContain(
-      'window.__reactRouterRouteModules={"root":route0,"routes/apply":route1};return import("/assets/entry.client.js")',
-    );
-    expect(result).toContain(
-      'list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}',
-    );
-    expect(result).toContain('document.visibilityState==="hidden"');
+    run(window, document, PerformanceObserver, () => {}, load);
+    const painted = async () => {
+      observer?.({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) }, { disconnect() {} });
+      await new Promise((done) => setTimeout(done, 0));
+    };
+    await new Promise((done) => setTimeout(done, 0));
+    return { events, painted };
+  }
+
+  it("asks for nothing until the first contentful paint", async () => {
+    const { events } = await boot(result);
+    expect(events).toEqual([]);
+  });
+
+  it("then adds the same preloads, runs each module in a task of its own, and starts React's entry last", async () => {
+    const { events, painted } = await boot(result);
+    await painted();
+    expect(events).toEqual([
+      "preload /assets/entry.client.js",
+      "preload /assets/root.js",
+      "preload /assets/apply.js",
+      "import /assets/root.js",
+      "pause",
+      "import /assets/apply.js",
+      "pause",
+      "import /assets/root.js",
+      "import /assets/apply.js",
+      "pause",
+      "import /assets/entry.client.js with root,routes/apply",
+    ]);
+  });
+
+  it("starts at once in a tab that is not shown", async () => {
+    const { events } = await boot(result, { hidden: true });
+    expect(events.at(-1)).toBe("import /assets/entry.client.js with root,routes/apply");
   });
 
   it("keeps the manifest, the other module script and the script's nonce", () => {
@@ -56,7 +123,7 @@ describe("scriptsAfterPaint", () => {
     const rewritten = scriptsAfterPaint(drawn);
     expect(rewritten).not.toMatch(/<link rel="modulepreload"/);
     expect(rewritten).toContain('<script nonce="n" type="module" async="">');
-    expect(rewritten).toContain('for(const href of ["/assets/entry.client.js","/assets/root.js","/assets/apply.js"])');
+    expect(rewritten).toContain('const preloads=["/assets/entry.client.js","/assets/root.js","/assets/apply.js"];');
   });
 
   it.each([

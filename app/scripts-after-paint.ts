@@ -22,15 +22,25 @@ const ENTRY_IMPORT = /^\s*import\("([^"]+)"\);\s*$/m;
  * The script that starts React once the browser reports the page's first contentful
  * paint. A tab opened behind another paints nothing until shown, so it starts at once,
  * as does a browser that cannot report paints; five seconds is the last resort.
+ *
+ * The modules are then run one at a time, each in a task of its own, the browser free
+ * between them (`scheduler.yield`, or a zero timeout): run together they held the main
+ * thread for 100 ms and more on a slow phone, while someone may already be choosing an
+ * answer. Running a module first runs what it imports, so the order only sets the size
+ * of each task; React's entry, which hydrates, comes last.
  */
 function bootScript(preloads: string[], routes: [name: string, url: string][], routeModules: string, entry: string) {
   const names = routes.map(([name]) => name).join(",");
   const imports = routes.map(([, url]) => `import(${JSON.stringify(url)})`).join(",");
   return [
     "let started=false;",
-    "const start=()=>{if(started)return;started=true;",
-    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}`,
-    `Promise.all([${imports}]).then(([${names}])=>{window.__reactRouterRouteModules=${routeModules};return import(${JSON.stringify(entry)});});};`,
+    "const pause=()=>window.scheduler?.yield?window.scheduler.yield():new Promise(done=>setTimeout(done,0));",
+    "const start=async()=>{if(started)return;started=true;",
+    `const preloads=${JSON.stringify(preloads)};`,
+    'for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}',
+    `for(const href of preloads){if(href!==${JSON.stringify(entry)}){await import(href);await pause();}}`,
+    `const [${names}]=await Promise.all([${imports}]);`,
+    `window.__reactRouterRouteModules=${routeModules};await pause();await import(${JSON.stringify(entry)});};`,
     'if(document.visibilityState==="hidden"||!window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))start();',
     'else{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}}).observe({type:"paint",buffered:true});setTimeout(start,5000);}',
   ].join("");

@@ -6,7 +6,9 @@
  * Runs the real server from the build on a spare port with a fresh embedded database.
  * The staff console's pages are audited signed in: the audit makes a staff member as
  * `npm run staff -- add` does, enrols them, signs in and hands the session cookie to
- * Lighthouse and axe. AUDIT_DETAILS=1 prints the browser's issues Lighthouse saw on
+ * Lighthouse and axe. Each route is run AUDIT_RUNS times (3 unless set) and the median
+ * run is reported, as Lighthouse advises: one run's blocking time moves with whatever
+ * else the machine is doing. AUDIT_DETAILS=1 prints the browser's issues Lighthouse saw on
  * each page (a CSP report, a deprecation), which "best practices" counts against it.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -88,7 +90,7 @@ function firstLoadJsGzip(html: string): number {
   }
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(m[1] ?? "");
   // The same preloads, asked for once the page has painted (app/scripts-after-paint.ts).
-  for (const m of html.matchAll(/for\(const href of (\[[^\]]*\])\)/g)) {
+  for (const m of html.matchAll(/const preloads=(\[[^\]]*\]);/g)) {
     for (const file of JSON.parse(m[1] ?? "[]") as string[]) files.add(file);
   }
   for (const m of html.matchAll(/<script[^>]*src="([^"]+\.js)"/g)) files.add(m[1] ?? "");
@@ -206,6 +208,29 @@ interface Row {
   axeViolations: number;
 }
 
+/** Lighthouse runs per route; the median run is reported (Lighthouse's advice on variability). */
+const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/**
+ * The median of RUNS Lighthouse runs of a route, ordered by performance score and then
+ * by total blocking time, the figure a busy machine moves most. A run that failed (no
+ * performance score: the page did not load in time) is run again, twice at most.
+ */
+async function medianRun(route: string, run: () => Promise<Lhr | undefined>): Promise<Lhr> {
+  const runs: Lhr[] = [];
+  for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
+    const lhr = await run();
+    if (lhr && typeof lhr.categories.performance?.score === "number") runs.push(lhr);
+  }
+  if (runs.length === 0) throw new Error(`no Lighthouse result for ${route}`);
+  const performance = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
+  const blocking = (lhr: Lhr) => lhr.audits["total-blocking-time"]?.numericValue ?? 0;
+  runs.sort((a, b) => performance(b) - performance(a) || blocking(a) - blocking(b));
+  return runs[Math.floor((runs.length - 1) / 2)] as Lhr;
+}
+
 async function main() {
   const { server, enrolLink } = await startServer();
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
@@ -226,14 +251,15 @@ async function main() {
         staff && route.startsWith("/staff") && route !== "/staff/sign-in" ? { Cookie: staff.cookie } : {};
       const html = await (await fetch(BASE + route, { headers })).text();
       if (headers.Cookie && !html.includes("Signed in as")) throw new Error(`${route} did not open signed in`);
-      const result = await lighthouse(BASE + route, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        extraHeaders: headers,
+      const lhr = await medianRun(route, async () => {
+        const result = await lighthouse(BASE + route, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          extraHeaders: headers,
+        });
+        return result?.lhr;
       });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`no Lighthouse result for ${route}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const context = await browser.newContext({ extraHTTPHeaders: headers });
       const page = await context.newPage();
@@ -256,6 +282,16 @@ async function main() {
       if (process.env.AUDIT_DETAILS) {
         const issues = lhr.audits["inspector-issues"]?.details;
         if (issues) console.error(JSON.stringify(issues).slice(0, 1500));
+        const tasks =
+          (lhr.audits["long-tasks"]?.details as { items?: { url: string; duration: number; startTime: number }[] })
+            ?.items ?? [];
+        for (const t of tasks)
+          console.error(`  long task ${Math.round(t.startTime)} ms +${Math.round(t.duration)} ms ${t.url}`);
+        for (const id of ["mainthread-work-breakdown", "bootup-time", "dom-size"]) {
+          console.error(
+            `  ${id}: ${JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] })?.items ?? []).slice(0, 900)}`,
+          );
+        }
       }
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
