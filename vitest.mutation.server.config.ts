@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // The tests StrykerJS runs against each mutant of the server (stryker.server.config.json):
 // the unit tests beside the modules and the integration suite, in-process on PGlite.
+// Its "mutate" list names the modules measured so far: the whole of server/ is 4,034
+// mutants at about 15 s each on two cores (every mutant of a module the whole suite
+// touches reruns most of it), some seventeen hours.
 // Left out are the tests that reach the server only through a child process or a build
 // (a mutant is active in StrykerJS's own process alone, so they could not kill it) and
 // the fuzz test, whose thousand generated requests cost minutes per mutant.
