@@ -6,7 +6,7 @@
  * page's ad conversion is exercised (against a faked ad network). Beside it, on E2E_PORT + 1000, a read-only window
  * onto the database for tests to check what was stored (see tests/support/stored.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +26,10 @@ const originalPush = sink.messages.push.bind(sink.messages);
 sink.messages.push = (...mails) => {
   for (const mail of mails) {
     count++;
-    writeFileSync(path.join(E2E_MAIL_DIR, `${String(count).padStart(5, "0")}.json`), JSON.stringify(mail));
+    // Written beside, then renamed into place: a test reading the folder never sees half a message.
+    const file = path.join(E2E_MAIL_DIR, `${String(count).padStart(5, "0")}.json`);
+    writeFileSync(`${file}.part`, JSON.stringify(mail));
+    renameSync(`${file}.part`, file);
   }
   return originalPush(...mails);
 };
