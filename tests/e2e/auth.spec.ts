@@ -60,8 +60,13 @@ function quoteBody(email: string) {
   };
 }
 
-/** Holds the page's next /auth form submission until `release()` is called. */
+/**
+ * Holds the page's next /auth form submission until `release()` is called. That is the
+ * script's submission (/auth.data), so it first waits for React to run: before then the
+ * browser posts the form itself, as a visitor without script does.
+ */
 async function holdAuthSubmission(page: Page) {
+  await expect(page.locator("html[data-react]")).toBeAttached();
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
