@@ -1,4 +1,5 @@
 import { bindFields } from "~/components/step-form/bind-fields";
+import type { StepProps as StepFormProps } from "~/components/step-form/step-form";
 import { CreditQuestion, IncomeQuestions, PropertyQuestions } from "~/components/step-form/shared-questions";
 import { MoneyField } from "~/components/ui/money-field";
 import { RadioCards } from "~/components/ui/radio-cards";
@@ -7,12 +8,7 @@ import type { MainFormAnswers, MainFormField, StepId } from "~/domain/main-form"
 import { AGE_BANDS, CREDIT_HISTORIES, EMPLOYMENT_STATUSES, HOMEOWNER_STATUSES, LOAN_PURPOSES } from "~/domain/options";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, TENANT_MIN_LOAN } from "~/domain/rates";
 
-export interface StepProps {
-  answers: MainFormAnswers;
-  update(patch: Partial<MainFormAnswers>): void;
-  touch(field: MainFormField): void;
-  errorFor(field: MainFormField): string | undefined;
-}
+type StepProps = StepFormProps<MainFormAnswers, MainFormField>;
 
 export const fieldId = (field: MainFormField) => `eligibility-${field}`;
 

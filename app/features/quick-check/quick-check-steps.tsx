@@ -1,4 +1,5 @@
 import { bindFields } from "~/components/step-form/bind-fields";
+import type { StepProps as StepFormProps } from "~/components/step-form/step-form";
 import { CreditQuestion, IncomeQuestions, PropertyQuestions } from "~/components/step-form/shared-questions";
 import { MoneyField } from "~/components/ui/money-field";
 import { RadioCards } from "~/components/ui/radio-cards";
@@ -15,12 +16,7 @@ import {
 import type { QuickFormAnswers, QuickFormField, QuickStepId } from "~/domain/quick-form";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 
-export interface QuickStepProps {
-  answers: QuickFormAnswers;
-  update(patch: Partial<QuickFormAnswers>): void;
-  touch(field: QuickFormField): void;
-  errorFor(field: QuickFormField): string | undefined;
-}
+type QuickStepProps = StepFormProps<QuickFormAnswers, QuickFormField>;
 
 const fieldId = (field: QuickFormField) => `quick-${field}`;
 
