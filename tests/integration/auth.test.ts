@@ -21,6 +21,7 @@ import { RATE_LIMITS } from "../../server/rate-limit";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { withClockHeld } from "../support/clock";
 
 const PASSWORD = "Harbour-42";
 let nextAddress = 1;
@@ -281,27 +282,31 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
     });
 
     it("refuses sign-in past the limit with 429 'Too many requests'", async () => {
-      const address = freshAddress();
-      for (let i = 0; i < RATE_LIMITS.signIn.limit; i++) {
-        expect((await signInJson("limit@example.com", "wrong-password", address)).status).toBe(401);
-      }
-      const refused = await signInJson("limit@example.com", "wrong-password", address);
-      expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ error: "Too many requests" });
-      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-      // Another client is not affected.
-      expect((await signInJson("limit@example.com", "wrong-password")).status).toBe(401);
+      await withClockHeld(async () => {
+        const address = freshAddress();
+        for (let i = 0; i < RATE_LIMITS.signIn.limit; i++) {
+          expect((await signInJson("limit@example.com", "wrong-password", address)).status).toBe(401);
+        }
+        const refused = await signInJson("limit@example.com", "wrong-password", address);
+        expect(refused.status).toBe(429);
+        expect(await refused.json()).toEqual({ error: "Too many requests" });
+        expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+        // Another client is not affected.
+        expect((await signInJson("limit@example.com", "wrong-password")).status).toBe(401);
+      });
     });
 
     it("refuses sign-up past the limit with 429 'Too many requests'", async () => {
-      const address = freshAddress();
-      for (let i = 0; i < RATE_LIMITS.signUp.limit; i++) {
-        expect((await signUpJson(`limit-${i}@example.com`, address)).status).toBe(200);
-      }
-      const refused = await signUpJson("limit-over@example.com", address);
-      expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ error: "Too many requests" });
-      expect(await database.db.select().from(users).where(eq(users.email, "limit-over@example.com"))).toHaveLength(0);
+      await withClockHeld(async () => {
+        const address = freshAddress();
+        for (let i = 0; i < RATE_LIMITS.signUp.limit; i++) {
+          expect((await signUpJson(`limit-${i}@example.com`, address)).status).toBe(200);
+        }
+        const refused = await signUpJson("limit-over@example.com", address);
+        expect(refused.status).toBe(429);
+        expect(await refused.json()).toEqual({ error: "Too many requests" });
+        expect(await database.db.select().from(users).where(eq(users.email, "limit-over@example.com"))).toHaveLength(0);
+      });
     });
   });
 
@@ -531,17 +536,19 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
     });
 
     it("are rate limited with the same shared counters", async () => {
-      const context = accountContext(freshAddress());
-      for (let i = 0; i < RATE_LIMITS.signIn.limit; i++) {
-        await signIn(context, request(), form({ email: "rl@example.com", password: "wrong-one" }));
-      }
-      expect(await signIn(context, request(), form({ email: "rl@example.com", password: "wrong-one" }))).toEqual({
-        ok: false,
-        status: 429,
-        message: TOO_MANY_ATTEMPTS,
-        retryAfterSeconds: expect.any(Number),
+      await withClockHeld(async () => {
+        const context = accountContext(freshAddress());
+        for (let i = 0; i < RATE_LIMITS.signIn.limit; i++) {
+          await signIn(context, request(), form({ email: "rl@example.com", password: "wrong-one" }));
+        }
+        expect(await signIn(context, request(), form({ email: "rl@example.com", password: "wrong-one" }))).toEqual({
+          ok: false,
+          status: 429,
+          message: TOO_MANY_ATTEMPTS,
+          retryAfterSeconds: expect.any(Number),
+        });
+        expect(TOO_MANY_ATTEMPTS).toContain("Too many requests");
       });
-      expect(TOO_MANY_ATTEMPTS).toContain("Too many requests");
     });
 
     it("refuse a form posted from another site (login CSRF)", () => {

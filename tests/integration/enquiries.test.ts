@@ -11,6 +11,7 @@ import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validEnquiry } from "../support/leads";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { withClockHeld } from "../support/clock";
 
 const silent = createLogger("silent");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -172,16 +173,18 @@ describe.each(testDatabaseKinds())("POST /api/enquiries on %s", (kind) => {
   });
 
   it("refuses a client past the limit with 429 'Too many requests', which the form shows as 'Too many submissions'", async () => {
-    const address = freshAddress();
-    const env = { RATE_LIMIT_SCALE: "1" };
-    for (let i = 0; i < 10; i++) {
-      expect((await post(validEnquiry({ email: `burst${i}@example.com` }), address, env)).response.status).toBe(201);
-    }
-    const { response, json } = await post(validEnquiry({ email: "burst-over@example.com" }), address, env);
-    expect(response.status).toBe(429);
-    expect(json).toEqual({ error: "Too many requests" });
-    expect(enquiryErrorMessage(String(json.error))).toBe("Too many submissions. Please wait before trying again.");
-    expect(await byEmail("burst-over@example.com")).toHaveLength(0);
+    await withClockHeld(async () => {
+      const address = freshAddress();
+      const env = { RATE_LIMIT_SCALE: "1" };
+      for (let i = 0; i < 10; i++) {
+        expect((await post(validEnquiry({ email: `burst${i}@example.com` }), address, env)).response.status).toBe(201);
+      }
+      const { response, json } = await post(validEnquiry({ email: "burst-over@example.com" }), address, env);
+      expect(response.status).toBe(429);
+      expect(json).toEqual({ error: "Too many requests" });
+      expect(enquiryErrorMessage(String(json.error))).toBe("Too many submissions. Please wait before trying again.");
+      expect(await byEmail("burst-over@example.com")).toHaveLength(0);
+    });
   });
 
   it("stores one enquiry per submission key, answering the same id", async () => {

@@ -7,6 +7,7 @@ import { contactMessages, personalEnquiries, quotes, users } from "../../server/
 import { capturingLogger, createTestApp, hasBuild, loadBuild, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validEnquiry, validQuote } from "../support/leads";
+import { withClockHeld } from "../support/clock";
 
 // Issue 12: one test (at least) for each defect found against the running server.
 
@@ -112,16 +113,18 @@ describe.each(testDatabaseKinds())("hardening on %s", (kind) => {
 
   describe("rate limits behind a proxy (defect 2)", () => {
     it("count the address the trusted proxy saw, not the one the client wrote", async () => {
-      const statuses: number[] = [];
-      for (let n = 1; n <= 12; n++) {
-        const response = await request(
-          "/api/auth/sign-in/email",
-          postJson({ email: "nobody@example.com", password: "wrong-password" }, `203.0.113.${n}, 192.0.2.77`),
-        );
-        statuses.push(response.status);
-      }
-      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-      expect(statuses.slice(10)).toEqual([429, 429]);
+      await withClockHeld(async () => {
+        const statuses: number[] = [];
+        for (let n = 1; n <= 12; n++) {
+          const response = await request(
+            "/api/auth/sign-in/email",
+            postJson({ email: "nobody@example.com", password: "wrong-password" }, `203.0.113.${n}, 192.0.2.77`),
+          );
+          statuses.push(response.status);
+        }
+        expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+        expect(statuses.slice(10)).toEqual([429, 429]);
+      });
     });
   });
 
@@ -157,29 +160,31 @@ describe.each(testDatabaseKinds())("hardening on %s", (kind) => {
     it.each(["/auth", "/api/quotes", "/api/contact", "/api/auth/sign-in/email"])(
       "past its rate limit, %s answers 429 without reading the body (sent with its length, as browsers do)",
       async (path) => {
-        const address = freshAddress();
-        const attempt = path.startsWith("/api/") ? postJson({ email: "a@example.com", password: "x" }, address) : form({ intent: "sign-in", email: "a@example.com", password: "x" }, address);
-        for (let i = 0; i < 12; i++) await request(path, attempt);
-        let read = false;
-        const body = new ReadableStream(
-          {
-            pull(controller) {
-              read = true;
-              controller.enqueue(new TextEncoder().encode("intent=sign-in"));
-              controller.close();
+        await withClockHeld(async () => {
+          const address = freshAddress();
+          const attempt = path.startsWith("/api/") ? postJson({ email: "a@example.com", password: "x" }, address) : form({ intent: "sign-in", email: "a@example.com", password: "x" }, address);
+          for (let i = 0; i < 12; i++) await request(path, attempt);
+          let read = false;
+          const body = new ReadableStream(
+            {
+              pull(controller) {
+                read = true;
+                controller.enqueue(new TextEncoder().encode("intent=sign-in"));
+                controller.close();
+              },
             },
-          },
-          { highWaterMark: 0 },
-        );
-        const response = await request(path, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "Content-Length": "14", "X-Forwarded-For": address },
-          body,
-          duplex: "half",
-        } as RequestInit);
-        expect(response.status).toBe(429);
-        expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
-        expect(read).toBe(false);
+            { highWaterMark: 0 },
+          );
+          const response = await request(path, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "Content-Length": "14", "X-Forwarded-For": address },
+            body,
+            duplex: "half",
+          } as RequestInit);
+          expect(response.status).toBe(429);
+          expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+          expect(read).toBe(false);
+        });
       },
     );
   });
@@ -422,11 +427,13 @@ describe.each(testDatabaseKinds())("hardening on %s", (kind) => {
     });
 
     it.skipIf(!hasBuild)("the /auth form's 429 carries Retry-After", async () => {
-      const address = freshAddress();
-      let last: Response | undefined;
-      for (let i = 0; i < 11; i++) last = await request("/auth", form({ intent: "sign-in", email: "a@example.com", password: "wrong-password" }, address));
-      expect(last?.status).toBe(429);
-      expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
+      await withClockHeld(async () => {
+        const address = freshAddress();
+        let last: Response | undefined;
+        for (let i = 0; i < 11; i++) last = await request("/auth", form({ intent: "sign-in", email: "a@example.com", password: "wrong-password" }, address));
+        expect(last?.status).toBe(429);
+        expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
+      });
     });
 
     it("an unknown /api/auth path answers 404 in JSON", async () => {

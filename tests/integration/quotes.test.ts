@@ -11,6 +11,7 @@ import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validQuote } from "../support/leads";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { withClockHeld } from "../support/clock";
 
 const silent = createLogger("silent");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -250,20 +251,22 @@ describe.each(testDatabaseKinds())("POST /api/quotes on %s", (kind) => {
   });
 
   it("refuses a client past the limit with 429 'Too many requests' and stores nothing more", async () => {
-    const address = freshAddress();
-    const env = { RATE_LIMIT_SCALE: "1" };
-    for (let i = 0; i < 10; i++) {
-      const { response } = await post(validQuote({ email: `limit${i}@example.com` }), address, env);
-      expect(response.status).toBe(201);
-    }
-    const { response, json } = await post(validQuote({ email: "limit-over@example.com" }), address, env);
-    expect(response.status).toBe(429);
-    expect(json).toEqual({ error: "Too many requests" });
-    expect(await quotesByEmail("limit-over@example.com")).toHaveLength(0);
-    // Another client is unaffected.
-    expect((await post(validQuote({ email: "limit-other@example.com" }), freshAddress(), env)).response.status).toBe(
-      201,
-    );
+    await withClockHeld(async () => {
+      const address = freshAddress();
+      const env = { RATE_LIMIT_SCALE: "1" };
+      for (let i = 0; i < 10; i++) {
+        const { response } = await post(validQuote({ email: `limit${i}@example.com` }), address, env);
+        expect(response.status).toBe(201);
+      }
+      const { response, json } = await post(validQuote({ email: "limit-over@example.com" }), address, env);
+      expect(response.status).toBe(429);
+      expect(json).toEqual({ error: "Too many requests" });
+      expect(await quotesByEmail("limit-over@example.com")).toHaveLength(0);
+      // Another client is unaffected.
+      expect((await post(validQuote({ email: "limit-other@example.com" }), freshAddress(), env)).response.status).toBe(
+        201,
+      );
+    });
   });
 
   describe("a submission key", () => {
