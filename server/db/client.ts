@@ -32,6 +32,12 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's data folder; absent means in memory (tests). */
   dataDir?: string;
+  /**
+   * PGlite only: a dump of a data folder (`dumpDataDir`) to start from instead of an
+   * empty cluster. Tests start from one already migrated, which skips `initdb` and the
+   * migrations: a fifth of the time.
+   */
+  initialData?: Blob;
   /** A PostgreSQL schema to work in (tests isolate each run in a schema of its own). */
   schemaName?: string;
   /** Pool size for PostgreSQL. */
@@ -44,9 +50,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
 
-async function openPglite({ dataDir }: DatabaseOptions): Promise<DatabaseHandle> {
+async function openPglite({ dataDir, initialData }: DatabaseOptions): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ dataDir, loadDataDir: initialData });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {

@@ -1,4 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 
@@ -39,7 +43,8 @@ export async function createScratchDatabase(serverUrl = process.env.TEST_DATABAS
 /** A freshly migrated, empty database of its own, for one test file. */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
   if (kind === "pglite") {
-    const handle = await openDatabase({});
+    const handle = await openDatabase({ initialData: await migratedPglite() });
+    // Nothing left to apply: this only checks the template is the migrations' own.
     await handle.migrate();
     return handle;
   }
@@ -53,4 +58,42 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
       await scratch.drop();
     },
   };
+}
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const migrationsFolder = path.join(root, "drizzle");
+
+/**
+ * An empty PGlite cluster with every migration applied, dumped once and kept on disk
+ * under a name made from the migrations and PGlite's version, so each test file (a
+ * worker of its own) starts from it in about 0.4 s instead of 2.4 s of `initdb` and
+ * migrations. A new migration makes a new name, so a stale template is never used.
+ */
+async function migratedPglite(): Promise<Blob> {
+  const file = templateFile();
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    // Not made yet: made here, by whichever worker gets there first.
+  }
+  const handle = await openDatabase({});
+  await handle.migrate();
+  const dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+  await handle.close();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}-${randomBytes(4).toString("hex")}`;
+  writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
+function templateFile() {
+  const hash = createHash("sha256");
+  const pglite = JSON.parse(readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"));
+  hash.update(pglite.version);
+  for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort()) {
+    if (!name.endsWith(".sql") && !name.endsWith(".json")) continue;
+    hash.update(name).update(readFileSync(path.join(migrationsFolder, name)));
+  }
+  return path.join(root, "node_modules/.cache/test-databases", `pglite-${hash.digest("hex").slice(0, 16)}.tar`);
 }
