@@ -21,6 +21,7 @@ export default defineConfig({
       "tests/integration/ad-images.test.ts",
     ],
     environment: "node",
+    isolate: false,
     // A mutant that leaves a promise hanging fails here in seconds rather than at
     // StrykerJS's own time-out, which counts the database's start-up as well.
     testTimeout: 15_000,
