@@ -202,15 +202,18 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
     expect(runs).toHaveLength(1);
     expect(runs[0]?.detail).toMatchObject({ deleted });
     expect(JSON.stringify(runs[0]?.detail)).not.toContain("@example.com");
-  });
-
-  it("a second run the same day finds nothing more", async () => {
-    const report = await retentionDryRun(database.db, now);
-    expect(Object.values(report).map((r) => r.count)).toEqual(Object.values(report).map(() => 0));
+    // A second run the same day finds nothing more.
+    const again = await retentionDryRun(database.db, now);
+    expect(Object.values(again).map((r) => r.count)).toEqual(Object.values(again).map(() => 0));
   });
 
   it("runs once a day however many servers ask for it", async () => {
     const { db } = database;
+    const runCount = async () => {
+      const result = await db.execute(sql`select count(*)::int as n from audit_log where action = 'retention.run'`);
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    };
+    const runsBefore = await runCount();
     const log = createLogger("silent");
     const mailer: Mailer = { send: async () => {}, verify: async () => {} } as unknown as Mailer;
     const tomorrow = new Date(now.getTime() + DAY);
@@ -223,8 +226,7 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
     await Promise.all(servers.map((s) => s.stop()));
     const runJobs = await db.select().from(jobs).where(like(jobs.dedupeKey, "retention:%"));
     expect(runJobs.map((j) => [j.dedupeKey, j.status])).toEqual([[`retention:${tomorrow.toISOString().slice(0, 10)}`, "done"]]);
-    const runs = await db.execute(sql`select count(*)::int as n from audit_log where action = 'retention.run'`);
-    // The test's own run above, and the day's one.
-    expect(Number((runs as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(2);
+    // The day's run, once, whatever ran before it.
+    expect(await runCount()).toBe(runsBefore + 1);
   });
 });
