@@ -126,6 +126,7 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
   });
 
   it("never lets a borrower's password into the console, nor a staff member into a borrower session", async () => {
+    await enrolled("eli@firm.example", "Eli Early");
     await database.db
       .insert(users)
       .values({ id: "borrower-1", email: "kim@example.com", name: "Kim Keys", emailVerified: true });
@@ -135,25 +136,39 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
     );
     expect(outcome).toMatchObject({ ok: false, status: 401 });
     await expect(
-      context.auth?.api.signInEmail({ body: { email: "ann@firm.example", password: PASSWORD } }),
+      context.auth?.api.signInEmail({ body: { email: "eli@firm.example", password: PASSWORD } }),
     ).rejects.toMatchObject({ statusCode: 401 });
   });
 
   it("lists and disables staff; a disabled member's sessions end", async () => {
-    await expect(addStaff(database.db, { email: "kim@example.com", name: "Kim" })).rejects.toThrow(StaffAccountError);
-    await disableStaff(database.db, "ANN@firm.example");
-    const staff = await listStaff(database.db);
+    // Staff of this test's own (the others' may be listed too): one signed in, one enrolled, one only invited.
+    const { key } = await enrolled("fay@firm.example", "Fay Field");
+    await enrolled("gus@firm.example", "Gus Grant");
+    await addStaff(database.db, { email: "hal@firm.example", name: "Hal Hope" });
+    const signedIn = await staffSignIn(
+      withAddress(),
+      form({ email: "fay@firm.example", password: PASSWORD, code: await totpFor(key) }),
+    );
+    expect(signedIn.ok).toBe(true);
+    await database.db
+      .insert(users)
+      .values({ id: "borrower-2", email: "lou@example.com", name: "Lou Lender", emailVerified: true });
+    await expect(addStaff(database.db, { email: "lou@example.com", name: "Lou" })).rejects.toThrow(StaffAccountError);
+
+    await disableStaff(database.db, "FAY@firm.example");
+    const ours = ["fay@firm.example", "gus@firm.example", "hal@firm.example"];
+    const staff = (await listStaff(database.db)).filter((s) => ours.includes(s.email));
     expect(staff.map((s) => [s.email, s.enrolled, s.disabled])).toEqual([
-      ["ann@firm.example", true, true],
-      ["bob@firm.example", true, false],
-      ["cat@firm.example", true, false],
+      ["fay@firm.example", true, true],
+      ["gus@firm.example", true, false],
+      ["hal@firm.example", false, false],
     ]);
-    const [ann] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "ann@firm.example"));
+    const [fay] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "fay@firm.example"));
     expect(
       await database.db
         .select()
         .from(sessions)
-        .where(eq(sessions.userId, ann?.id ?? "")),
+        .where(eq(sessions.userId, fay?.id ?? "")),
     ).toHaveLength(0);
     await expect(disableStaff(database.db, "nobody@firm.example")).rejects.toThrow(StaffAccountError);
   });
