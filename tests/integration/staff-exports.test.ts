@@ -1,0 +1,277 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseInboxFilter } from "../../app/domain/inbox-filter";
+import type { DatabaseHandle } from "../../server/db/client";
+import { auditLog, users } from "../../server/db/schema";
+import { countFunnelReport, ukDay } from "../../server/funnel";
+import { auditEntries, writeAudit } from "../../server/staff/audit.server";
+import { CSV_HEADERS, leadsCsv } from "../../server/staff/csv-export.server";
+import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
+import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
+import { openTestDatabase, testDatabaseKinds } from "../support/database";
+
+// What the staff console hands out or reads back in bulk (DECISIONS D14, D16): the
+// inbox's CSV, the funnel's query and CSV, and the audit log's pages. The browser tests
+// go through the pages; these pin the bytes and the rows.
+
+const filter = (query = "") => parseInboxFilter(new URLSearchParams(query));
+const at = (iso: string) => new Date(iso);
+
+async function text(stream: ReadableStream<Uint8Array>) {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+}
+
+describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) => {
+  let database: DatabaseHandle;
+  const ann = { id: randomUUID(), name: "Ann Adviser", email: "ann@firm.example" };
+  let ids: { quotes: string[]; enquiries: string[]; contacts: string[] };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.db.insert(users).values({ ...ann, role: "staff", emailVerified: true, twoFactorEnabled: true });
+    ids = await insertLeads(database.db, {
+      quotes: [
+        sampleQuote({
+          createdAt: at("2026-11-02T10:00:00Z"),
+          firstName: '=HYPERLINK("https://evil.example")',
+          lastName: "Archer, Jr",
+          email: "alice@example.com",
+          loanAmount: 30_000,
+          landingPageUrl: "https://www.example.com/?utm_source=google&utm_campaign=autumn",
+          assigneeId: ann.id,
+        }),
+        sampleQuote({
+          createdAt: at("2026-11-03T10:00:00Z"),
+          firstName: "Ben",
+          lastName: "Baker",
+          email: "ben@example.com",
+          phone: "07700 900222",
+          indicativeRate: null,
+          ltvRatio: 120,
+          status: "contacted",
+        }),
+      ],
+      contacts: [sampleContact({ createdAt: at("2026-11-04T09:00:00Z"), name: "Dan Dyer", email: "dan@example.com" })],
+    });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  describe("the inbox's CSV", () => {
+    it("starts with a byte-order mark and the headers, then one row per lead, newest first", async () => {
+      const csv = await text(leadsCsv(database.db, filter(), ann));
+      expect(csv.startsWith("\uFEFF")).toBe(true);
+      const lines = csv.slice(1).split("\r\n");
+      expect(lines.at(-1)).toBe("");
+      expect(lines[0]).toBe(CSV_HEADERS.join(","));
+      expect(CSV_HEADERS.slice(0, 4)).toEqual(["Received", "Reference", "Id", "Kind"]);
+      expect(lines.slice(1, -1).map((l) => l.split(",")[3])).toEqual(["Contact message", "Quote", "Quote"]);
+    });
+
+    it("writes each cell as the lead holds it: ISO times, the reference, labels, campaign, flags", async () => {
+      const csv = await text(leadsCsv(database.db, filter("q=ben"), ann));
+      const [, row] = csv.slice(1).split("\r\n");
+      const id = ids.quotes[1] as string;
+      const cells = Object.fromEntries(CSV_HEADERS.map((h, i) => [h, row?.split(",")[i]]));
+      expect(cells).toMatchObject({
+        Received: "2026-11-03T10:00:00.000Z",
+        Reference: id.slice(0, 8).toUpperCase(),
+        Id: id,
+        Kind: "Quote",
+        "First name": "Ben",
+        "Last name": "Baker",
+        Email: "ben@example.com",
+        Amount: "50000",
+        "LTV %": "120",
+        "Indicative rate %": "",
+        Status: "contacted",
+        Assignee: "",
+        "Campaign source": "",
+        Flags: "No indicative rate; LTV over 100%",
+      });
+    });
+
+    it("makes a formula harmless and quotes a comma; names the assignee and the campaign", async () => {
+      const csv = await text(leadsCsv(database.db, filter("q=alice@"), ann));
+      const row = csv.slice(1).split("\r\n")[1] ?? "";
+      expect(row).toContain(`,"'=HYPERLINK(""https://evil.example"")","Archer, Jr",alice@example.com,`);
+      expect(row).toContain(",Ann Adviser,google,autumn,");
+    });
+
+    it("exports only the filter's leads, and audits the export with the filter and the count", async () => {
+      const before = await database.db.select().from(auditLog).where(eq(auditLog.action, "leads.export"));
+      const csv = await text(leadsCsv(database.db, filter("kind=quote&status=new"), ann));
+      expect(csv.slice(1).split("\r\n").length).toBe(3);
+      const after = await database.db.select().from(auditLog).where(eq(auditLog.action, "leads.export"));
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.at(-1)).toMatchObject({
+        actorId: ann.id,
+        actorName: "Ann Adviser",
+        detail: { filter: "status=new&kind=quote", rows: 1 },
+      });
+    });
+
+    it("audits nothing when the download is abandoned before its end", async () => {
+      const before = await database.db.select().from(auditLog).where(eq(auditLog.action, "leads.export"));
+      const reader = leadsCsv(database.db, filter(), ann).getReader();
+      expect((await reader.read()).done).toBe(false);
+      await reader.cancel();
+      const after = await database.db.select().from(auditLog).where(eq(auditLog.action, "leads.export"));
+      expect(after).toHaveLength(before.length);
+    });
+  });
+
+  describe("the funnel page's query", () => {
+    const now = at("2026-11-24T12:00:00Z");
+    const query = (q: string) => funnelQueryOf(new URLSearchParams(q), now);
+
+    it("is the last 30 UK days, all campaigns, by default", () => {
+      expect(query("")).toEqual({ from: "2026-10-26", to: "2026-11-24", campaign: "" });
+    });
+
+    it("reads the UK day now, not the UTC one", () => {
+      // 23:30 UTC on 30 June is already 1 July in London (BST).
+      expect(funnelQueryOf(new URLSearchParams(""), at("2026-06-30T23:30:00Z")).to).toBe("2026-07-01");
+    });
+
+    it.each([
+      ["explicit days", "from=2026-11-01&to=2026-11-07", { from: "2026-11-01", to: "2026-11-07", campaign: "" }],
+      [
+        "days the wrong way round",
+        "from=2026-11-07&to=2026-11-01",
+        { from: "2026-11-01", to: "2026-11-07", campaign: "" },
+      ],
+      ["a 'to' alone: 30 days to it", "to=2026-11-10", { from: "2026-10-12", to: "2026-11-10", campaign: "" }],
+      [
+        "days that do not parse",
+        "from=1%2F11%2F2026&to=2026-11-7",
+        { from: "2026-10-26", to: "2026-11-24", campaign: "" },
+      ],
+      ["a day with more after it", "from=2026-11-01x", { from: "2026-10-26", to: "2026-11-24", campaign: "" }],
+      ["a campaign, trimmed", "campaign=%20autumn%20", { from: "2026-10-26", to: "2026-11-24", campaign: "autumn" }],
+    ])("takes %s", (_, q, expected) => {
+      expect(query(q)).toEqual(expected);
+    });
+
+    it("keeps a campaign to 100 characters", () => {
+      expect(query(`campaign=${"a".repeat(150)}`).campaign).toBe("a".repeat(100));
+    });
+  });
+
+  describe("the funnel's report and CSV", () => {
+    it("counts each form's steps for the days and campaign asked, and writes them one row per step", async () => {
+      const day = at("2026-11-10T12:00:00Z");
+      const landing = "https://www.example.com/?utm_source=google&utm_campaign=Spring, Sale";
+      for (const step of ["status", "status", "amount"]) {
+        await countFunnelReport(database.db, { form: "apply", event: "step", step, landing }, day);
+      }
+      await countFunnelReport(
+        database.db,
+        { form: "apply", event: "redirect", step: "amount", target: "/cannot-help", landing },
+        day,
+      );
+      await countFunnelReport(database.db, { form: "apply", event: "step", step: "status" }, day);
+      await countFunnelReport(
+        database.db,
+        { form: "apply", event: "step", step: "status", landing },
+        at("2026-11-12T12:00:00Z"),
+      );
+
+      const report = await funnelReport(database.db, { from: ukDay(day), to: ukDay(day), campaign: "Spring, Sale" });
+      expect(report.campaigns).toContain("Spring, Sale");
+      const apply = report.funnels.find((f) => f.form === "apply");
+      expect(apply?.rows.slice(0, 2)).toMatchObject([
+        { step: "status", reached: 2, keptPercent: null },
+        { step: "amount", reached: 1, keptPercent: 50, redirects: [{ target: "/cannot-help", n: 1 }] },
+      ]);
+
+      const lines = funnelCsv(report).split("\r\n");
+      expect(lines[0]).toBe("\uFEFFForm,Step,Reached,Kept from the step before (%),Sent on from here");
+      expect(lines).toContain("apply,status,2,,");
+      expect(lines).toContain("apply,amount,1,50,/cannot-help 1");
+      expect(lines).toContain("apply,submitted,0,,");
+      expect(lines).toContain("apply-personal,submitted,0,,");
+      expect(lines.at(-1)).toBe("");
+
+      const everyCampaign = await funnelReport(database.db, { from: ukDay(day), to: ukDay(day), campaign: "" });
+      expect(everyCampaign.funnels.find((f) => f.form === "apply")?.rows[0]?.reached).toBe(3);
+    });
+
+    it("quotes a cell that holds a comma or a quote", () => {
+      const csv = funnelCsv({
+        query: { from: "2026-11-01", to: "2026-11-01", campaign: "" },
+        campaigns: [],
+        conversion: [],
+        funnels: [
+          { form: "apply", rows: [{ step: 'a "b", c', reached: 1, keptPercent: null, redirects: [] }], submitted: 0 },
+        ],
+      } as unknown as Parameters<typeof funnelCsv>[0]);
+      expect(csv.split("\r\n")[1]).toBe('apply,"a ""b"", c",1,,');
+    });
+  });
+
+  describe("the audit log's pages", () => {
+    const bob = { id: randomUUID(), name: "Bob Broker" };
+    const lead = { kind: "quote" as const, id: randomUUID() };
+
+    beforeAll(async () => {
+      await database.db.insert(users).values({ ...bob, email: "bob@firm.example", role: "staff", emailVerified: true });
+      for (let i = 0; i < 5; i++) await writeAudit(database.db, { action: "lead.view", actor: bob, lead });
+      await writeAudit(database.db, {
+        action: "lead.status",
+        actor: bob,
+        lead,
+        detail: { from: "new", to: "contacted" },
+      });
+      await writeAudit(database.db, { action: "lead.view", actor: ann, lead: { kind: "quote", id: randomUUID() } });
+      await writeAudit(database.db, { action: "retention.run", actor: null, detail: { deleted: 0 } });
+    });
+
+    it("writes who, which lead and what, and nothing for a job with no actor", async () => {
+      const { rows } = await auditEntries(database.db, { action: "retention.run" });
+      expect(rows.at(0)).toMatchObject({
+        action: "retention.run",
+        actorId: null,
+        actorName: null,
+        leadKind: null,
+        leadId: null,
+        detail: { deleted: 0 },
+      });
+      const [status] = (await auditEntries(database.db, { action: "lead.status" })).rows;
+      expect(status).toMatchObject({ actorId: bob.id, actorName: "Bob Broker", leadKind: "quote", leadId: lead.id });
+    });
+
+    it("filters by actor, lead and action, and they combine", async () => {
+      const count = async (f: Parameters<typeof auditEntries>[1]) => (await auditEntries(database.db, f)).rows.length;
+      expect(await count({ actorId: bob.id })).toBe(6);
+      expect(await count({ leadId: lead.id })).toBe(6);
+      expect(await count({ actorId: bob.id, action: "lead.view" })).toBe(5);
+      expect(await count({ actorId: ann.id, leadId: lead.id })).toBe(0);
+    });
+
+    it("pages newest first by keyset, with no row twice and none left out", async () => {
+      const seen: number[] = [];
+      let before: { at: Date; id: number } | undefined;
+      for (let page = 0; page < 10; page++) {
+        const { rows, next } = await auditEntries(database.db, { actorId: bob.id, before }, 2);
+        expect(rows.length).toBeLessThanOrEqual(2);
+        seen.push(...rows.map((r) => r.id));
+        if (!next) break;
+        expect(next).toEqual({ at: rows.at(-1)?.at, id: rows.at(-1)?.id });
+        before = next;
+      }
+      expect(seen).toHaveLength(6);
+      expect(new Set(seen).size).toBe(6);
+      const all = (await auditEntries(database.db, { actorId: bob.id })).rows;
+      expect(seen).toEqual(all.map((r) => r.id));
+      expect(all.map((r) => r.action)[0]).toBe("lead.status");
+    });
+
+    it("says there is no next page when the last one is full to the row", async () => {
+      expect((await auditEntries(database.db, { actorId: bob.id }, 6)).next).toBeNull();
+      expect((await auditEntries(database.db, { actorId: bob.id }, 5)).next).not.toBeNull();
+    });
+  });
+});
