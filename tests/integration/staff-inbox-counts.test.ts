@@ -16,7 +16,7 @@ import { openTestDatabase, testDatabaseKinds } from "../support/database";
 const filter = (query = "") => parseInboxFilter(new URLSearchParams(query));
 const at = (iso: string) => new Date(iso);
 
-describe.each(testDatabaseKinds())("the inbox's counts and searches on %s", (kind) => {
+describe.each(testDatabaseKinds())("the inbox's counts, searches and pages on %s", (kind) => {
   let database: DatabaseHandle;
   const ann = { id: randomUUID(), name: "Ann Adviser", email: "ann@firm.example" };
   const bob = { id: randomUUID(), name: "Bob Broker", email: "bob@firm.example" };
@@ -132,5 +132,28 @@ describe.each(testDatabaseKinds())("the inbox's counts and searches on %s", (kin
     expect(await listed("q=m_ore")).toEqual([]);
     expect(await listed("q=%25%40")).toEqual([]);
     expect((await listed("q=moore1")).map((l) => l.lastName)).toEqual(["Moore1"]);
+  });
+
+  it("takes each page from the newest leads of every kind together, and ends on the last", async () => {
+    const pages: string[][] = [];
+    let f = filter("from=2026-11-01");
+    for (let n = 0; n < 10; n++) {
+      const page = await inboxPage(database.db, f, ann.id, 2);
+      // A contact message keeps its one name in firstName.
+      pages.push(page.leads.map((l) => l.lastName || l.firstName));
+      if (!page.next) break;
+      f = { ...f, after: page.next };
+    }
+    expect(pages).toEqual([
+      ["Moore5", "Moore4"],
+      ["Cora Contact1", "Enquirer2"],
+      ["Moore3", "Cora Contact0"],
+      ["Enquirer1", "Moore2"],
+      ["Enquirer0", "Moore1"],
+      ["Moore0"],
+    ]);
+    // A last page full to the row says so: no next.
+    expect((await inboxPage(database.db, filter("from=2026-11-01"), ann.id, 11)).next).toBeNull();
+    expect((await inboxPage(database.db, filter("from=2026-11-01"), ann.id, 10)).next).not.toBeNull();
   });
 });
