@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { isAuditAction } from "~/domain/audit-actions";
-import { auditEntries } from "../../server/staff/audit.server";
+import { auditCursorText, auditEntries, parseAuditCursor } from "../../server/staff/audit.server";
 import { listStaff } from "../../server/staff/accounts.server";
 import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
@@ -22,19 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const person = params.get("person") ?? "";
   const lead = params.get("lead")?.trim() ?? "";
   const action = params.get("action") ?? "";
-  const before = /^(\d{4}-[^~]+)~(\d+)$/.exec(params.get("before") ?? "");
-  const beforeAt = before?.[1] ? new Date(before[1]) : null;
   const [page, staff] = await Promise.all([
     auditEntries(context.db, {
       actorId: person || undefined,
       leadId: z.uuid().safeParse(lead).success ? lead : undefined,
       action: isAuditAction(action) ? action : undefined,
-      before: beforeAt && !Number.isNaN(beforeAt.getTime()) ? { at: beforeAt, id: Number(before?.[2]) } : undefined,
+      before: parseAuditCursor(params.get("before")),
     }),
     listStaff(context.db),
   ]);
   const next = page.next
-    ? new URLSearchParams({ person, lead, action, before: `${page.next.at.toISOString()}~${page.next.id}` }).toString()
+    ? new URLSearchParams({ person, lead, action, before: auditCursorText(page.next) }).toString()
     : null;
   return data(
     {

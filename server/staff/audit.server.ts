@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "../../app/domain/audit-actions";
 import type { LeadKind } from "../../app/domain/leads";
 import type { Database } from "../db/client";
@@ -34,7 +34,33 @@ export interface AuditFilter {
   leadId?: string;
   action?: AuditAction;
   /** Keyset: rows older than this one. */
-  before?: { at: Date; id: number };
+  before?: AuditCursor;
+}
+
+/**
+ * Where a page ends: its last row's time to the microsecond, as the database keeps it
+ * (a JS Date holds milliseconds, and a page cut there skipped the rows written later in
+ * the same millisecond), and its id.
+ */
+export interface AuditCursor {
+  at: string;
+  id: number;
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,6})?Z~(\d{1,10})$/;
+
+/** The cursor as the page's "older" link carries it. */
+export const auditCursorText = (cursor: AuditCursor) => `${cursor.at}~${cursor.id}`;
+
+/** A cursor from a link, or undefined for anything that is not one this page wrote. */
+export function parseAuditCursor(text: string | null): AuditCursor | undefined {
+  const match = CURSOR.exec(text ?? "");
+  if (!match?.[1] || !match[3]) return undefined;
+  const id = Number(match[3]);
+  // A real moment (no 30 February) and an id the column can hold.
+  const moment = new Date(`${match[1]}Z`);
+  const valid = !Number.isNaN(moment.getTime()) && moment.toISOString().startsWith(match[1]);
+  return valid && id <= 2_147_483_647 ? { at: `${match[1]}${match[2] ?? ""}Z`, id } : undefined;
 }
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -46,17 +72,18 @@ export async function auditEntries(db: Database, filter: AuditFilter, limit = AU
   if (filter.leadId) conditions.push(eq(auditLog.leadId, filter.leadId));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.before) {
-    const { at, id } = filter.before;
-    const older = or(lt(auditLog.at, at), and(eq(auditLog.at, at), lt(auditLog.id, id)));
-    if (older) conditions.push(older);
+    conditions.push(sql`(${auditLog.at}, ${auditLog.id}) < (${filter.before.at}::timestamptz, ${filter.before.id})`);
   }
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(auditLog),
+      cursorAt: sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(auditLog)
     .where(and(...conditions))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { rows: page, next: rows.length > limit && last ? { at: last.at, id: last.id } : null };
+  const page = rows.slice(0, limit).map(({ cursorAt: _, ...row }) => row);
+  const last = rows[page.length - 1];
+  return { rows: page, next: rows.length > limit && last ? { at: last.cursorAt, id: last.id } : null };
 }

@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
 import type { DatabaseHandle } from "../../server/db/client";
 import { auditLog, users } from "../../server/db/schema";
 import { countFunnelReport, ukDay } from "../../server/funnel";
-import { auditEntries, writeAudit } from "../../server/staff/audit.server";
+import {
+  type AuditCursor,
+  auditCursorText,
+  auditEntries,
+  parseAuditCursor,
+  writeAudit,
+} from "../../server/staff/audit.server";
 import { CSV_HEADERS, leadsCsv } from "../../server/staff/csv-export.server";
 import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
 import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
@@ -253,13 +259,14 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
 
     it("pages newest first by keyset, with no row twice and none left out", async () => {
       const seen: number[] = [];
-      let before: { at: Date; id: number } | undefined;
+      let before: AuditCursor | undefined;
       for (let page = 0; page < 10; page++) {
         const { rows, next } = await auditEntries(database.db, { actorId: bob.id, before }, 2);
         expect(rows.length).toBeLessThanOrEqual(2);
         seen.push(...rows.map((r) => r.id));
         if (!next) break;
-        expect(next).toEqual({ at: rows.at(-1)?.at, id: rows.at(-1)?.id });
+        expect(next.id).toBe(rows.at(-1)?.id);
+        expect(new Date(next.at).getTime()).toBe(rows.at(-1)?.at.getTime());
         before = next;
       }
       expect(seen).toHaveLength(6);
@@ -267,6 +274,41 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
       const all = (await auditEntries(database.db, { actorId: bob.id })).rows;
       expect(seen).toEqual(all.map((r) => r.id));
       expect(all.map((r) => r.action)[0]).toBe("lead.status");
+    });
+
+    it("keeps rows written in the same millisecond across a page's edge (the database keeps microseconds)", async () => {
+      const cal = { id: randomUUID(), name: "Cal Clock" };
+      await database.db.insert(users).values({ ...cal, email: "cal@firm.example", role: "staff", emailVerified: true });
+      for (const micro of ["100", "200", "300"]) {
+        await database.db.execute(
+          sql`insert into audit_log (at, action, actor_id, actor_name) values (${`2026-11-24T10:00:00.123${micro}Z`}::timestamptz, 'lead.view', ${cal.id}, ${cal.name})`,
+        );
+      }
+      const seen: string[] = [];
+      let before: AuditCursor | undefined;
+      for (let page = 0; page < 5; page++) {
+        const { rows, next } = await auditEntries(database.db, { actorId: cal.id, before }, 1);
+        seen.push(...rows.map((r) => r.at.toISOString()));
+        if (!next) break;
+        // As the page's link carries it, and back.
+        before = parseAuditCursor(auditCursorText(next));
+      }
+      expect(seen).toHaveLength(3);
+    });
+
+    it.each([
+      ["2026-11-24T10:00:00.123456Z~42", { at: "2026-11-24T10:00:00.123456Z", id: 42 }],
+      ["2026-11-24T10:00:00Z~1", { at: "2026-11-24T10:00:00Z", id: 1 }],
+      ["2026-02-30T10:00:00.1Z~1", undefined],
+      ["2026-13-01T10:00:00.1Z~1", undefined],
+      ["2026-11-24T10:00:00.1234567Z~1", undefined],
+      ["2026-11-24T10:00:00.1Z~99999999999", undefined],
+      ["2026-11-24T10:00:00.1Z~2147483648", undefined],
+      ["2026-11-24T10:00:00.1Z", undefined],
+      ["'; drop table audit_log~1", undefined],
+      ["", undefined],
+    ])("reads the cursor %j from a link as %j", (text, expected) => {
+      expect(parseAuditCursor(text)).toEqual(expected);
     });
 
     it("says there is no next page when the last one is full to the row", async () => {
