@@ -10,7 +10,7 @@ import { personalEnquiries, quotes } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
-import { freshAddress } from "../support/leads";
+import { freshAddress, postedQuoteAnswers as quoteAnswers } from "../support/leads";
 
 // The step forms' route actions (server/step-form-posts.server.ts) called from their
 // source modules, as React Router calls them. step-form-posts.test.ts posts the same
@@ -44,23 +44,6 @@ async function call(act: (args: never) => Promise<unknown>, args: unknown): Prom
   }
 }
 
-const quoteAnswers = (email: string) => ({
-  step: "contact",
-  homeownerStatus: "mortgage",
-  loanAmount: "50000",
-  loanPurpose: "debt-consolidation",
-  propertyValue: "250000",
-  mortgageBalance: "100000",
-  monthlyIncome: "4000",
-  employmentStatus: "employed-full-time",
-  creditHistory: "good",
-  firstName: "Jane",
-  lastName: "Posted",
-  email,
-  phone: "07700 900123",
-  consent: "on",
-  website: "",
-});
 
 describe.each(testDatabaseKinds())("the step forms' actions on %s", (kind) => {
   let database: DatabaseHandle;

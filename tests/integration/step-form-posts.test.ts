@@ -12,7 +12,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { jobs, personalEnquiries, quotes } from "../../server/db/schema";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
-import { freshAddress } from "../support/leads";
+import { freshAddress, postedQuoteAnswers as quoteAnswers } from "../support/leads";
 import { withClockHeld } from "../support/clock";
 
 // Issue 13: the step forms posted as plain HTML forms, before or without their script.
@@ -25,24 +25,6 @@ const post = (fields: Record<string, string>, address = freshAddress(), headers:
   body: new URLSearchParams(fields).toString(),
 });
 
-/** Every answer of a mortgage owner's eligibility check, as the last step posts them. */
-const quoteAnswers = (email: string) => ({
-  step: "contact",
-  homeownerStatus: "mortgage",
-  loanAmount: "50000",
-  loanPurpose: "debt-consolidation",
-  propertyValue: "250000",
-  mortgageBalance: "100000",
-  monthlyIncome: "4000",
-  employmentStatus: "employed-full-time",
-  creditHistory: "good",
-  firstName: "Jane",
-  lastName: "Posted",
-  email,
-  phone: "07700 900123",
-  consent: "on",
-  website: "",
-});
 
 describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without script, on %s", (kind) => {
   let database: DatabaseHandle;

@@ -57,3 +57,22 @@ export function freshAddress(): string {
   lastOctet++;
   return `198.18.${Math.floor(lastOctet / 250)}.${(lastOctet % 250) + 1}`;
 }
+
+/** Every answer of a mortgage owner's eligibility check, as the last step posts them. */
+export const postedQuoteAnswers = (email: string) => ({
+  step: "contact",
+  homeownerStatus: "mortgage",
+  loanAmount: "50000",
+  loanPurpose: "debt-consolidation",
+  propertyValue: "250000",
+  mortgageBalance: "100000",
+  monthlyIncome: "4000",
+  employmentStatus: "employed-full-time",
+  creditHistory: "good",
+  firstName: "Jane",
+  lastName: "Posted",
+  email,
+  phone: "07700 900123",
+  consent: "on",
+  website: "",
+});
