@@ -44,7 +44,6 @@ async function call(act: (args: never) => Promise<unknown>, args: unknown): Prom
   }
 }
 
-
 describe.each(testDatabaseKinds())("the step forms' actions on %s", (kind) => {
   let database: DatabaseHandle;
   let context: ServerContext;
