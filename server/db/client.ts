@@ -21,7 +21,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+/** The SQL migrations, in the order drizzle-kit wrote them. */
+export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 /** The longest any one statement may take; a request makes at most a few. */
 export const QUERY_TIMEOUT_MS = 2_000;
 /** Any constant will do: it only has to be the same for every server running migrations. */

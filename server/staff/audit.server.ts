@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "../../app/domain/audit-actions";
 import type { LeadKind } from "../../app/domain/leads";
 import type { Database } from "../db/client";
+import { microsecondText } from "../db/rows";
 import { auditLog } from "../db/schema";
 
 // The audit log (DECISIONS D14): who saw or changed which customer's data, and when.
@@ -37,17 +38,14 @@ export interface AuditFilter {
   before?: AuditCursor;
 }
 
-/**
- * Where a page ends: its last row's time to the microsecond, as the database keeps it
- * (a JS Date holds milliseconds, and a page cut there skipped the rows written later in
- * the same millisecond), and its id.
- */
+/** Where a page ends: its last row's time to the microsecond (`microsecondText`), and its id. */
 export interface AuditCursor {
   at: string;
   id: number;
 }
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,6})?Z~(\d{1,10})$/;
+// Years from 2000: the log is younger, and PostgreSQL has no year 0 (JS does).
+const CURSOR = /^(2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,6})?Z~(\d{1,10})$/;
 
 /** The cursor as the page's "older" link carries it. */
 export const auditCursorText = (cursor: AuditCursor) => `${cursor.at}~${cursor.id}`;
@@ -77,7 +75,7 @@ export async function auditEntries(db: Database, filter: AuditFilter, limit = AU
   const rows = await db
     .select({
       ...getTableColumns(auditLog),
-      cursorAt: sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorAt: microsecondText(auditLog.at),
     })
     .from(auditLog)
     .where(and(...conditions))

@@ -13,7 +13,7 @@ import {
   triageFlags,
 } from "../../app/domain/leads";
 import type { Database } from "../db/client";
-import { rowsOf } from "../db/rows";
+import { microsecondText, rowsOf } from "../db/rows";
 import { contactMessages, leadCounts, personalEnquiries, quotes, users } from "../db/schema";
 
 // The staff inbox (DECISIONS D14): the three lead tables read as one list. Each table
@@ -153,9 +153,7 @@ const sortKey = (source: LeadSource, sort: InboxFilter["sort"]) =>
 
 /** The sort key as the page cursor carries it: to the microsecond, which a JS Date cannot hold. */
 const cursorKey = (source: LeadSource, sort: InboxFilter["sort"]) =>
-  sort === "amount"
-    ? sql`coalesce(${source.loanAmount}, -1)::text`
-    : sql`to_char(${source.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  sort === "amount" ? sql`coalesce(${source.loanAmount}, -1)::text` : microsecondText(source.createdAt);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 

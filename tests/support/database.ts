@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "../../server/db/client";
+import { type DatabaseHandle, migrationsFolder, openDatabase } from "../../server/db/client";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -61,7 +61,6 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database
 }
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const migrationsFolder = path.join(root, "drizzle");
 
 /**
  * An empty PGlite cluster with every migration applied, dumped once and kept on disk
