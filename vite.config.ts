@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -54,46 +55,47 @@ function inlineModule(): Plugin {
 }
 
 /**
- * `import src from "./x.tsx?island-module"` gives the URL of the module bundled on its
- * own (React included) as a hashed file in build/client/assets: the script of an island,
- * a part of a page that hydrates while the rest ships no React (docs/decisions/058).
- * What it imports lazily (`import()`) becomes chunks of their own beside it, fetched
- * when needed. Both builds bundle the same input to the same bytes, so the server's URL
- * names the file the client build wrote. The dev server serves the source module itself.
+ * `import src from "./x.tsx?island-module"` gives the URL of x.tsx built as an entry of
+ * Vite's client build: the script of an island, a part of a page that hydrates while the
+ * rest ships no React (docs/decisions/058). As an entry of the same build as the hydrated
+ * pages, it shares their chunks: React DOM is one file whichever page fetched it first
+ * (decision 142). The client build names the file (`import.meta.ROLLUP_FILE_URL_*`, made
+ * a root-relative URL below); the server build, which runs after it, takes the same name.
+ * The dev server serves the source module itself.
  */
 function islandModule(): Plugin {
   let serving = false;
   let root = process.cwd();
+  let base = "/";
+  const references = new Set<string>();
   return {
     name: "island-module",
     enforce: "pre",
     configResolved(config) {
       serving = config.command === "serve";
       root = config.root;
+      base = config.base;
     },
     resolveId: resolveWithSuffix(ISLAND_SUFFIX),
-    async load(id, options) {
+    load(id) {
       if (!id.endsWith(ISLAND_SUFFIX)) return null;
       const file = id.slice(0, -ISLAND_SUFFIX.length);
       if (serving) return `export default ${JSON.stringify(`/${path.relative(root, file)}`)};`;
-      const result = await esbuild({
-        ...BROWSER_MODULE,
-        entryPoints: [file],
-        splitting: true,
-        outdir: path.join(root, "assets"),
-        entryNames: "[name]-[hash]",
-        chunkNames: "[name]-[hash]",
-        define: { "process.env.NODE_ENV": '"production"' },
-      });
-      for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(input);
-      const [entry] = Object.entries(result.metafile.outputs).filter(([, output]) => output.entryPoint);
-      if (!entry) throw new Error(`island-module: no entry file for ${file}`);
-      if (!options?.ssr) {
-        for (const output of result.outputFiles) {
-          this.emitFile({ type: "asset", fileName: `assets/${path.basename(output.path)}`, source: output.text });
-        }
+      if (this.environment.name === "client") {
+        const reference = this.emitFile({ type: "chunk", id: file });
+        references.add(reference);
+        return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
       }
-      return `export default ${JSON.stringify(`/assets/${path.basename(entry[0])}`)};`;
+      // The server build (build/server) runs after the client build (build/client), which
+      // named the file in its manifest.
+      const clientDir = path.resolve(root, this.environment.config.build.outDir, "../client");
+      const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8"));
+      const fileName: string | undefined = manifest[path.relative(root, file)]?.file;
+      if (!fileName) this.error(`island-module: the client build has no file for ${file}`);
+      return `export default ${JSON.stringify(base + fileName)};`;
+    },
+    resolveFileUrl({ referenceId, fileName }) {
+      return references.has(referenceId) ? JSON.stringify(base + fileName) : null;
     },
   };
 }

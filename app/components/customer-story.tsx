@@ -1,6 +1,5 @@
 import type { CustomerStory as Story } from "~/content/loan-pages";
-import { formatPercent, formatPounds, representativeExample } from "~/domain/finance";
-import { formatTerm } from "./representative-example";
+import { formatPercent, formatPounds, formatTerm, representativeExample } from "~/domain/finance";
 
 /** A customer's story whose monthly payment and total are computed from its loan (D2). */
 export function CustomerStory({ story, heading = "Customer story" }: { story: Story; heading?: string }) {

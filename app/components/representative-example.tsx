@@ -2,6 +2,7 @@ import {
   effectiveAnnualRatePercent,
   formatPercent,
   formatPounds,
+  formatTerm,
   monthlyRate,
   representativeExample,
 } from "~/domain/finance";
@@ -65,10 +66,4 @@ export function RepresentativeExample({
       </p>
     </div>
   );
-}
-
-export function formatTerm(months: number) {
-  const years = months / 12;
-  if (Number.isInteger(years)) return `${years} year${years === 1 ? "" : "s"}`;
-  return `${months} months`;
 }

@@ -1,6 +1,5 @@
 import { type SuccessStory as Story, storyFigures } from "~/content/marketing";
-import { formatPercent, formatPounds } from "~/domain/finance";
-import { formatTerm } from "./representative-example";
+import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { ConsolidationWarning } from "./risk-warnings";
 
 /** A consolidation story whose before, after and saving are all computed from its data. */

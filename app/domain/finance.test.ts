@@ -5,6 +5,7 @@ import {
   formatPercent,
   formatGrouped,
   formatPounds,
+  formatTerm,
   loanCost,
   loanCostAtMonthlyRate,
   monthlyRate,
@@ -146,6 +147,18 @@ describe("formatPounds", () => {
     ]),
   )("%s", (_rule, { n, expected }) => {
     expect(formatPercent(n)).toBe(expected);
+  });
+
+  it.each(
+    byRule([
+      { rule: "a whole number of years is in years: 10 years", months: 120, expected: "10 years" },
+      { rule: "one year is singular", months: 12, expected: "1 year" },
+      { rule: "a part year is in months: 18 months", months: 18, expected: "18 months" },
+      { rule: "under a year is in months", months: 6, expected: "6 months" },
+      { rule: "the longest term: 30 years", months: 360, expected: "30 years" },
+    ]),
+  )("%s", (_rule, { months, expected }) => {
+    expect(formatTerm(months)).toBe(expected);
   });
 });
 

@@ -95,6 +95,13 @@ export function formatPounds(n: number, options: { pence?: boolean } = {}): stri
   return (showPence ? poundsAndPence : wholePounds).format(showPence ? roundToPence(n) : n);
 }
 
+/** "10 years", "1 year", "18 months": a term as the copy writes it, in years when whole. */
+export function formatTerm(months: number): string {
+  const years = months / 12;
+  if (Number.isInteger(years)) return `${years} year${years === 1 ? "" : "s"}`;
+  return `${months} months`;
+}
+
 const grouped = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 
 /**

@@ -3,7 +3,6 @@ import { BenefitCards } from "~/components/benefit-cards";
 import { CheckEligibilityLink } from "~/components/check-eligibility-link";
 import { CtaBand } from "~/components/cta-band";
 import { LoanHero } from "~/components/loan-hero";
-import { formatTerm } from "~/components/representative-example";
 import { ConsolidationWarning } from "~/components/risk-warnings";
 import { LOAN_PAGE } from "~/components/route-handle";
 import { SecuredRate } from "~/components/secured-rate";
@@ -17,7 +16,7 @@ import {
   CURRENT_PAYMENT_SHARES,
   debtConsolidationSaving,
 } from "~/domain/calculators";
-import { formatPercent, formatPounds, roundToPence } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm, roundToPence } from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import { DEBT_FIELDS } from "~/features/calculators/debt-consolidation-calculator";

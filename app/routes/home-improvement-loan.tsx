@@ -3,7 +3,6 @@ import { CtaBand } from "~/components/cta-band";
 import { CustomerStory } from "~/components/customer-story";
 import { FaqSection } from "~/components/faq-section";
 import { LoanHero } from "~/components/loan-hero";
-import { formatTerm } from "~/components/representative-example";
 import { LOAN_PAGE } from "~/components/route-handle";
 import { SecuredRate } from "~/components/secured-rate";
 import { PageSection } from "~/components/page-section";
@@ -16,7 +15,7 @@ import {
   LOAN_TICKS,
 } from "~/content/loan-pages";
 import { homeImprovementCalculator } from "~/domain/calculators";
-import { formatPercent, formatPounds } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { HOME_IMPROVEMENT_PROJECT_TYPES } from "~/domain/options";
 import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";

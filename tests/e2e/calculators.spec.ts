@@ -11,6 +11,7 @@ import {
   securedLoanCalculator,
 } from "../../app/domain/calculators";
 import { formatPounds } from "../../app/domain/finance";
+import { islandHydrated } from "../support/islands";
 
 const pounds = (n: number) => formatPounds(n, { pence: true });
 
@@ -25,13 +26,6 @@ test.beforeEach(async ({ context, baseURL }) => {
   await withConsentChosen(context, baseURL);
 });
 
-/** Waits until React has hydrated the page, so controls respond to input. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("form button, form input");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__react"));
-  });
-}
 
 const PAGES = [
   {
@@ -109,7 +103,7 @@ test.describe("secured loan calculator", () => {
     page,
   }) => {
     await page.goto("/secured-homeowner-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     const amount = page.getByLabel("Loan amount");
     await expect(amount).toHaveValue("50000");
     await expect(amount).toHaveAttribute("min", "10000");
@@ -132,7 +126,7 @@ test.describe("secured loan calculator", () => {
 
   test("works by keyboard, and the min/max/step attributes never block a calculation", async ({ page }) => {
     await page.goto("/secured-homeowner-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByLabel("Loan amount").focus();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("10500"); // off the step (below the min: see "below £10,000")
@@ -148,7 +142,7 @@ test.describe("secured loan calculator", () => {
 
   test("shows the figures as they were when pressed, and updates on the next press", async ({ page }) => {
     await page.goto("/secured-homeowner-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     const calculator = page.getByRole("region", { name: "Calculate your repayments" });
     await page.getByRole("button", { name: "Calculate Payments" }).click();
     await page.getByLabel("Loan term").selectOption("25");
@@ -194,7 +188,7 @@ test.describe("homeowner loan calculator", () => {
     page,
   }) => {
     await page.goto("/homeowner-loan-calculator");
-    await hydrated(page);
+    await islandHydrated(page);
     await expect(page.getByLabel("Loan amount")).toHaveValue("50000");
     await expect(page.getByLabel("Loan term (years)")).toHaveValue("10");
     const calculator = page.getByRole("region", { name: "Homeowner loan calculator" });
@@ -210,7 +204,7 @@ test.describe("homeowner loan calculator", () => {
 
   test("asks for a whole number of years instead of guessing", async ({ page }) => {
     await page.goto("/homeowner-loan-calculator");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByLabel("Loan term (years)").fill("");
     await page.getByRole("button", { name: "Calculate My Payments" }).click();
     await expect(page.getByText("Please enter a term in whole years, from 1 to 30.")).toBeVisible();
@@ -220,7 +214,7 @@ test.describe("homeowner loan calculator", () => {
 test.describe("bad credit calculator", () => {
   test("shows £315.34 for £25,000 over 10 years, only after 'Calculate Monthly Payment'", async ({ page }) => {
     await page.goto("/bad-credit-homeowner-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await expect(page.getByLabel("Loan amount")).toHaveValue("25000");
     await expect(page.getByLabel("Loan term")).toHaveValue("10");
     const calculator = page.getByRole("region", { name: "Estimate your monthly payment" });
@@ -249,7 +243,7 @@ test.describe("bad credit calculator", () => {
 test.describe("debt consolidation calculator", () => {
   test("compares the default debts with one loan: £256.09 a month, £3,073.08 a year", async ({ page }) => {
     await page.goto("/debt-consolidation");
-    await hydrated(page);
+    await islandHydrated(page);
     await expect(page.getByLabel("Credit card debt")).toHaveValue("15000");
     await expect(page.getByLabel("Personal loan")).toHaveValue("8000");
     await expect(page.getByLabel("Store cards")).toHaveValue("3000");
@@ -260,7 +254,7 @@ test.describe("debt consolidation calculator", () => {
 
   test("strips £ and commas, ignores what is not a number, and counts an empty box as 0", async ({ page }) => {
     await page.goto("/debt-consolidation");
-    await hydrated(page);
+    await islandHydrated(page);
     const cards = page.getByLabel("Credit card debt");
     await cards.fill("£20,000");
     await expect(cards).toHaveValue("£20,000");
@@ -281,7 +275,7 @@ test.describe("debt consolidation calculator", () => {
 test.describe("school fees calculator", () => {
   test("a school and year group set the fees and the amount; the payment follows", async ({ page }) => {
     await page.goto("/school-fees-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await expect(page.getByLabel("Loan amount")).toHaveValue("25000");
     await expect(page.getByLabel("Loan term")).toHaveValue("10");
     const calculator = page.getByRole("region", { name: "School fees calculator" });
@@ -301,7 +295,7 @@ test.describe("school fees calculator", () => {
 
   test("Other leaves the fees to the parent", async ({ page }) => {
     await page.goto("/school-fees-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByLabel("School", { exact: true }).selectOption({ label: "Other" });
     await page.getByLabel("Year group").selectOption({ label: "Primary" });
     await expect(page.getByLabel("Estimated annual fees")).toHaveValue("");
@@ -310,7 +304,7 @@ test.describe("school fees calculator", () => {
 
   test("the sliders work by keyboard and the payment recalculates", async ({ page }) => {
     await page.goto("/school-fees-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     const calculator = page.getByRole("region", { name: "School fees calculator" });
     await page.getByLabel("Loan term").focus();
     await page.keyboard.press("ArrowRight");
@@ -326,7 +320,7 @@ test.describe("school fees calculator", () => {
 test.describe("home improvement calculator", () => {
   test("Check Eligibility is disabled until a project type is chosen, then goes to /apply", async ({ page }) => {
     await page.goto("/home-improvement-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     const calculator = page.getByRole("region", { name: "Home improvement loan calculator" });
     await expect(calculator.getByRole("button", { name: "Check Eligibility »" })).toBeDisabled();
     await page.getByLabel("Project type").selectOption({ label: "Loft conversion" });
@@ -335,7 +329,7 @@ test.describe("home improvement calculator", () => {
 
   test("starts at £50,000 over 10 years at 7.74%; commas are stripped from the amount", async ({ page }) => {
     await page.goto("/home-improvement-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await expect(page.getByLabel("Loan amount")).toHaveValue("50000");
     await expect(page.getByLabel("Loan term")).toHaveValue("10");
     const calculator = page.getByRole("region", { name: "Home improvement loan calculator" });
@@ -376,7 +370,7 @@ test.describe("below £10,000 (issue 13, defect 8): no secured figure, a pointer
 
   test("the secured loan calculator", async ({ page }) => {
     await page.goto("/secured-homeowner-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByLabel("Loan amount").fill("5000");
     await page.getByRole("button", { name: "Calculate Payments" }).click();
     await expectPointer(page, "Calculate your repayments");
@@ -385,7 +379,7 @@ test.describe("below £10,000 (issue 13, defect 8): no secured figure, a pointer
 
   test("the homeowner loan calculator", async ({ page }) => {
     await page.goto("/homeowner-loan-calculator");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByLabel("Loan amount").fill("9999");
     await page.getByRole("button", { name: "Calculate My Payments" }).click();
     await expectPointer(page, "Homeowner loan calculator");
@@ -393,7 +387,7 @@ test.describe("below £10,000 (issue 13, defect 8): no secured figure, a pointer
 
   test("the school fees calculator, for a nursery year's fees", async ({ page }) => {
     await page.goto("/school-fees-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByLabel("School", { exact: true }).selectOption({ label: "Brighton College" });
     await page.getByLabel("Year group").selectOption({ label: "Nursery" });
     await expect(page.getByLabel("Estimated annual fees")).toHaveValue("8500");
@@ -402,14 +396,14 @@ test.describe("below £10,000 (issue 13, defect 8): no secured figure, a pointer
 
   test("the home improvement calculator", async ({ page }) => {
     await page.goto("/home-improvement-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByLabel("Loan amount").fill("7,500");
     await expectPointer(page, "Home improvement loan calculator");
   });
 
   test("the debt consolidation calculator, for debts of £8,000 in all", async ({ page }) => {
     await page.goto("/debt-consolidation");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByLabel("Credit card debt").fill("5000");
     await page.getByLabel("Personal loan").fill("2000");
     await page.getByLabel("Store cards").fill("1000");
@@ -596,7 +590,7 @@ test.describe("a calculator page with a query", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await page.goto("/school-fees-loan?school=eton-college&yearGroup=secondary&fees=&amount=25000&term=12&filled=");
-    await hydrated(page);
+    await islandHydrated(page);
     const calculator = page.getByRole("region", { name: "School fees calculator" });
     await expect(page.getByLabel("Loan amount")).toHaveAttribute("type", "range");
     await expect(calculator.locator("output").first()).toHaveText("£49,194");
@@ -664,7 +658,7 @@ test.describe("accessibility of the calculator pages", () => {
     await withConsentChosen(context, baseURL);
     const page = await context.newPage();
     await page.goto("/secured-homeowner-loan");
-    await hydrated(page);
+    await islandHydrated(page);
     await page.getByRole("button", { name: "Calculate Payments" }).click();
     await expect(page.getByRole("region", { name: "Calculate your repayments" }).getByText("£15,682.09")).toBeVisible();
     await page.locator("summary", { hasText: "What is a secured homeowner loan?" }).click();

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { CONTACT_FORM_PROBLEM } from "../../app/domain/contact-form";
 import * as m from "../../app/domain/messages";
+import { islandHydrated } from "../support/islands";
 import { waitForMail } from "../support/mailbox";
 import { storedRows } from "../support/stored";
 
@@ -20,10 +21,11 @@ async function fill(page: Page, values: Partial<Record<"name" | "email" | "phone
   }
 }
 
-/** The page once its scripts run (the banner appears only then). */
+/** The page once its scripts run (the banner appears only then) and the form has hydrated. */
 async function openContactPage(page: Page) {
   await page.goto("/contact-us");
   await expect(page.getByRole("region", { name: "Cookies on Harbourside Loans" })).toBeVisible();
+  await islandHydrated(page);
 }
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;

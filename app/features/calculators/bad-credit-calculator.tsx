@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
 import { badCreditCalculator, CALCULATOR_DEFAULTS } from "~/domain/calculators";
-import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { BAD_CREDIT_AMOUNTS, BAD_CREDIT_TERMS_YEARS } from "~/domain/options";
 import { CalculatorCard, Field, ResultFigures, Select } from "./fields";
 import { type CalculatorInput, chosenOption } from "./submission";

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { formatTerm } from "~/components/representative-example";
 import {
   CALCULATOR_DEFAULTS,
   CONSOLIDATION_TERM_MONTHS,
@@ -9,7 +8,7 @@ import {
   isBelowSecuredMinimum,
   parseMoneyInput,
 } from "~/domain/calculators";
-import { formatPercent, formatPounds } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
 import { BelowSecuredMinimum, CalculateButton, CalculatorCard, Field, PoundsInput, ResultFigures } from "./fields";
 import type { CalculatorInput } from "./submission";

@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, homeImprovementCalculator, isBelowSecuredMinimum } from "~/domain/calculators";
-import { formatPercent, formatPounds } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import {
   HOME_IMPROVEMENT_PROJECT_TYPES,
   HOME_IMPROVEMENT_TERMS_YEARS,

@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, homeownerCalculator, isBelowSecuredMinimum } from "~/domain/calculators";
-import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { HOMEOWNER_CALCULATOR_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, controlClass } from "./fields";
 import { parseLoanAmount, parseTermYears } from "./inputs";

@@ -1,13 +1,13 @@
 /**
  * The calculator pages' only script: React hydrates each calculator island and nothing
- * else on the page (docs/decisions/058). Bundled on its own by the build; each
- * calculator is a chunk of its own, so a page downloads React and its own calculator,
- * not all six (docs/decisions/134).
+ * else on the page (docs/decisions/058), once it is near the viewport or touched
+ * (decision 142). Each calculator is a chunk of its own, so a page downloads its own
+ * calculator, not all six (docs/decisions/134).
  */
-import { hydrateIslandsWhenLoaded } from "~/components/hydrate-islands";
+import { hydrateIslands } from "~/components/hydrate-islands";
 import type { CalculatorName } from "./calculators";
 
-hydrateIslandsWhenLoaded({
+hydrateIslands({
   "bad-credit": () => import("./bad-credit-calculator").then((m) => m.BadCreditCalculator),
   "debt-consolidation": () => import("./debt-consolidation-calculator").then((m) => m.DebtConsolidationCalculator),
   "home-improvement": () => import("./home-improvement-calculator").then((m) => m.HomeImprovementCalculator),

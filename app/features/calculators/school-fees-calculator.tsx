@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { useHydrated } from "~/components/consent/use-consent";
-import { formatTerm } from "~/components/representative-example";
 import {
   CALCULATOR_DEFAULTS,
   isBelowSecuredMinimum,
   schoolFeesCalculator,
   schoolFeesSelection,
 } from "~/domain/calculators";
-import { formatPercent, formatPounds } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import {
   isOptionValue,
   SCHOOL_FEES_AMOUNT_RANGE,

@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { formatTerm } from "~/components/representative-example";
 import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, isBelowSecuredMinimum, securedLoanCalculator } from "~/domain/calculators";
-import { formatPercent, formatPounds, type LoanCost } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { SECURED_CALCULATOR_TERMS_YEARS } from "~/domain/options";
 import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
