@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppConfig } from "../app/config.server";
 import type { Logger } from "./logger";
 import { contentSecurityPolicy, securityHeaders } from "./security";
-import { answerFor, createStaticFiles, type StaticFile } from "./static-files";
+import { answerFor, createStaticFiles, type FileAnswer, type StaticFile } from "./static-files";
 
 /** A path plain enough to look up as it is: anything else goes the long way, through the app. */
 const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/;
@@ -18,6 +18,8 @@ const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/;
  */
 export function fastStaticFiles(clientDir: string, config: AppConfig, log: Logger) {
   const files = createStaticFiles(clientDir);
+  // The logger's level is fixed when the server starts; below info, a request costs no log line at all.
+  const logging = log.isLevelEnabled("info");
   const baseHeaders = securityHeaders(config.isProduction);
   const policies = new WeakMap<StaticFile, string>();
   const policyOf = (file: StaticFile) => {
@@ -30,6 +32,23 @@ export function fastStaticFiles(clientDir: string, config: AppConfig, log: Logge
     return policy;
   };
 
+  /** The response head for each way a file is sent (status and encoding), made once, as Node takes it fastest. */
+  const heads = new WeakMap<StaticFile, Map<string, string[]>>();
+  const headOf = (file: StaticFile, answer: FileAnswer) => {
+    const key = `${answer.status} ${answer.headers["Content-Encoding"] ?? ""}`;
+    let ofFile = heads.get(file);
+    if (!ofFile) {
+      ofFile = new Map();
+      heads.set(file, ofFile);
+    }
+    let head = ofFile.get(key);
+    if (!head) {
+      head = Object.entries({ ...answer.headers, ...baseHeaders }).flat();
+      ofFile.set(key, head);
+    }
+    return head;
+  };
+
   /** Answers the request and says true, or says false and leaves it to the app. */
   return function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method ?? "";
@@ -40,16 +59,20 @@ export function fastStaticFiles(clientDir: string, config: AppConfig, log: Logge
     if (!PLAIN_PATH.test(urlPath) || (urlPath.length > 1 && urlPath.endsWith("/"))) return false;
     const file = files.lookup(urlPath, queryAt === -1 ? "" : url.slice(queryAt));
     if (!file) return false;
-    const started = performance.now();
+    const started = logging ? performance.now() : 0;
     const answer = answerFor(
       file,
       { method, ifNoneMatch: req.headers["if-none-match"], acceptEncoding: req.headers["accept-encoding"] },
       policyOf(file),
     );
-    res.writeHead(answer.status, { ...answer.headers, ...baseHeaders });
+    res.writeHead(answer.status, headOf(file, answer));
     res.end(answer.body ?? undefined);
     // Path only, as the app logs: query strings can carry personal data.
-    log.info({ method, path: urlPath, status: answer.status, ms: Math.round(performance.now() - started) }, "request");
+    if (logging)
+      log.info(
+        { method, path: urlPath, status: answer.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
     return true;
   };
 }

@@ -27,9 +27,9 @@ describe("createStaticFiles", () => {
   });
 
   it("serves the prerendered page for a query that holds no calculator input (an advert's click)", () => {
-    expect(files.lookup("/debt-consolidation", "?utm_source=ads&utm_campaign=spring&gclid=abc")?.body.toString()).toContain(
-      "<title>Debt</title>",
-    );
+    expect(
+      files.lookup("/debt-consolidation", "?utm_source=ads&utm_campaign=spring&gclid=abc")?.body.toString(),
+    ).toContain("<title>Debt</title>");
   });
 
   it("serves an asset whatever its query", () => {
@@ -38,5 +38,21 @@ describe("createStaticFiles", () => {
 
   it("has nothing for a path the build did not write", () => {
     expect(files.lookup("/no-such-page")).toBeNull();
+  });
+
+  it("answers every spelling of a file the same, once its plain path is remembered, and still refuses what it refused", () => {
+    const page = files.lookup("/debt-consolidation");
+    expect(page).not.toBeNull();
+    for (const spelling of [
+      "/debt-consolidation",
+      "/debt-consolidation/",
+      "//debt-consolidation",
+      "/debt%2Dconsolidation",
+    ]) {
+      expect(files.lookup(spelling), spelling).toBe(page);
+    }
+    expect(files.lookup("/debt-consolidation", "?creditCards=5000")).toBeNull();
+    expect(files.lookup("/assets/../debt-consolidation")).toBeNull();
+    expect(files.lookup("/debt-consolidation%00")).toBeNull();
   });
 });

@@ -41,6 +41,8 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".data", ".svg", 
  */
 export function createStaticFiles(clientDir: string) {
   const cache = new Map<string, StaticFile>();
+  /** The files found for URL paths asked for without a query: most requests, answered by one lookup. */
+  const byUrlPath = new Map<string, StaticFile>();
 
   function load(file: string, urlPath: string): StaticFile | null {
     if (!existsSync(file) || !statSync(file).isFile()) return null;
@@ -73,6 +75,10 @@ export function createStaticFiles(clientDir: string) {
      * page. Assets are files whatever their query.
      */
     lookup(urlPath: string, search = ""): StaticFile | null {
+      if (search === "") {
+        const found = byUrlPath.get(urlPath);
+        if (found) return found;
+      }
       let decoded: string;
       try {
         decoded = decodeURIComponent(urlPath);
@@ -83,11 +89,16 @@ export function createStaticFiles(clientDir: string) {
       const isPage = !path.extname(decoded);
       if (isPage && search !== "" && readCalculatorInput(new URLSearchParams(search))) return null;
       const relative = isPage ? path.join(decoded, "index.html") : decoded;
-      const cached = cache.get(relative);
-      if (cached) return cached;
-      const file = load(path.join(clientDir, relative), decoded);
-      // Misses are not remembered: a stream of made-up paths must not grow the cache.
-      if (file) cache.set(relative, file);
+      let file = cache.get(relative) ?? null;
+      if (!file) {
+        file = load(path.join(clientDir, relative), decoded);
+        // Misses are not remembered: a stream of made-up paths must not grow the cache.
+        if (!file) return null;
+        cache.set(relative, file);
+      }
+      // Nor is every spelling of a hit (`/a%62out-us`, `//about-us`): only the plain one.
+      if (search === "" && urlPath === decoded && path.posix.normalize(urlPath) === urlPath)
+        byUrlPath.set(urlPath, file);
       return file;
     },
   };
