@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 // The tests StrykerJS runs against each mutant of the server (stryker.server.config.json):
-// the unit tests beside the modules and the integration suite, in-process on PGlite.
-// Its "mutate" list names the modules measured so far: the whole of server/ is 4,034
-// mutants at about 15 s each on two cores (every mutant of a module the whole suite
-// touches reruns most of it), some seventeen hours.
+// the unit tests beside the modules and the integration suite, in-process on PGlite (and
+// PostgreSQL too when TEST_DATABASE_URL is set). Each mutant runs only the tests that
+// reached it (per-test coverage, StrykerJS 9.6), so those tests must pass alone
+// (scripts/tests-alone.ts); decision 141 has the parts measured and what each took.
 // Left out are the tests that reach the server only through a child process or a build
 // (a mutant is active in StrykerJS's own process alone, so they could not kill it) and
 // the fuzz test, whose thousand generated requests cost minutes per mutant.
