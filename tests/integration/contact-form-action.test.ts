@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../app/config.server";
-import { CONTACT_FORM_PROBLEM } from "../../app/domain/contact-form";
+import { CONTACT_FORM_PROBLEM, type ContactFormReply } from "../../app/domain/contact-form";
 import * as m from "../../app/domain/messages";
 import { contactFormAction } from "../../server/contact.server";
 import type { ServerContext } from "../../server/context";
@@ -32,7 +32,7 @@ const typed = {
 interface Answer {
   status: number;
   location?: string;
-  reply?: { values: Record<string, string>; errors: Record<string, string>; problem: string };
+  reply?: ContactFormReply;
 }
 
 describe.each(testDatabaseKinds())("the contact page's action on %s", (kind) => {
@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())("the contact page's action on %s", (kind) => 
     expect(answer).toEqual({ status: 303, location: "/contact-thankyou" });
     const [row] = await storedFor(email);
     expect(row).toMatchObject({ name: "Jane Borrower", email, phone: "07700 900123", subject: typed.subject });
-    const keys = leadEmailKeys("contact", row?.id ?? 0);
+    const keys = leadEmailKeys("contact", row?.id ?? "");
     const queued = await database.db.select().from(jobs);
     expect(queued.filter((job) => keys.includes(job.dedupeKey ?? "")).map((job) => job.dedupeKey)).toEqual(
       expect.arrayContaining(keys),
