@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { readConfig } from "../../app/config.server";
+import { enquiryIndicativeFigures, quoteIndicativeFigures } from "../../app/domain/rates";
+import { contactSchema, enquirySchema, quoteSchema } from "../../app/domain/schemas";
+import { validEnquiry, validQuote } from "../../tests/support/leads";
+import type { MailMessage } from "../mail";
+import { contactCopyEmail, contactNotificationEmail } from "./contact";
+import { enquiryConfirmationEmail, enquiryNotificationEmail } from "./enquiry";
+import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote";
+import { resetPasswordMessage } from "./reset-password";
+import { verifyEmailMessage } from "./verify-email";
+
+// Every email the site sends, word for word, against the copy kept beside this file in
+// golden/ (a regulated business's letters: a changed word should be a reviewed change).
+// When a change is meant, `npx vitest run server/emails/golden.test.ts -u` writes the new
+// copy, and the diff shows what a borrower or the broker will now read.
+
+const site = readConfig({ NODE_ENV: "test" }).site;
+const leadInbox = "leads@harbourside-loans.example";
+const createdAt = new Date("2026-11-24T10:15:00Z");
+
+const quote = quoteSchema.parse(
+  validQuote({ email: "jane.smith@example.com", landing_page_url: "https://www.example.com/loans?utm_source=ads" }),
+);
+const savedQuote = {
+  id: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b",
+  createdAt,
+  quote,
+  figures: quoteIndicativeFigures(quote),
+};
+const enquiry = enquirySchema.parse(validEnquiry({ email: "jane.smith@example.com", creditHistory: "good" }));
+const savedEnquiry = {
+  id: "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+  createdAt,
+  enquiry,
+  figures: enquiryIndicativeFigures(enquiry),
+};
+const contact = {
+  id: "c0ffee00-1234-4abc-8def-0123456789ab",
+  ...contactSchema.parse({
+    name: "Jane Smith",
+    email: "jane.smith@example.com",
+    phone: "07700 900123",
+    subject: "Question about my enquiry",
+    message: "Could you call me after 5pm?\nThank you.",
+  }),
+};
+const recipient = { to: "jane.smith@example.com", name: "Jane Smith" };
+
+const EMAILS: [name: string, message: MailMessage][] = [
+  ["quote-notification", quoteNotificationEmail(site, leadInbox, savedQuote)],
+  ["quote-confirmation", quoteConfirmationEmail(site, savedQuote)],
+  ["enquiry-notification", enquiryNotificationEmail(site, leadInbox, savedEnquiry)],
+  ["enquiry-confirmation", enquiryConfirmationEmail(site, savedEnquiry)],
+  ["contact-notification", contactNotificationEmail(site, leadInbox, contact)],
+  ["contact-copy", contactCopyEmail(site, contact)],
+  [
+    "verify-email",
+    verifyEmailMessage(site, { ...recipient, url: "https://loans.example/api/auth/verify-email?token=t0k3n" }),
+  ],
+  [
+    "reset-password",
+    resetPasswordMessage(site, { ...recipient, url: "https://loans.example/api/auth/reset-password/t0k3n" }),
+  ],
+];
+
+/** The HTML part as a reader meets it: its words and where each link goes, a block a line. */
+function readHtml(html: string) {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<(style|head)[\s\S]*?<\/\1>/gi, "")
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>/gi, "[link $1] ")
+    .replace(/<\/(p|h\d|tr|li|div|table)>|<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#8202;|&#8203;|&zwnj;|&nbsp;/g, " ")
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
+describe("every email, word for word", () => {
+  it.each(EMAILS)("%s", async (name, message) => {
+    const copy = [
+      `To: ${message.to}`,
+      `Reply-To: ${message.replyTo ?? ""}`,
+      `Subject: ${message.subject}`,
+      "",
+      "--- plain text ---",
+      message.text,
+      "",
+      "--- HTML, as read ---",
+      readHtml(message.html),
+      "",
+    ].join("\n");
+    await expect(copy).toMatchFileSnapshot(`golden/${name}.txt`);
+  });
+});
