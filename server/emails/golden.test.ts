@@ -47,20 +47,21 @@ const contact = {
 };
 const recipient = { to: "jane.smith@example.com", name: "Jane Smith" };
 
-const EMAILS: [name: string, message: MailMessage][] = [
-  ["quote-notification", quoteNotificationEmail(site, leadInbox, savedQuote)],
-  ["quote-confirmation", quoteConfirmationEmail(site, savedQuote)],
-  ["enquiry-notification", enquiryNotificationEmail(site, leadInbox, savedEnquiry)],
-  ["enquiry-confirmation", enquiryConfirmationEmail(site, savedEnquiry)],
-  ["contact-notification", contactNotificationEmail(site, leadInbox, contact)],
-  ["contact-copy", contactCopyEmail(site, contact)],
+// Built inside each test, never at load: a mutation run swaps the code between tests.
+const EMAILS: [name: string, build: () => MailMessage][] = [
+  ["quote-notification", () => quoteNotificationEmail(site, leadInbox, savedQuote)],
+  ["quote-confirmation", () => quoteConfirmationEmail(site, savedQuote)],
+  ["enquiry-notification", () => enquiryNotificationEmail(site, leadInbox, savedEnquiry)],
+  ["enquiry-confirmation", () => enquiryConfirmationEmail(site, savedEnquiry)],
+  ["contact-notification", () => contactNotificationEmail(site, leadInbox, contact)],
+  ["contact-copy", () => contactCopyEmail(site, contact)],
   [
     "verify-email",
-    verifyEmailMessage(site, { ...recipient, url: "https://loans.example/api/auth/verify-email?token=t0k3n" }),
+    () => verifyEmailMessage(site, { ...recipient, url: "https://loans.example/api/auth/verify-email?token=t0k3n" }),
   ],
   [
     "reset-password",
-    resetPasswordMessage(site, { ...recipient, url: "https://loans.example/api/auth/reset-password/t0k3n" }),
+    () => resetPasswordMessage(site, { ...recipient, url: "https://loans.example/api/auth/reset-password/t0k3n" }),
   ],
 ];
 
@@ -80,7 +81,8 @@ function readHtml(html: string) {
 }
 
 describe("every email, word for word", () => {
-  it.each(EMAILS)("%s", async (name, message) => {
+  it.each(EMAILS)("%s", async (name, build) => {
+    const message = build();
     const copy = [
       `To: ${message.to}`,
       `Reply-To: ${message.replyTo ?? ""}`,
