@@ -45,13 +45,19 @@ const contact = {
     message: "Could you call me after 5pm?\nThank you.",
   }),
 };
-const recipient = { to: "jane.smith@example.com", name: "Jane Smith" };
+// The same leads with their other answers: an age given, and no figure the rate table could give.
+const noFigures = { ltv_ratio: null, indicative_rate: null, monthly_payment: null };
+const savedQuoteWithout = { ...savedQuote, quote: { ...quote, age: "61-70" as const }, figures: noFigures };
+const savedEnquiryWithout = { ...savedEnquiry, enquiry: { ...enquiry, age: "over-65" as const }, figures: noFigures };
+const recipient = { to: "jane.smith@example.com", name: "  Jane   Smith " };
 
 // Built inside each test, never at load: a mutation run swaps the code between tests.
 const EMAILS: [name: string, build: () => MailMessage][] = [
   ["quote-notification", () => quoteNotificationEmail(site, leadInbox, savedQuote)],
   ["quote-confirmation", () => quoteConfirmationEmail(site, savedQuote)],
+  ["quote-notification-no-figures", () => quoteNotificationEmail(site, leadInbox, savedQuoteWithout)],
   ["enquiry-notification", () => enquiryNotificationEmail(site, leadInbox, savedEnquiry)],
+  ["enquiry-notification-no-figures", () => enquiryNotificationEmail(site, leadInbox, savedEnquiryWithout)],
   ["enquiry-confirmation", () => enquiryConfirmationEmail(site, savedEnquiry)],
   ["contact-notification", () => contactNotificationEmail(site, leadInbox, contact)],
   ["contact-copy", () => contactCopyEmail(site, contact)],
