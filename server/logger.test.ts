@@ -1,7 +1,7 @@
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { capturingLogger } from "../tests/support/app";
 import { byRule } from "../tests/support/by-rule";
-import { createLogger, errorSummary, redactMessage } from "./logger";
+import { errorSummary, redactMessage } from "./logger";
 
 // What may reach the log (no personal data, no client address): errors cut to what is
 // safe to keep, and the fields that must never be written blanked.
@@ -85,16 +85,7 @@ describe("errorSummary", () => {
 
 describe("createLogger", () => {
   it("blanks personal fields wherever they sit, and writes errors as their summary", () => {
-    const lines: string[] = [];
-    const log = createLogger(
-      "info",
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
+    const { log, text } = capturingLogger();
     log.info(
       {
         email: "jane@example.com",
@@ -108,7 +99,7 @@ describe("createLogger", () => {
       },
       "a line",
     );
-    const line = JSON.parse(lines[0] ?? "{}");
+    const line = JSON.parse(text().split("\n")[0] ?? "{}");
     expect(line).toMatchObject({
       email: "[redacted]",
       phone: "[redacted]",
