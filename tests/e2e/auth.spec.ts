@@ -338,6 +338,8 @@ test.describe("accounts", () => {
     await confirmedAccount(context.request, email);
     const page = await context.newPage();
     await page.goto("/auth?from=/loans");
+    // No Show button that could do nothing without the script.
+    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(0);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -10,14 +10,3 @@ import { currentConsent, subscribe } from "./consent-store";
 export function useConsent(): Consent | null {
   return useSyncExternalStore(subscribe, currentConsent, () => null);
 }
-
-const noopSubscribe = () => () => {};
-
-/** True once the page has hydrated (false in the server's HTML). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}

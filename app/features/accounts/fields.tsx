@@ -1,5 +1,6 @@
 import { type ComponentProps, useState } from "react";
 import { cn } from "~/components/ui/cn";
+import { useHydrated } from "~/components/use-hydrated";
 
 // The account forms' controls: a visible label above every box, errors tied to their
 // field, and a password box whose text can be shown. Browser-level rules only (spec
@@ -34,9 +35,13 @@ export function TextField({ id, name, label, error, className, ...props }: Field
   );
 }
 
-/** A password box with a Show/Hide button beside it (aria-pressed says which). */
+/**
+ * A password box with a Show/Hide button beside it (aria-pressed says which). The button
+ * appears once the script has come: before then it could not do anything.
+ */
 export function PasswordField({ id, name, label, error, className, ...props }: Omit<FieldProps, "type">) {
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-semibold text-slate-900">
@@ -54,16 +59,18 @@ export function PasswordField({ id, name, label, error, className, ...props }: O
           spellCheck={false}
           {...props}
         />
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-pressed={visible}
-          aria-controls={id}
-          aria-label={visible ? "Hide password" : "Show password"}
-          className="absolute inset-y-1 right-1 min-w-16 rounded-md px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus"
-        >
-          {visible ? "Hide" : "Show"}
-        </button>
+        {hydrated && (
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-pressed={visible}
+            aria-controls={id}
+            aria-label={visible ? "Hide password" : "Show password"}
+            className="absolute inset-y-1 right-1 min-w-16 rounded-md px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus"
+          >
+            {visible ? "Hide" : "Show"}
+          </button>
+        )}
       </div>
       <FieldError id={`${id}-error`} error={error} />
     </div>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "~/components/consent/use-consent";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   CALCULATOR_DEFAULTS,
   isBelowSecuredMinimum,

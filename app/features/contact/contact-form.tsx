@@ -1,5 +1,5 @@
 import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "~/components/consent/use-consent";
+import { useHydrated } from "~/components/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { toast } from "~/components/ui/toaster";
