@@ -3,7 +3,7 @@ import { EMPTY_MAIN_FORM_ANSWERS, type MainFormAnswers } from "~/domain/main-for
 import { HOMEOWNER_STATUS_MISSING, MAIN_LOAN_BELOW_HOMEOWNER_MIN } from "~/domain/messages";
 import { ELIGIBILITY_FLOW } from "~/features/eligibility/flow";
 import { QUICK_CHECK_FLOW } from "~/features/quick-check/flow";
-import { answersAsFields, answersFromForm, BadFormPost, moveAfterPost } from "./step-form-post";
+import { answersAsFields, answersChangedInForm, answersFromForm, BadFormPost, moveAfterPost } from "./step-form-post";
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -66,6 +66,56 @@ describe("answersFromForm: a posted form read by the empty form's shape", () => 
     });
     const back = answersFromForm(ELIGIBILITY_FLOW, formOf(Object.fromEntries(fields)));
     expect(back).toEqual({ ...mortgageOwner, propertyValue: undefined, consent: true });
+  });
+});
+
+describe("answersChangedInForm: what was answered on the page before the script came", () => {
+  const controls = (...names: string[]) => new Set(names);
+
+  it("is nothing when the form still holds what it was drawn with", () => {
+    const drawn = formOf(Object.fromEntries(answersAsFields(mortgageOwner, [])));
+    const all = controls(...Object.keys(EMPTY_MAIN_FORM_ANSWERS));
+    expect(answersChangedInForm(ELIGIBILITY_FLOW, mortgageOwner, drawn, all)).toEqual({});
+    expect(answersChangedInForm(ELIGIBILITY_FLOW, EMPTY_MAIN_FORM_ANSWERS, formOf({}), all)).toEqual({});
+  });
+
+  it("gives each field changed on the page, read as a post reads it", () => {
+    const form = formOf({ homeownerStatus: "outright", loanAmount: "£60,000", firstName: "Jo", loanPurpose: "debt-consolidation" });
+    const changed = answersChangedInForm(
+      ELIGIBILITY_FLOW,
+      mortgageOwner,
+      form,
+      controls("homeownerStatus", "loanAmount", "firstName", "loanPurpose"),
+    );
+    expect(changed).toEqual({ homeownerStatus: "outright", loanAmount: 60_000, firstName: "Jo" });
+  });
+
+  it("counts a box unticked or a field emptied as a change, but not a field with no control on the page", () => {
+    const shown = { ...mortgageOwner, consent: true };
+    // The consent box is on the page and unticked; the loan amount's box was emptied; the
+    // mortgage balance has no control here (and no hidden field), so it stands.
+    const changed = answersChangedInForm(
+      ELIGIBILITY_FLOW,
+      shown,
+      formOf({ loanAmount: "" }),
+      controls("consent", "loanAmount"),
+    );
+    expect(changed).toEqual({ consent: false, loanAmount: undefined });
+  });
+
+  it("leaves out a form that a post would refuse", () => {
+    const form = formOf({ firstName: "x".repeat(1_001), loanAmount: "70000" });
+    expect(answersChangedInForm(ELIGIBILITY_FLOW, mortgageOwner, form, controls("firstName", "loanAmount"))).toEqual({});
+  });
+
+  it("reads the quick check's form by its own shape", () => {
+    const changed = answersChangedInForm(
+      QUICK_CHECK_FLOW,
+      QUICK_CHECK_FLOW.empty,
+      formOf({ loanAmount: "15000" }),
+      controls("loanAmount"),
+    );
+    expect(changed).toEqual({ loanAmount: 15_000 });
   });
 });
 

@@ -52,6 +52,32 @@ export function answersFromForm<A extends object>(
   return answers as A;
 }
 
+/**
+ * The answers given on the page before its script came: each field with a control in the
+ * form (`controls`) whose value there differs from what the page was drawn with (`shown`).
+ * Hydration keeps what was ticked and typed, but the script's state starts from `shown`;
+ * these are handed to it. Text too long to be an answer is left out, as a post would refuse it.
+ */
+export function answersChangedInForm<A extends object>(
+  flow: Pick<StepFlow<A, string, string>, "empty" | "amountFields">,
+  shown: A,
+  form: FormData,
+  controls: ReadonlySet<string>,
+): Partial<A> {
+  let inForm: A;
+  try {
+    inForm = answersFromForm(flow, form);
+  } catch (error) {
+    if (error instanceof BadFormPost) return {};
+    throw error;
+  }
+  const changed: Partial<A> = {};
+  for (const field of Object.keys(flow.empty) as (keyof A & string)[]) {
+    if (controls.has(field) && inForm[field] !== shown[field]) changed[field] = inForm[field];
+  }
+  return changed;
+}
+
 /** The answers as form fields, for the hidden inputs that carry them between steps. */
 export function answersAsFields<A extends object>(answers: A, except: readonly string[]): [string, string][] {
   const fields: [string, string][] = [];

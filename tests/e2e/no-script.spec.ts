@@ -181,7 +181,8 @@ test.describe("with the script held back", () => {
 test.describe("with the script arriving late", () => {
   test.use({ javaScriptEnabled: true });
 
-  test("a step posted before the script came carries on with script, the answers kept", async ({ page }) => {
+  /** Holds the page's script until the returned function is called. */
+  async function holdScript(page: Page) {
     let release: () => void = () => {};
     const arrived = new Promise<void>((resolve) => {
       release = resolve;
@@ -190,6 +191,40 @@ test.describe("with the script arriving late", () => {
       await arrived;
       await route.continue();
     });
+    return release;
+  }
+
+  test("answers given on the page before the script came are the script's when it comes", async ({ page }) => {
+    const release = await holdScript(page);
+    await page.goto("/apply", { waitUntil: "domcontentloaded" });
+    await choose(page, "Which of these describes you?", "Homeowner with mortgage");
+    release();
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
+    // Next is the script's now: the answer it was not told of is there.
+    await next(page);
+    await expectStep(page, 2, 6, "Your loan");
+    await expect(page).toHaveURL(/\/apply\?step=amount$/);
+  });
+
+  test("a step typed in before the script came moves on with script", async ({ page }) => {
+    const release = await holdScript(page);
+    await page.goto("/apply", { waitUntil: "domcontentloaded" });
+    await choose(page, "Which of these describes you?", "Homeowner with mortgage");
+    await next(page);
+    await expectStep(page, 2, 6, "Your loan");
+    await fill(page, AMOUNT, "50000");
+    await choose(page, "What do you need the loan for?", "Debt consolidation");
+    release();
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
+    await next(page);
+    await expectStep(page, 3, 6, "Your property");
+    await expect(page).toHaveURL(/\/apply\?step=property$/);
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page.getByLabel(AMOUNT, { exact: true })).toHaveValue("50,000");
+  });
+
+  test("a step posted before the script came carries on with script, the answers kept", async ({ page }) => {
+    const release = await holdScript(page);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {

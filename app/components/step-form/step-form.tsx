@@ -117,12 +117,12 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
 }) {
   const site = useSite();
   const navigate = useNavigate();
-  const form = useStepForm(screen.flow, posted);
+  const formElement = useRef<HTMLFormElement>(null);
+  const form = useStepForm(screen.flow, posted, formElement);
   const { answers, current } = form;
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
   const [website, setWebsite] = useState("");
-  const formElement = useRef<HTMLFormElement>(null);
   const ids = useId();
   const isLast = current === "contact";
   const ContactStep = contactStepOf(screen);

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toastSlot } from "../ui/toaster";
 import { reportFunnel } from "./funnel-beacon";
-import type { StepFormState } from "~/domain/step-form-post";
+import { answersChangedInForm, type StepFormState } from "~/domain/step-form-post";
 import { resolveStep, type StepFlow } from "~/domain/step-flow";
 import { readStoredForm, removeStoredForm, type StoredForm, type Submission, writeStoredForm } from "./session-answers";
 
@@ -17,7 +17,9 @@ export const stepIssueToast = toastSlot("step-issue");
 export function useStepForm<A extends object, S extends string, F extends string>(
   flow: StepFlow<A, S, F>,
   /** The step and answers the server showed after a post without script (form-post.ts), if any. */
-  posted?: StepFormState<A, S>,
+  posted: StepFormState<A, S> | undefined,
+  /** The form on the page, read once on hydration for answers given before the script came. */
+  formElement: RefObject<HTMLFormElement | null>,
 ) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -33,9 +35,15 @@ export function useStepForm<A extends object, S extends string, F extends string
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount
   useEffect(() => {
-    // Answers the server just showed are newer than any this tab saved.
+    // Answers the server just showed are newer than any this tab saved, and answers given
+    // on the page before the script came are newer still.
     const saved = posted ? null : readStoredForm(flow.storageKey, flow.empty, flow.amountFields);
-    if (saved) setForm(saved);
+    const onPage = formElement.current;
+    const given = onPage ? answersChangedInForm(flow, form.answers, new FormData(onPage), controlNames(onPage)) : {};
+    if (saved || Object.keys(given).length > 0) {
+      const base = saved ?? form;
+      setForm({ ...base, answers: { ...base.answers, ...given } });
+    }
     setHydrated(true);
   }, []);
 
@@ -147,4 +155,14 @@ export function useStepForm<A extends object, S extends string, F extends string
     finish,
     leaveFor,
   };
+}
+
+/** The names of a form's controls. */
+function controlNames(form: HTMLFormElement): Set<string> {
+  const names = new Set<string>();
+  for (const control of form.elements) {
+    const name = (control as HTMLInputElement).name;
+    if (name) names.add(name);
+  }
+  return names;
 }
