@@ -73,6 +73,40 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
     for (let i = 0; i < 8; i++) expect(delivered(`parallel-${i}@example.com`)).toBe(1);
   });
 
+  it("gives way while the server is busy answering, and sends once it is not", async () => {
+    let busy = true;
+    let asked = 0;
+    await enqueue(database.db, "mail", message("gives-way@example.com"));
+    const draining = worker({
+      busy: () => {
+        asked++;
+        return busy;
+      },
+      maxGiveWayMs: 600_000,
+    }).drain();
+    await until(() => asked >= 3);
+    expect(delivered("gives-way@example.com")).toBe(0);
+    busy = false;
+    expect(await draining).toBe(1);
+    expect(delivered("gives-way@example.com")).toBe(1);
+  });
+
+  it("sends a batch anyway once it has given way for maxGiveWayMs, however busy the server", async () => {
+    let asked = 0;
+    await enqueue(database.db, "mail", message("busy-anyway@example.com"));
+    const sent = await worker({
+      busy: () => {
+        asked++;
+        return true;
+      },
+      maxGiveWayMs: 100,
+    }).drain();
+    expect(sent).toBe(1);
+    expect(delivered("busy-anyway@example.com")).toBe(1);
+    // It asked before the batch (every 20 ms for 100 ms) and again before looking for more.
+    expect(asked).toBe(10);
+  });
+
   it("discards the result of a worker whose lease was taken over, so a job done stays done", async () => {
     sink.hold(true);
     await enqueue(database.db, "mail", message("stale@example.com"));

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "./db/client";
@@ -75,7 +76,18 @@ interface WorkerOptions {
   dailyRetention?: boolean;
   /** The clock the daily jobs are dated by. */
   now?: () => Date;
+  /**
+   * Whether the server is answering requests at this moment. Before each batch the
+   * outbox gives way while it is, for up to `maxGiveWayMs`, then works the batch anyway
+   * (decision 143): a stored lead is safe, and its mail can wait a moment for a busy
+   * server to take the next lead. Never busy when absent.
+   */
+  busy?: () => boolean;
+  maxGiveWayMs?: number;
 }
+
+/** How often a giving-way outbox looks again whether the server is still busy. */
+const GIVE_WAY_STEP_MS = 20;
 
 export interface OutboxWorker {
   /** Look for due jobs now rather than at the next poll. */
@@ -109,6 +121,8 @@ export function startOutboxWorker({
   mailOutage = createOutageLog(log, "mail"),
   dailyRetention = false,
   now = () => new Date(),
+  busy = () => false,
+  maxGiveWayMs = 1_000,
 }: WorkerOptions): OutboxWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -218,6 +232,9 @@ export function startOutboxWorker({
     let attempted = 0;
     const dueBy = await databaseNow(db);
     for (;;) {
+      for (let waited = 0; waited < maxGiveWayMs && !stopped && busy(); waited += GIVE_WAY_STEP_MS) {
+        await sleep(GIVE_WAY_STEP_MS);
+      }
       if (stopped) return attempted;
       const batch = await claim(dueBy, concurrency);
       if (batch.length === 0) return attempted;

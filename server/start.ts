@@ -33,6 +33,8 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.resolve(config.mailDir), from: config.mail.from });
   const databaseOutage = createOutageLog(log, "database");
+  /** Requests being answered now: the outbox gives way to them (decision 143). */
+  let answering = 0;
   const outbox = startOutboxWorker({
     db: database.db,
     mailer,
@@ -40,6 +42,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
     databaseOutage,
     leaseMs: config.outboxLeaseMs,
     dailyRetention: true,
+    busy: () => answering > 0,
   });
 
   const buildPath = path.resolve(buildDir, "server/index.js");
@@ -60,6 +63,8 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
     const serveStatic = fastStaticFiles(clientDir, config, log);
     const createServer = ((options: ServerOptions, listener: RequestListener) =>
       createHttpServer(options, (req, res) => {
+        answering++;
+        res.once("close", () => answering--);
         if (!serveStatic(req, res)) listener(req, res);
       })) as typeof createHttpServer;
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer }, (info) => {
