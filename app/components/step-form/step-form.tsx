@@ -348,11 +348,13 @@ function PlainFormFields({
       <button type="submit" tabIndex={-1} aria-hidden="true" className="absolute -left-[10000px]">
         Next
       </button>
-      <input type="hidden" name={STEP_FIELD} value={current} />
+      {/* autoComplete off: a browser that restores form fields on reload (Firefox restores
+          hidden ones too) must not bring back another step's answers over this page's. */}
+      <input type="hidden" name={STEP_FIELD} value={current} autoComplete="off" />
       {answersAsFields(answers, except).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+        <input key={name} type="hidden" name={name} value={value} autoComplete="off" />
       ))}
-      {submissionKey && <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />}
+      {submissionKey && <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} autoComplete="off" />}
     </>
   );
 }
