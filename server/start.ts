@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { AppConfig } from "../app/config.server";
 import { createApp } from "./app";
+import { requestsInFlight } from "./answering";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { holdEmbeddedDatabase } from "./db/embedded-lock";
 import { createLogger } from "./logger";
@@ -34,7 +35,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.resolve(config.mailDir), from: config.mail.from });
   const databaseOutage = createOutageLog(log, "database");
   /** Requests being answered now: the outbox gives way to them (decision 143). */
-  let answering = 0;
+  const inFlight = requestsInFlight();
   const outbox = startOutboxWorker({
     db: database.db,
     mailer,
@@ -42,7 +43,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
     databaseOutage,
     leaseMs: config.outboxLeaseMs,
     dailyRetention: true,
-    busy: () => answering > 0,
+    busy: inFlight.busy,
   });
 
   const buildPath = path.resolve(buildDir, "server/index.js");
@@ -63,8 +64,7 @@ export async function startServer(config: AppConfig, { buildDir = "build" } = {}
     const serveStatic = fastStaticFiles(clientDir, config, log);
     const createServer = ((options: ServerOptions, listener: RequestListener) =>
       createHttpServer(options, (req, res) => {
-        answering++;
-        res.once("close", () => answering--);
+        inFlight.answer(res);
         if (!serveStatic(req, res)) listener(req, res);
       })) as typeof createHttpServer;
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer }, (info) => {
