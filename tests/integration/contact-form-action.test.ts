@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../../app/config.server";
 import { CONTACT_FORM_PROBLEM, type ContactFormReply } from "../../app/domain/contact-form";
 import * as m from "../../app/domain/messages";
 import { contactFormAction } from "../../server/contact.server";
@@ -8,8 +7,8 @@ import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
 import { contactMessages, jobs } from "../../server/db/schema";
 import { leadEmailKeys } from "../../server/lead-email-keys";
-import { createLogger } from "../../server/logger";
 import { TOO_MANY_REQUESTS } from "../../server/rate-limit";
+import { routeContext } from "../support/app";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
@@ -41,15 +40,7 @@ describe.each(testDatabaseKinds())("the contact page's action on %s", (kind) => 
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    context = {
-      config: readConfig({ NODE_ENV: "test", TRUST_PROXY: "true" }),
-      db: database.db,
-      log: createLogger("silent"),
-      kickOutbox: () => {},
-      identify: async () => null,
-      nonce: "test",
-      clientAddress: freshAddress(),
-    };
+    context = routeContext(database, freshAddress());
   });
   afterAll(async () => {
     await database.close();

@@ -3,11 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as applyAction } from "../../app/routes/apply";
 import { action as applyPersonalAction } from "../../app/routes/apply-personal";
-import { readConfig } from "../../app/config.server";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
 import { personalEnquiries, quotes } from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
+import { routeContext } from "../support/app";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, postedQuoteAnswers as quoteAnswers } from "../support/leads";
@@ -50,15 +49,7 @@ describe.each(testDatabaseKinds())("the step forms' actions on %s", (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    context = {
-      config: readConfig({ NODE_ENV: "test", TRUST_PROXY: "true" }),
-      db: database.db,
-      log: createLogger("silent"),
-      kickOutbox: () => {},
-      identify: async () => null,
-      nonce: "test",
-      clientAddress: freshAddress(),
-    };
+    context = routeContext(database, freshAddress());
   });
   afterAll(async () => {
     await database.close();

@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import type { ServerBuild } from "react-router";
 import { readConfig } from "../../app/config.server";
 import { createApp } from "../../server/app";
+import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
 import { createLogger, type Logger } from "../../server/logger";
 
@@ -24,6 +25,23 @@ export function createTestApp(database: DatabaseHandle, env: Record<string, stri
   let kicks = 0;
   const app = createApp({ config, db: database.db, log, kickOutbox: () => void kicks++, build: options.build });
   return { app, config, log, kicks: () => kicks };
+}
+
+/**
+ * What a route module's loader or action is given as its context, on a test database:
+ * the test configuration, a silent log, no signed-in borrower and a fixed nonce. Tests
+ * calling a route's server code from source (so mutation testing sees it) start here.
+ */
+export function routeContext(database: DatabaseHandle, clientAddress: string): ServerContext {
+  return {
+    config: readConfig({ NODE_ENV: "test", TRUST_PROXY: "true" }),
+    db: database.db,
+    log: createLogger("silent"),
+    kickOutbox: () => {},
+    identify: async () => null,
+    nonce: "test",
+    clientAddress,
+  };
 }
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
