@@ -17,7 +17,8 @@
  * The load comes from wrk (Debian's package, C), so the generator never limits a figure;
  * wrk and nginx are installed with apt-get when missing (as root). A scratch database on
  * BENCH_DATABASE_URL's server (default the local test server) is dropped afterwards.
- * BENCH_SECONDS (default 10) per run. The table is printed and kept in reports/bench.json.
+ * BENCH_SECONDS (default 10) per run; BENCH_ONLY (a comma list of pages, render and intake)
+ * runs only those parts. The table is printed and kept in reports/bench.json.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -40,6 +41,7 @@ const PAGE_CONNECTIONS = 64;
 const RENDER_CONNECTIONS = 8;
 const INTAKE_CONNECTIONS = [16, 64];
 const GZIP = { "Accept-Encoding": "gzip" };
+const PARTS = new Set((process.env.BENCH_ONLY ?? "pages,render,intake").split(","));
 
 interface Row {
   what: string;
@@ -199,79 +201,85 @@ async function main() {
     console.log(`site on :${server.port} against ${new URL(scratch.url).pathname.slice(1)}`);
 
     // Pages, against nginx with the same files.
-    const nginx = await startNginx(path.join(buildDir, "client"));
-    stops.push(() => nginx.stop());
-    for (const page of PAGES) {
-      const load = (base: string) =>
-        wrk({ url: `${base}${page}`, connections: PAGE_CONNECTIONS, seconds: SECONDS, headers: GZIP });
-      load(server.baseUrl); // warm-up: the first request of each file reads and compresses it
-      const ours = load(server.baseUrl);
-      const yardstick = load(nginx.baseUrl);
-      report({
-        what: `page ${page} vs nginx`,
-        connections: PAGE_CONNECTIONS,
-        ours,
-        yardstick,
-        goal: ">= 0.5x nginx",
-        met: ours.perSecond >= 0.5 * yardstick.perSecond,
-      });
+    if (PARTS.has("pages")) {
+      const nginx = await startNginx(path.join(buildDir, "client"));
+      stops.push(() => nginx.stop());
+      for (const page of PAGES) {
+        const load = (base: string) =>
+          wrk({ url: `${base}${page}`, connections: PAGE_CONNECTIONS, seconds: SECONDS, headers: GZIP });
+        load(server.baseUrl); // warm-up: the first request of each file reads and compresses it
+        const ours = load(server.baseUrl);
+        const yardstick = load(nginx.baseUrl);
+        report({
+          what: `page ${page} vs nginx`,
+          connections: PAGE_CONNECTIONS,
+          ours,
+          yardstick,
+          goal: ">= 0.5x nginx",
+          met: ours.perSecond >= 0.5 * yardstick.perSecond,
+        });
+      }
+      await nginx.stop();
+      stops.pop();
     }
-    await nginx.stop();
-    stops.pop();
 
     // Pages rendered per request.
-    const cookie = await signedInBorrower(server, mailDir);
-    const quote = await fetch(`${server.baseUrl}/api/quotes`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.baseUrl },
-      body: JSON.stringify(validQuote()),
-    });
-    const { id } = (await quote.json()) as { id: string };
-    await drainOutbox(scratch.url);
-    for (const [page, headers] of [
-      [`/thank-you?ref=${id}`, GZIP],
-      ["/account", { ...GZIP, Cookie: cookie }],
-    ] as const) {
-      const url = `${server.baseUrl}${page}`;
-      const what = `render ${page.replace(/ref=.*/, "ref=…")}`;
-      wrk({ url, connections: RENDER_CONNECTIONS, seconds: 2, headers });
-      // One at a time, the time to render the page; then several at once, how many a second.
-      const alone = wrk({ url, connections: 1, seconds: SECONDS, headers });
-      report({ what, connections: 1, ours: alone, goal: "p99 <= 20 ms", met: alone.p99 <= 20 && alone.errors === 0 });
-      const busy = wrk({ url, connections: RENDER_CONNECTIONS, seconds: SECONDS, headers });
-      report({ what, connections: RENDER_CONNECTIONS, ours: busy, goal: "(throughput)", met: busy.errors === 0 });
+    if (PARTS.has("render")) {
+      const cookie = await signedInBorrower(server, mailDir);
+      const quote = await fetch(`${server.baseUrl}/api/quotes`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+        body: JSON.stringify(validQuote()),
+      });
+      const { id } = (await quote.json()) as { id: string };
+      await drainOutbox(scratch.url);
+      for (const [page, headers] of [
+        [`/thank-you?ref=${id}`, GZIP],
+        ["/account", { ...GZIP, Cookie: cookie }],
+      ] as const) {
+        const url = `${server.baseUrl}${page}`;
+        const what = `render ${page.replace(/ref=.*/, "ref=…")}`;
+        wrk({ url, connections: RENDER_CONNECTIONS, seconds: 2, headers });
+        // One at a time, the time to render the page; then several at once, how many a second.
+        const alone = wrk({ url, connections: 1, seconds: SECONDS, headers });
+        report({ what, connections: 1, ours: alone, goal: "p99 <= 20 ms", met: alone.p99 <= 20 && alone.errors === 0 });
+        const busy = wrk({ url, connections: RENDER_CONNECTIONS, seconds: SECONDS, headers });
+        report({ what, connections: RENDER_CONNECTIONS, ours: busy, goal: "(throughput)", met: busy.errors === 0 });
+      }
     }
 
     // Lead intake, against the floor: one insert behind a bare endpoint.
-    const floor = await startFloorServer(scratch.url);
-    stops.push(() => floor.stop());
-    const post = (base: string, connections: number, seconds = SECONDS) =>
-      wrk({
-        url: `${base}/api/quotes`,
-        connections,
-        seconds,
-        postBody: QUOTE_BODY,
-        headers: { Origin: server.baseUrl },
-      });
-    post(server.baseUrl, INTAKE_CONNECTIONS[0] ?? 16, 2);
-    post(floor.baseUrl, INTAKE_CONNECTIONS[0] ?? 16, 2);
-    await drainOutbox(scratch.url);
-    for (const connections of INTAKE_CONNECTIONS) {
-      const ours = post(server.baseUrl, connections);
-      const drainStarted = performance.now();
+    if (PARTS.has("intake")) {
+      const floor = await startFloorServer(scratch.url);
+      stops.push(() => floor.stop());
+      const post = (base: string, connections: number, seconds = SECONDS) =>
+        wrk({
+          url: `${base}/api/quotes`,
+          connections,
+          seconds,
+          postBody: QUOTE_BODY,
+          headers: { Origin: server.baseUrl },
+        });
+      post(server.baseUrl, INTAKE_CONNECTIONS[0] ?? 16, 2);
+      post(floor.baseUrl, INTAKE_CONNECTIONS[0] ?? 16, 2);
       await drainOutbox(scratch.url);
-      console.log(`  the outbox then sent the run's emails in ${fmt((performance.now() - drainStarted) / 1000)} s`);
-      const yardstick = post(floor.baseUrl, connections);
-      const ratioOk = ours.perSecond >= 0.5 * yardstick.perSecond && ours.errors === 0;
-      const p99Ok = connections !== 16 || ours.p99 <= 25;
-      report({
-        what: "POST /api/quotes vs floor",
-        connections,
-        ours,
-        yardstick,
-        goal: connections === 16 ? ">= 0.5x floor, p99 <= 25 ms" : ">= 0.5x floor",
-        met: ratioOk && p99Ok,
-      });
+      for (const connections of INTAKE_CONNECTIONS) {
+        const ours = post(server.baseUrl, connections);
+        const drainStarted = performance.now();
+        await drainOutbox(scratch.url);
+        console.log(`  the outbox then sent the run's emails in ${fmt((performance.now() - drainStarted) / 1000)} s`);
+        const yardstick = post(floor.baseUrl, connections);
+        const ratioOk = ours.perSecond >= 0.5 * yardstick.perSecond && ours.errors === 0;
+        const p99Ok = connections !== 16 || ours.p99 <= 25;
+        report({
+          what: "POST /api/quotes vs floor",
+          connections,
+          ours,
+          yardstick,
+          goal: connections === 16 ? ">= 0.5x floor, p99 <= 25 ms" : ">= 0.5x floor",
+          met: ratioOk && p99Ok,
+        });
+      }
     }
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
