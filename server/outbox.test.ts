@@ -3,10 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseKinds } from "../tests/support/database";
 import { type SmtpSink, startSmtpSink } from "../tests/support/smtp-sink";
 import type { DatabaseHandle } from "./db/client";
-import { jobs } from "./db/schema";
+import { jobs, rateLimits } from "./db/schema";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail";
 import { enqueue, startOutboxWorker } from "./outbox";
+import { RATE_LIMIT_KEEP_MS } from "./rate-limit";
 
 const silent = createLogger("silent");
 const message = (to: string) => ({ to, subject: "Hello", text: "plain body", html: "<p>html body</p>" });
@@ -185,6 +186,102 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
       // The worker's pooled connections go first, or the sink would wait for them.
       await Promise.all(workers.splice(0).map((each) => each.stop()));
       await back.close();
+    }
+  });
+
+  /** Counts the worker's polls: each one asks `busy` before its first batch. */
+  function pollCounter() {
+    let polls = 0;
+    return {
+      busy: () => {
+        polls++;
+        return false;
+      },
+      /** Resolves once `n` more polls have begun, so every step of the poll before them is done. */
+      async next(n: number) {
+        const from = polls;
+        await until(() => polls >= from + n);
+      },
+    };
+  }
+
+  it("asks an unreachable mail server whether it is back once every mailProbeMs by its clock, no oftener", async () => {
+    const down = await startSmtpSink();
+    await down.close(); // nothing listens on the port now
+    const unreachable = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${down.port}`,
+      mailDir: "",
+      from: "Test <test@example.com>",
+    });
+    workers.push({ stop: async () => unreachable.close() });
+    let asked = 0;
+    const mailer = {
+      ...unreachable,
+      verify: () => {
+        asked++;
+        return unreachable.verify();
+      },
+    };
+    const hour = 3_600_000;
+    let clock = new Date("2026-03-02T09:00:00Z");
+    const polls = pollCounter();
+    await enqueue(database.db, "mail", message("probe-clock@example.com"));
+    try {
+      worker({
+        mailer,
+        pollMs: 5,
+        mailProbeMs: hour,
+        retryDelay: () => hour,
+        now: () => clock,
+        busy: polls.busy,
+      });
+      // The failed send marks mail unreachable; the next poll asks at once.
+      await until(() => asked === 1);
+      await polls.next(3);
+      expect(asked).toBe(1);
+      clock = new Date(clock.getTime() + hour - 1);
+      await polls.next(3);
+      expect(asked).toBe(1);
+      clock = new Date(clock.getTime() + 1);
+      await until(() => asked === 2);
+    } finally {
+      await Promise.all(workers.splice(0).map((each) => each.stop()));
+      await database.db.delete(jobs).where(sql`payload->>'to' = 'probe-clock@example.com'`);
+    }
+  });
+
+  it("sweeps once a minute by its clock: spent rate-limit windows go, and each day's retention run is asked for", async () => {
+    const minute = 60_000;
+    let clock = new Date("2026-03-01T23:59:30Z");
+    const spent = new Date(clock.getTime() - RATE_LIMIT_KEEP_MS - minute);
+    const current = new Date(clock.getTime() - minute);
+    await database.db.insert(rateLimits).values([
+      { key: "sweep:spent", windowStart: spent, count: 1 },
+      { key: "sweep:current", windowStart: current, count: 1 },
+    ]);
+    const retentionRuns = async () =>
+      (await database.db.select({ key: jobs.dedupeKey }).from(jobs).where(sql`kind = 'retention'`)).map(
+        (row) => row.key,
+      );
+    const sweepRows = async () =>
+      (await database.db.select({ key: rateLimits.key }).from(rateLimits).where(sql`key like 'sweep:%'`)).map(
+        (row) => row.key,
+      );
+    const polls = pollCounter();
+    try {
+      worker({ pollMs: 5, dailyRetention: true, now: () => clock, busy: polls.busy });
+      await until(async () => (await retentionRuns()).includes("retention:2026-03-01"));
+      expect(await sweepRows()).toEqual(["sweep:current"]);
+      // A new day by the clock, but not yet a minute since the last sweep.
+      clock = new Date(clock.getTime() + minute - 1);
+      await polls.next(3);
+      expect(await retentionRuns()).toEqual(["retention:2026-03-01"]);
+      clock = new Date(clock.getTime() + 1);
+      await until(async () => (await retentionRuns()).includes("retention:2026-03-02"));
+    } finally {
+      await Promise.all(workers.splice(0).map((each) => each.stop()));
+      await database.db.delete(jobs).where(sql`kind = 'retention'`);
+      await database.db.delete(rateLimits).where(sql`key like 'sweep:%'`);
     }
   });
 

@@ -74,7 +74,7 @@ interface WorkerOptions {
   mailOutage?: OutageLog;
   /** Enqueue the retention job once a day (the running server does; tests run it themselves). */
   dailyRetention?: boolean;
-  /** The clock the daily jobs are dated by. */
+  /** The clock the daily jobs are dated by and the mail probe and the minutely sweep are timed by. */
   now?: () => Date;
   /**
    * Whether the server is answering requests at this moment. Before each batch the
@@ -85,6 +85,9 @@ interface WorkerOptions {
   busy?: () => boolean;
   maxGiveWayMs?: number;
 }
+
+/** How often the worker sweeps spent rate-limit windows and asks for the day's retention run. */
+const SWEEP_EVERY_MS = 60_000;
 
 /** How often a giving-way outbox looks again whether the server is still busy. */
 const GIVE_WAY_STEP_MS = 20;
@@ -127,8 +130,8 @@ export function startOutboxWorker({
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
-  let lastSweep = 0;
-  let lastMailProbe = 0;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  let lastMailProbe = Number.NEGATIVE_INFINITY;
   /** True while mail is down for want of a connection (not for a refused message), so probing makes sense. */
   let mailUnreachable = false;
 
@@ -252,8 +255,9 @@ export function startOutboxWorker({
 
   /** While the mail server is unreachable, ask it now and then whether it is back, rather than wait for a retry to fall due. */
   async function probeMail() {
-    if (!mailUnreachable || Date.now() - lastMailProbe < mailProbeMs) return;
-    lastMailProbe = Date.now();
+    const at = now().getTime();
+    if (!mailUnreachable || at - lastMailProbe < mailProbeMs) return;
+    lastMailProbe = at;
     try {
       await mailer.verify();
     } catch {
@@ -263,10 +267,11 @@ export function startOutboxWorker({
   }
 
   async function sweep() {
-    if (Date.now() - lastSweep < 60_000) return;
-    lastSweep = Date.now();
-    await sweepRateLimits(db);
-    if (dailyRetention) await enqueueDailyRetention(db, now());
+    const at = now();
+    if (at.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at.getTime();
+    await sweepRateLimits(db, at.getTime());
+    if (dailyRetention) await enqueueDailyRetention(db, at);
   }
 
   function drain(): Promise<number> {

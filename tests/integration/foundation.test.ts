@@ -219,10 +219,15 @@ describe("configuration", () => {
     expect(() => readConfig({ NODE_ENV: "production" })).not.toThrow();
   });
 
-  it("retries after 10 s, then doubles, up to an hour", () => {
+  it("retries after 10 s, then doubles, up to an hour, each spread by a tenth either way", () => {
     const mid = () => 0.5;
     expect(retryDelayMs(1, mid)).toBe(10_000);
     expect(retryDelayMs(2, mid)).toBe(20_000);
+    expect(retryDelayMs(9, mid)).toBe(2_560_000);
+    expect(retryDelayMs(10, mid)).toBe(3_600_000);
     expect(retryDelayMs(20, mid)).toBe(3_600_000);
+    expect(retryDelayMs(1, () => 0)).toBe(9_000);
+    expect(retryDelayMs(1, () => 0.999)).toBe(10_998);
+    expect(retryDelayMs(20, () => 0)).toBe(3_240_000);
   });
 });
