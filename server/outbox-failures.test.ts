@@ -93,8 +93,40 @@ describe.each(testDatabaseKinds())("the outbox's failures on %s", (kind) => {
       expect(mailOutage.down, to).toBe(true);
       expect(said("mail unavailable"), to).toHaveLength(1);
       expect(said("job failed"), to).toEqual([]);
+      expect(said("job abandoned after its last attempt"), to).toEqual([]);
       expect((await jobFor(to))?.status, to).toBe("pending");
     }
+  });
+
+  it("takes every 4xx answer, and no other, as the mail server refusing for now", async () => {
+    for (const [code, down] of [
+      [399, false],
+      [400, true],
+      [499, true],
+      [500, false],
+    ] as const) {
+      const to = `answer-${code}@example.com`;
+      const { w, mailOutage } = worker(() => smtpError(code, `${code} the server's answer`));
+      await enqueue(database.db, "mail", message(to));
+      await w.drain();
+      await w.stop();
+      expect(mailOutage.down, to).toBe(down);
+    }
+  });
+
+  it("keeps mail down when a job other than mail goes through", async () => {
+    const { w, mailOutage } = worker(refusedConnection);
+    await enqueue(database.db, "mail", message("still-down@example.com"));
+    await w.drain();
+    expect(mailOutage.down).toBe(true);
+    await database.db
+      .update(jobs)
+      .set({ runAt: sql`now() + interval '1 hour'` })
+      .where(sql`payload->>'to' = 'still-down@example.com'`);
+    await enqueue(database.db, "retention", { day: "2026-03-01" });
+    expect(await w.drain()).toBe(1);
+    await w.stop();
+    expect(mailOutage.down).toBe(true);
   });
 
   it("a message's last attempt makes it dead: said as abandoned when mail was down, as failed otherwise", async () => {
@@ -134,7 +166,7 @@ describe.each(testDatabaseKinds())("the outbox's failures on %s", (kind) => {
   });
 
   it("fails a job of a kind it has no handler for, saying so", async () => {
-    const { w } = worker(() => undefined);
+    const { w, mailOutage } = worker(() => undefined);
     const [row] = await database.db
       .insert(jobs)
       .values({ kind: "no-such-kind", payload: {}, maxAttempts: 1 })
@@ -146,6 +178,7 @@ describe.each(testDatabaseKinds())("the outbox's failures on %s", (kind) => {
       .from(jobs)
       .where(eq(jobs.id, row?.id ?? 0));
     expect(job).toMatchObject({ status: "dead", lastError: "no handler for job kind no-such-kind" });
+    expect(mailOutage.down).toBe(false);
   });
 
   it("counts the jobs still to do", async () => {

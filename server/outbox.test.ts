@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseKinds } from "../tests/support/database";
@@ -10,6 +11,15 @@ import { enqueue, startOutboxWorker } from "./outbox";
 import { RATE_LIMIT_KEEP_MS } from "./rate-limit";
 
 const silent = createLogger("silent");
+
+/** A log stream that keeps each line, parsed, in `lines`. */
+const linesOf = (lines: object[]) =>
+  new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
 const message = (to: string) => ({ to, subject: "Hello", text: "plain body", html: "<p>html body</p>" });
 
 /** Resolves once `condition` holds, checking every 20 ms; fails after `ms`. */
@@ -108,10 +118,37 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
     expect(asked).toBe(10);
   });
 
+  it("stops while it gives way without sending, leaving the job for the next worker", async () => {
+    await enqueue(database.db, "mail", message("stopped@example.com"));
+    let asked = 0;
+    const w = worker({
+      busy: () => {
+        asked++;
+        return true;
+      },
+      maxGiveWayMs: 2_000,
+    });
+    const draining = w.drain();
+    await until(() => asked >= 2);
+    await w.stop();
+    expect(await draining).toBe(0);
+    expect(delivered("stopped@example.com")).toBe(0);
+    expect(await worker().drain()).toBe(1);
+    expect(delivered("stopped@example.com")).toBe(1);
+  });
+
+  it("looks for jobs at once when kicked, not at its next poll", async () => {
+    const w = worker({ pollMs: 3_600_000 });
+    await enqueue(database.db, "mail", message("kicked@example.com"));
+    w.kick();
+    await until(() => delivered("kicked@example.com") === 1);
+  });
+
   it("discards the result of a worker whose lease was taken over, so a job done stays done", async () => {
     sink.hold(true);
     await enqueue(database.db, "mail", message("stale@example.com"));
-    const first = worker();
+    const lines: { msg: string; jobId?: number }[] = [];
+    const first = worker({ log: createLogger("warn", linesOf(lines)) });
     const firstDraining = first.drain();
     await until(() => sink.held.length === 1);
     // The first worker's lease runs out while its message is still at the mail server.
@@ -128,6 +165,8 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
 
     const [job] = await database.db.select().from(jobs).where(sql`payload->>'to' = 'stale@example.com'`);
     expect(job).toMatchObject({ status: "done", attempts: 2, lastError: null });
+    const discarded = lines.filter((line) => line.msg === "job result discarded: its lease was taken over");
+    expect(discarded).toMatchObject([{ jobId: job?.id }]);
     // Nothing is left to send again.
     expect(await worker().drain()).toBe(0);
     expect(delivered("stale@example.com")).toBe(1);
@@ -239,11 +278,16 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
       await until(() => asked === 1);
       await polls.next(3);
       expect(asked).toBe(1);
+      // No answer is no sign of life: the message still waits its hour.
+      const [job] = await database.db.select().from(jobs).where(sql`payload->>'to' = 'probe-clock@example.com'`);
+      expect(job).toMatchObject({ status: "pending", attempts: 1 });
       clock = new Date(clock.getTime() + hour - 1);
       await polls.next(3);
       expect(asked).toBe(1);
       clock = new Date(clock.getTime() + 1);
       await until(() => asked === 2);
+      // Only a worker told to asks for the day's retention run.
+      expect(await database.db.select().from(jobs).where(sql`kind = 'retention'`)).toEqual([]);
     } finally {
       await Promise.all(workers.splice(0).map((each) => each.stop()));
       await database.db.delete(jobs).where(sql`payload->>'to' = 'probe-clock@example.com'`);
@@ -252,7 +296,7 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
 
   it("sweeps once a minute by its clock: spent rate-limit windows go, and each day's retention run is asked for", async () => {
     const minute = 60_000;
-    let clock = new Date("2026-03-01T23:59:30Z");
+    let clock = new Date("2026-03-01T23:58:30Z");
     const spent = new Date(clock.getTime() - RATE_LIMIT_KEEP_MS - minute);
     const current = new Date(clock.getTime() - minute);
     await database.db.insert(rateLimits).values([
@@ -272,6 +316,10 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
       worker({ pollMs: 5, dailyRetention: true, now: () => clock, busy: polls.busy });
       await until(async () => (await retentionRuns()).includes("retention:2026-03-01"));
       expect(await sweepRows()).toEqual(["sweep:current"]);
+      // A minute on, the same day: its run is asked for once only.
+      clock = new Date(clock.getTime() + minute);
+      await polls.next(3);
+      expect(await retentionRuns()).toEqual(["retention:2026-03-01"]);
       // A new day by the clock, but not yet a minute since the last sweep.
       clock = new Date(clock.getTime() + minute - 1);
       await polls.next(3);

@@ -174,7 +174,7 @@ export function startOutboxWorker({
       where ${jobs.id} = held.id and ${jobs.attempts} = held.attempts and ${jobs.status} = 'pending'`);
   }
 
-  /** Writes a job's result if this claim still holds it; false when the lease was lost and the result discarded. */
+  /** Writes a job's result if this claim still holds it; when the lease was lost, the result is discarded. */
   async function settle(job: Held, result: PgUpdateSetSource<typeof jobs>) {
     const updated = await db
       .update(jobs)
@@ -183,7 +183,6 @@ export function startOutboxWorker({
       .returning({ id: jobs.id });
     if (updated.length === 0)
       log.warn({ jobId: job.id, attempt: job.attempts }, "job result discarded: its lease was taken over");
-    return updated.length > 0;
   }
 
   /** Mail waiting for a retry goes now: the mail server is answering again. */
