@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseKinds } from "../tests/support/database";
+import { capturedLog } from "../tests/support/log";
 import type { DatabaseHandle } from "./db/client";
 import { jobs } from "./db/schema";
-import { createLogger } from "./logger";
 import type { Mailer, MailMessage } from "./mail";
 import { createOutageLog } from "./outage";
 import { enqueue, pendingJobCount, startOutboxWorker } from "./outbox";
@@ -37,16 +36,7 @@ describe.each(testDatabaseKinds())("the outbox's failures on %s", (kind) => {
 
   /** A worker whose mailer fails with `failure()` (or sends, when it gives nothing), and its log's lines. */
   function worker(failure: () => Error | undefined) {
-    const lines: { msg: string; [key: string]: unknown }[] = [];
-    const log = createLogger(
-      "debug",
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(JSON.parse(String(chunk)));
-          done();
-        },
-      }),
-    );
+    const { log, lines } = capturedLog("debug");
     const sent: string[] = [];
     const mailer: Mailer = {
       async send(mail) {
@@ -62,6 +52,9 @@ describe.each(testDatabaseKinds())("the outbox's failures on %s", (kind) => {
     return { w, lines, sent, mailOutage, said: (msg: string) => lines.filter((line) => line.msg === msg) };
   }
   const jobFor = async (to: string) => (await database.db.select().from(jobs).where(sql`payload->>'to' = ${to}`))[0];
+  /** Makes the message to `to` wait an hour for its retry, as a real retry delay would. */
+  const putOffAnHour = (to: string) =>
+    database.db.update(jobs).set({ runAt: sql`now() + interval '1 hour'` }).where(sql`payload->>'to' = ${to}`);
 
   it("a message refused for good is retried as a failed job, and mail is not marked down", async () => {
     const { w, said, mailOutage } = worker(() => smtpError(550, "550 mailbox unavailable"));
@@ -119,10 +112,7 @@ describe.each(testDatabaseKinds())("the outbox's failures on %s", (kind) => {
     await enqueue(database.db, "mail", message("still-down@example.com"));
     await w.drain();
     expect(mailOutage.down).toBe(true);
-    await database.db
-      .update(jobs)
-      .set({ runAt: sql`now() + interval '1 hour'` })
-      .where(sql`payload->>'to' = 'still-down@example.com'`);
+    await putOffAnHour("still-down@example.com");
     await enqueue(database.db, "retention", { day: "2026-03-01" });
     expect(await w.drain()).toBe(1);
     await w.stop();
@@ -150,10 +140,7 @@ describe.each(testDatabaseKinds())("the outbox's failures on %s", (kind) => {
     await enqueue(database.db, "mail", message("waited@example.com"));
     await w.drain();
     expect(mailOutage.down).toBe(true);
-    await database.db
-      .update(jobs)
-      .set({ runAt: sql`now() + interval '1 hour'` })
-      .where(sql`payload->>'to' = 'waited@example.com'`);
+    await putOffAnHour("waited@example.com");
     failing = false;
     await enqueue(database.db, "mail", message("first-back@example.com"));
     await w.drain();

@@ -1,7 +1,7 @@
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseKinds } from "../tests/support/database";
+import { capturedLog } from "../tests/support/log";
 import { type SmtpSink, startSmtpSink } from "../tests/support/smtp-sink";
 import type { DatabaseHandle } from "./db/client";
 import { jobs, rateLimits } from "./db/schema";
@@ -12,14 +12,6 @@ import { RATE_LIMIT_KEEP_MS } from "./rate-limit";
 
 const silent = createLogger("silent");
 
-/** A log stream that keeps each line, parsed, in `lines`. */
-const linesOf = (lines: object[]) =>
-  new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
 const message = (to: string) => ({ to, subject: "Hello", text: "plain body", html: "<p>html body</p>" });
 
 /** Resolves once `condition` holds, checking every 20 ms; fails after `ms`. */
@@ -147,8 +139,8 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
   it("discards the result of a worker whose lease was taken over, so a job done stays done", async () => {
     sink.hold(true);
     await enqueue(database.db, "mail", message("stale@example.com"));
-    const lines: { msg: string; jobId?: number }[] = [];
-    const first = worker({ log: createLogger("warn", linesOf(lines)) });
+    const { log, lines } = capturedLog("warn");
+    const first = worker({ log });
     const firstDraining = first.drain();
     await until(() => sink.held.length === 1);
     // The first worker's lease runs out while its message is still at the mail server.
