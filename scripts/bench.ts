@@ -41,7 +41,11 @@ const PAGE_CONNECTIONS = 64;
 const RENDER_CONNECTIONS = 8;
 const INTAKE_CONNECTIONS = [16, 64];
 const GZIP = { "Accept-Encoding": "gzip" };
-const PARTS = new Set((process.env.BENCH_ONLY ?? "pages,render,intake").split(","));
+const ALL_PARTS = ["pages", "render", "intake"];
+const PARTS = new Set(process.env.BENCH_ONLY?.split(",") ?? ALL_PARTS);
+const unknownParts = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
+if (unknownParts.length > 0)
+  throw new Error(`BENCH_ONLY: no part ${unknownParts.join(", ")} (${ALL_PARTS.join(", ")})`);
 
 interface Row {
   what: string;
