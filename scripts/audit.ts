@@ -18,10 +18,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import * as chromeLauncher from "chrome-launcher";
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import lighthouse from "lighthouse";
 import { type Browser, chromium } from "playwright-core";
+import { nextCode } from "../tests/support/authenticator";
 import { chromiumPath } from "./browser";
 
 const PORT = Number(process.env.AUDIT_PORT ?? 3210);
@@ -152,7 +151,6 @@ async function startServer(): Promise<{ server: ChildProcess; enrolLink: string 
  * lead's page exists: the session's Cookie header and that page's path.
  */
 async function staffSession(browser: Browser, enrolLink: string) {
-  const totp = (key: string) => createOTP(base32.decode(key)).totp();
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(enrolLink);
@@ -160,12 +158,12 @@ async function staffSession(browser: Browser, enrolLink: string) {
   await page.getByLabel("The same password again").fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Continue" }).click();
   const key = (await page.getByTestId("totp-key").textContent()) ?? "";
-  await page.getByLabel("Code from your authenticator app").fill(await totp(key));
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
   await page.getByRole("button", { name: "Finish" }).click();
   await page.waitForURL(/\/staff\/sign-in\?enrolled=1$/);
   await page.getByLabel("Work email").fill("audit@firm.example");
   await page.getByLabel("Password").fill(STAFF_PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(await totp(key));
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/staff$/);
   const quote = await page.request.post(`${BASE}/api/quotes`, {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { type InboxFilter, parseInboxFilter } from "../app/domain/inbox-filter";
 import { openDatabase } from "../server/db/client";
 import { rowsOf } from "../server/db/rows";
-import { users } from "../server/db/schema";
+import { staffMembers } from "../server/db/schema";
 import { leadsCsv } from "../server/staff/csv-export.server";
 import { inboxPage, statusCounts } from "../server/staff/inbox.server";
 import { seedLeads } from "../server/staff/seed";
@@ -30,7 +30,7 @@ const database = await openDatabase(scratch ? { url: scratch.url } : {});
 await database.migrate();
 const { db } = database;
 const viewer = { id: randomUUID(), name: "Bench Adviser", email: "bench@firm.example" };
-await db.insert(users).values({ ...viewer, role: "staff", emailVerified: true, twoFactorEnabled: true });
+await db.insert(staffMembers).values({ ...viewer, enrolledAt: new Date() });
 
 let started = performance.now();
 await seedLeads(db, count, { assignees: [viewer.id] });

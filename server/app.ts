@@ -14,7 +14,6 @@ import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
 import { clientAddress } from "./rate-limit";
 import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders } from "./security";
 import type { Services } from "./services";
-import { createStaffAuth } from "./staff/auth";
 import { answerFor, createStaticFiles, type StaticFile } from "./static-files";
 
 /**
@@ -42,7 +41,6 @@ export function createApp(options: AppOptions) {
   const { config, db, log, build, clientDir } = options;
   const databaseOutage = options.databaseOutage ?? createOutageLog(log, "database");
   const auth = createAuth({ config, db, log, kickOutbox: options.kickOutbox });
-  const staffAuth = createStaffAuth({ config, db, log });
   const services: Services = {
     config,
     db,
@@ -110,7 +108,7 @@ export function createApp(options: AppOptions) {
     app.all("*", async (c) => {
       const nonce = newNonce();
       const request = publicRequest(c.req.raw, config.siteUrl, config.trustProxy);
-      const response = await handle(request, { ...services, nonce, auth, staffAuth, clientAddress: clientAddress(c, config.trustProxy) });
+      const response = await handle(request, { ...services, nonce, auth, clientAddress: clientAddress(c, config.trustProxy) });
       if (response.headers.get("Content-Type")?.startsWith("text/html")) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(config.site, [`'nonce-${nonce}'`]));
       }

@@ -1,7 +1,6 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import { SIGN_UP_ALREADY_REGISTERED_PROVIDER } from "../app/domain/account-messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../app/domain/passwords";
 import { sanitiseName } from "../app/domain/sanitise";
@@ -32,6 +31,7 @@ type AuthServices = Pick<Services, "config" | "db" | "log" | "kickOutbox">;
  * server-side sessions in the `sessions` table (revocable, 30 days). Its own
  * in-memory rate limiter is off: sign-in and sign-up are limited by the shared,
  * database-backed limiter in front of it (server/api/auth.ts, server/accounts.server.ts).
+ * Borrowers only: staff are in tables of their own, which nothing here reads (DECISIONS D20).
  */
 export function createAuth(services: AuthServices) {
   const { config, db, log } = services;
@@ -83,12 +83,6 @@ export function createAuth(services: AuthServices) {
         services.kickOutbox();
       },
     },
-    user: {
-      additionalFields: {
-        // "borrower" for every public sign-up; staff accounts are made from the command line.
-        role: { type: "string", input: false, defaultValue: "borrower", required: false },
-      },
-    },
     session: {
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
@@ -103,15 +97,6 @@ export function createAuth(services: AuthServices) {
       ipAddress: { disableIpTracking: true },
     },
     databaseHooks: {
-      session: {
-        create: {
-          // Staff sign in at /staff/sign-in, with a second factor, never here (DECISIONS D14).
-          async before(session) {
-            const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, session.userId));
-            return user?.role === "staff" ? false : { data: session };
-          },
-        },
-      },
       user: {
         create: {
           // Names are cleaned as a lead's are (spec section 5), however the sign-up came in.

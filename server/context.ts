@@ -1,6 +1,5 @@
 import type { Auth } from "./auth";
 import type { Services } from "./services";
-import type { StaffAuth } from "./staff/auth";
 
 // Kept apart from services.ts: sign-in is built from the services (auth.ts), and the
 // services must not depend on what is built from them.
@@ -11,8 +10,6 @@ export interface ServerContext extends Services {
   nonce: string;
   /** Accounts (server/auth.ts), for the per-request account pages; set by createApp. */
   auth?: Auth;
-  /** Staff sign-in (server/staff/auth.ts), for the /staff pages; set by createApp. */
-  staffAuth?: StaffAuth;
   /** The client's address as the rate limiter sees it (server/rate-limit.ts); set by createApp. */
   clientAddress?: string;
 }

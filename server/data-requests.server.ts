@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "./db/client";
 import { contactMessages, jobs, leadEvents, personalEnquiries, profiles, quotes, sessions, users } from "./db/schema";
 import { deleteLeadsWithTraces } from "./retention";
@@ -31,7 +31,7 @@ async function subjectAccount(db: Database, subject: DataSubject) {
     .where(
       subject.userId
         ? eq(users.id, subject.userId)
-        : and(eq(sql`lower(${users.email})`, lower(subject.email)), eq(users.role, "borrower")),
+        : eq(sql`lower(${users.email})`, lower(subject.email)),
     );
   return account ?? null;
 }

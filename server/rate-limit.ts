@@ -16,13 +16,19 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** The limits on public writes, per client address (DECISIONS D7). */
+/** The limits on public writes, per client address (DECISIONS D7), and on sign-in per account. */
 export const RATE_LIMITS = {
   leadSubmission: { name: "lead", limit: 10, windowMs: 15 * 60_000 },
   contact: { name: "contact", limit: 5, windowMs: 15 * 60_000 },
   signIn: { name: "sign-in", limit: 10, windowMs: 15 * 60_000 },
   signUp: { name: "sign-up", limit: 5, windowMs: 60 * 60_000 },
   staffSignIn: { name: "staff-sign-in", limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * Per staff account, from every address together (keyed by a hash of the address typed):
+   * slows a spread-out guesser to 5 tries in 5 minutes, and holds the adviser back for
+   * at most 5 minutes, never the day (decision 146).
+   */
+  staffAccountSignIn: { name: "staff-account-sign-in", limit: 5, windowMs: 5 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** A rule with its limit multiplied by the configured scale (never below one). */

@@ -2,7 +2,20 @@ import { type SQL, sql } from "drizzle-orm";
 import { RETENTION_KINDS, type RetentionKind, retentionCutoffs } from "../app/domain/retention";
 import type { Database } from "./db/client";
 import { rowsOf } from "./db/rows";
-import { auditLog, contactMessages, jobs, leadEvents, personalEnquiries, quotes, sessions, users, verifications } from "./db/schema";
+import {
+  auditLog,
+  contactMessages,
+  jobs,
+  leadEvents,
+  personalEnquiries,
+  quotes,
+  sessions,
+  staffEnrolments,
+  staffSessions,
+  users,
+  verifications,
+} from "./db/schema";
+import { STAFF_SESSION_MAX_SECONDS } from "./staff/session-limits";
 import { leadEmailKeys } from "./lead-email-keys";
 import { writeAudit } from "./staff/audit.server";
 
@@ -94,10 +107,12 @@ export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: s
     const keys = batch.flatMap((id) => leadEmailKeys(source.kind, id));
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from ${leadEvents} where lead_kind = ${source.kind} and lead_id in (${idList})`);
-      await tx.execute(sql`delete from ${jobs} where dedupe_key in (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )})`);
+      await tx.execute(
+        sql`delete from ${jobs} where dedupe_key in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+      );
       await tx.execute(sql`delete from ${source.table} where id in (${idList})`);
     });
   }
@@ -112,6 +127,25 @@ const summary = (moments: Date[]): DueCount => ({
 interface Rule {
   due(db: Database): Promise<DueCount>;
   delete(db: Database): Promise<number>;
+}
+
+/** One kind kept in several tables (a borrower's and a staff member's sessions): the rules as one. */
+function together(...parts: Rule[]): Rule {
+  return {
+    async due(db) {
+      const found = await Promise.all(parts.map((p) => p.due(db)));
+      const oldest = found.flatMap((f) => (f.oldest ? [f.oldest] : []));
+      return {
+        count: found.reduce((n, f) => n + f.count, 0),
+        oldest: oldest.length ? new Date(Math.min(...oldest.map((d) => d.getTime()))) : null,
+      };
+    },
+    async delete(db) {
+      let deleted = 0;
+      for (const part of parts) deleted += await part.delete(db);
+      return deleted;
+    },
+  };
 }
 
 /** A rule for plain rows: those whose `moment` column is at or before `cutoff`. */
@@ -162,9 +196,13 @@ const ACCOUNT_EMAIL = sql`(${jobs.dedupeKey} like 'verify-email:%' or ${jobs.ded
 function rules(now: Date): Record<RetentionKind, Rule> {
   const cutoffs = retentionCutoffs(now);
   const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-  const unconfirmed = sql`${users.role} = 'borrower' and ${users.emailVerified} = false and ${users.createdAt} <= ${at(cutoffs.unconfirmedAccounts)}`;
+  const unconfirmed = sql`${users.emailVerified} = false and ${users.createdAt} <= ${at(cutoffs.unconfirmedAccounts)}`;
   return {
-    completedLeads: leadsRule([LEAD_TABLES.quote, LEAD_TABLES["personal-enquiry"]], "completed", cutoffs.completedLeads),
+    completedLeads: leadsRule(
+      [LEAD_TABLES.quote, LEAD_TABLES["personal-enquiry"]],
+      "completed",
+      cutoffs.completedLeads,
+    ),
     otherLeads: leadsRule([LEAD_TABLES.quote, LEAD_TABLES["personal-enquiry"]], "not-completed", cutoffs.otherLeads),
     contactMessages: leadsRule([LEAD_TABLES.contact], "any", cutoffs.contactMessages),
     unconfirmedAccounts: {
@@ -180,11 +218,22 @@ function rules(now: Date): Record<RetentionKind, Rule> {
         });
       },
     },
-    expiredSessions: rowsRule(sql`${sessions}`, sql`${sessions.expiresAt}`, sql`${sessions.expiresAt} <= ${at(now)}`),
-    expiredVerifications: rowsRule(
-      sql`${verifications}`,
-      sql`${verifications.expiresAt}`,
-      sql`${verifications.expiresAt} <= ${at(now)}`,
+    expiredSessions: together(
+      rowsRule(sql`${sessions}`, sql`${sessions.expiresAt}`, sql`${sessions.expiresAt} <= ${at(now)}`),
+      // A staff session also ends 8 hours after sign-in, however it is used.
+      rowsRule(
+        sql`${staffSessions}`,
+        sql`least(${staffSessions.expiresAt}, ${staffSessions.createdAt} + ${`${STAFF_SESSION_MAX_SECONDS} seconds`}::interval)`,
+        sql`least(${staffSessions.expiresAt}, ${staffSessions.createdAt} + ${`${STAFF_SESSION_MAX_SECONDS} seconds`}::interval) <= ${at(now)}`,
+      ),
+    ),
+    expiredVerifications: together(
+      rowsRule(sql`${verifications}`, sql`${verifications.expiresAt}`, sql`${verifications.expiresAt} <= ${at(now)}`),
+      rowsRule(
+        sql`${staffEnrolments}`,
+        sql`${staffEnrolments.expiresAt}`,
+        sql`${staffEnrolments.expiresAt} <= ${at(now)}`,
+      ),
     ),
     // A sent confirmation or reset email is of no use once its link has expired (an hour, a day).
     accountEmails: rowsRule(

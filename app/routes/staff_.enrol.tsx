@@ -2,18 +2,20 @@ import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import {
   confirmAuthenticator,
+  type Issuer,
   invitedStaff,
   pendingAuthenticator,
   setPasswordAndSecret,
+  staffPasswordProblem,
 } from "../../server/staff/accounts.server";
 import { refuseBorrower } from "../../server/staff/session.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/passwords";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { EnrolPage, type EnrolPageProps } from "~/features/staff/enrol-page";
 import type { Route } from "./+types/staff_.enrol";
 
 // /staff/enrol?token=… : the one-time link `npm run staff -- add` prints. Sets the
-// password, then enrols an authenticator app; the link stops working once done.
+// password (the one password rule, DECISIONS D20), then enrols an authenticator app;
+// the link stops working once done.
 
 export const meta: Route.MetaFunction = () => [
   { title: "Set up your staff account" },
@@ -35,32 +37,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const invite = await invitedStaff(context.db, token);
-  if (!invite || !context.staffAuth) return data<EnrolPageProps>({ state: "invalid" }, { status: 410 });
+  if (!invite) return data<EnrolPageProps>({ state: "invalid" }, { status: 410 });
   const base = { token, name: invite.name };
+  const issuer: Issuer = { issuer: `${context.config.site.brandName} staff`, authSecret: context.config.authSecret };
 
   if (form.get("intent") === "password") {
     const password = String(form.get("password") ?? "");
-    if (password.length < MIN_PASSWORD_LENGTH.staff || password.length > MAX_PASSWORD_LENGTH) {
-      return data<EnrolPageProps>(
-        { state: "password", ...base, error: `Choose a password of ${MIN_PASSWORD_LENGTH.staff} to ${MAX_PASSWORD_LENGTH} characters.` },
-        { status: 400 },
-      );
-    }
+    const problem = staffPasswordProblem(password);
+    if (problem) return data<EnrolPageProps>({ state: "password", ...base, error: problem }, { status: 400 });
     if (password !== form.get("confirm")) {
       return data<EnrolPageProps>(
         { state: "password", ...base, error: "The two passwords are not the same." },
         { status: 400 },
       );
     }
-    const setup = await setPasswordAndSecret(context.db, context.staffAuth, invite, password);
+    const setup = await setPasswordAndSecret(context.db, issuer, invite, password);
     return data<EnrolPageProps>({ state: "authenticator", ...base, setup });
   }
 
   const code = String(form.get("code") ?? "").trim();
-  if (await confirmAuthenticator(context.db, context.staffAuth, invite, token, code)) {
+  if (await confirmAuthenticator(context.db, issuer, invite, token, code)) {
     return redirect("/staff/sign-in?enrolled=1");
   }
-  const setup = await pendingAuthenticator(context.db, context.staffAuth, invite);
+  const setup = await pendingAuthenticator(context.db, issuer, invite);
   if (!setup) return data<EnrolPageProps>({ state: "password", ...base }, { status: 400 });
   return data<EnrolPageProps>(
     {

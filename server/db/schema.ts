@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   date,
@@ -24,8 +25,9 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-// ---------------------------------------------------------------- accounts
-// Tables used by better-auth (its Drizzle adapter, plural model names).
+// ---------------------------------------------------------------- borrowers' accounts
+// Tables used by better-auth (its Drizzle adapter, plural model names). Borrowers only:
+// staff have tables of their own (below), which no better-auth endpoint can reach (DECISIONS D20).
 
 export const users = pgTable("users", {
   id: text("id").primaryKey(),
@@ -33,12 +35,6 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  /** "borrower" for public sign-ups; "staff" only from the command line. */
-  role: text("role").notNull().default("borrower"),
-  /** better-auth's two-factor plugin: true once TOTP is enrolled (every staff member). */
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  /** Set by `npm run staff -- disable`: the account can no longer sign in. */
-  disabledAt: timestamp("disabled_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -96,23 +92,6 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
-/** better-auth's two-factor plugin: the TOTP secret and backup codes, both encrypted with AUTH_SECRET. */
-export const twoFactors = pgTable(
-  "two_factors",
-  {
-    id: text("id").primaryKey(),
-    secret: text("secret").notNull(),
-    backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    verified: boolean("verified").notNull().default(true),
-    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  },
-  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
-);
-
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
     .primaryKey()
@@ -123,10 +102,64 @@ export const profiles = pgTable("profiles", {
   createdAt: createdAt(),
 });
 
+// ---------------------------------------------------------------- staff identities
+// The console's people (DECISIONS D14, D20), apart from the borrowers' tables by
+// construction: no borrower path reads, confirms or changes a row here.
+
+/** A staff member, made by `npm run staff -- add`, enrolled through the link it prints. */
+export const staffMembers = pgTable("staff_members", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  /** A memory-hard (scrypt) hash; null until the enrolment link's first step. */
+  passwordHash: text("password_hash"),
+  /** The authenticator's TOTP secret, encrypted with AUTH_SECRET; null until enrolment. */
+  totpSecret: text("totp_secret"),
+  /** When the authenticator's first code was accepted: only then can the member sign in. */
+  enrolledAt: timestamp("enrolled_at", { withTimezone: true }),
+  /** The time step of the last code accepted: a code is good once (RFC 6238, 5.2). */
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  /** Wrong codes after a right password, in a row; at ten, codes wait (STAFF_CODE_LOCK). */
+  codeFailures: integer("code_failures").notNull().default(0),
+  codesLockedUntil: timestamp("codes_locked_until", { withTimezone: true }),
+  /** Set by `npm run staff -- disable`: no sign-in, no session. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A signed-in staff member's session: the cookie holds the token, the table only its hash. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** The idle limit: moved on as the session is used. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_staff_id_idx").on(t.staffId)],
+);
+
+/** An open enrolment link (24 hours, used once): the hash of its token, never the token. */
+export const staffEnrolments = pgTable(
+  "staff_enrolments",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_enrolments_staff_id_idx").on(t.staffId)],
+);
+
 // ---------------------------------------------------------------- leads
 
 /** The adviser a lead is assigned to, if any (the staff console, DECISIONS D14). */
-const assigneeId = () => text("assignee_id").references(() => users.id, { onDelete: "set null" });
+const assigneeId = () => text("assignee_id").references(() => staffMembers.id, { onDelete: "set null" });
 /** Bumped by every staff change: a save made against an older version is refused (no lost update). */
 const version = () => integer("version").notNull().default(1);
 
@@ -162,12 +195,13 @@ function inboxIndexes(table: string, t: InboxColumns, surname: AnyPgColumn) {
  * campaign filter is an index lookup rather than a pattern over every URL.
  */
 const utm = (parameter: "utm_source" | "utm_campaign") =>
-  text(parameter).generatedAlwaysAs(
-    sql.raw(`substring(landing_page_url from '[?&]${parameter}=([^&#]*)')`),
-  );
+  text(parameter).generatedAlwaysAs(sql.raw(`substring(landing_page_url from '[?&]${parameter}=([^&#]*)')`));
 
 /** The inbox's campaign and first-name lookups, on the two tables that have them. */
-function campaignIndexes(table: string, t: InboxColumns & { utmSource: AnyPgColumn; utmCampaign: AnyPgColumn; firstName: AnyPgColumn }) {
+function campaignIndexes(
+  table: string,
+  t: InboxColumns & { utmSource: AnyPgColumn; utmCampaign: AnyPgColumn; firstName: AnyPgColumn },
+) {
   return [
     index(`${table}_utm_source_idx`).on(t.utmSource, t.createdAt, t.id),
     index(`${table}_utm_campaign_idx`).on(t.utmCampaign, t.createdAt, t.id),
@@ -307,12 +341,12 @@ export const leadEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     leadKind: text("lead_kind").$type<LeadKind>().notNull(),
     leadId: uuid("lead_id").notNull(),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: text("actor_id").references(() => staffMembers.id, { onDelete: "set null" }),
     type: text("type").$type<"status" | "note" | "assignment">().notNull(),
     fromStatus: text("from_status").$type<LeadStatus>(),
     toStatus: text("to_status").$type<LeadStatus>(),
     note: text("note"),
-    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    assigneeId: text("assignee_id").references(() => staffMembers.id, { onDelete: "set null" }),
   },
   (t) => [index("lead_events_lead_idx").on(t.leadId, t.at)],
 );

@@ -1,26 +1,33 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
-import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import qrcode from "qrcode-generator";
 import { isEmail } from "../../app/domain/email";
+import { passwordProblem } from "../../app/domain/passwords";
 import { sanitiseName } from "../../app/domain/sanitise";
+import { isCommonPassword } from "../common-passwords";
 import type { Database } from "../db/client";
-import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
-import type { StaffAuth } from "./auth";
+import { staffEnrolments, staffMembers, staffSessions } from "../db/schema";
+import {
+  acceptedStep,
+  decryptSecret,
+  encryptSecret,
+  hashStaffPassword,
+  newToken,
+  newTotpSecret,
+  tokenHash,
+  totpKey,
+  totpUri,
+} from "./credentials";
 
-// Staff accounts (DECISIONS D14): made from the command line (server/cli.ts), never by
-// sign-up. `add` makes the account and a one-time link; the link's page sets the
-// password and enrols an authenticator app; `disable` ends every session at once.
+// Staff accounts (DECISIONS D14, D20): made from the command line (server/cli.ts), never
+// by sign-up, in tables of their own. `add` makes the member and a one-time link; the
+// link's page sets the password and enrols an authenticator app; `disable` ends every
+// session at once. A lost password or phone is `add` again: a new enrolment.
 
 /** How long an enrolment link works. */
 export const ENROL_LINK_HOURS = 24;
 
 export class StaffAccountError extends Error {}
-
-/** The database holds only a hash of an enrolment token: a leaked backup opens nothing. */
-const inviteIdentifier = (token: string) => `staff-enrol:${createHash("sha256").update(token).digest("hex")}`;
 
 export interface StaffMember {
   id: string;
@@ -33,8 +40,8 @@ export interface StaffMember {
 
 /**
  * Makes a staff member, or (for an existing one) starts them again: a new password
- * and a new authenticator are needed, and a disabled account is enabled. Answers the
- * enrolment token for the link.
+ * and a new authenticator are needed, every session and older link ends, and a
+ * disabled member is enabled. Answers the enrolment token for the link.
  */
 export async function addStaff(
   db: Database,
@@ -46,83 +53,89 @@ export async function addStaff(
   if (!isEmail(email)) throw new StaffAccountError(`Not an email address: ${input.email}`);
   if (!name) throw new StaffAccountError("Give the staff member's full name.");
 
-  const token = randomBytes(32).toString("base64url");
+  const link = newToken();
   const created = await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
-    if (existing && existing.role !== "staff") {
-      throw new StaffAccountError(`${email} is a borrower's account; staff need an address of their own.`);
-    }
-    const userId = existing?.id ?? randomUUID();
+    const [existing] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, email));
+    const staffId = existing?.id ?? randomUUID();
     if (existing) {
-      await tx.update(users).set({ name, disabledAt: null, twoFactorEnabled: false }).where(eq(users.id, userId));
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
-      await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
-      await tx.delete(accounts).where(eq(accounts.userId, userId));
-      await tx.delete(verifications).where(eq(verifications.value, userId));
+      await tx
+        .update(staffMembers)
+        .set({
+          name,
+          passwordHash: null,
+          totpSecret: null,
+          enrolledAt: null,
+          totpLastStep: null,
+          codeFailures: 0,
+          codesLockedUntil: null,
+          disabledAt: null,
+        })
+        .where(eq(staffMembers.id, staffId));
+      await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+      await tx.delete(staffEnrolments).where(eq(staffEnrolments.staffId, staffId));
     } else {
-      await tx.insert(users).values({ id: userId, email, name, role: "staff", emailVerified: true });
+      await tx.insert(staffMembers).values({ id: staffId, email, name });
     }
-    await tx.insert(verifications).values({
-      id: randomUUID(),
-      identifier: inviteIdentifier(token),
-      value: userId,
+    await tx.insert(staffEnrolments).values({
+      tokenHash: link.hash,
+      staffId,
       expiresAt: new Date(now.getTime() + ENROL_LINK_HOURS * 60 * 60 * 1000),
     });
     return !existing;
   });
-  return { token, created };
+  return { token: link.token, created };
 }
 
 export async function listStaff(db: Database): Promise<StaffMember[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      twoFactorEnabled: users.twoFactorEnabled,
-      disabledAt: users.disabledAt,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.role, "staff"))
-    .orderBy(asc(users.name));
+  const rows = await db.select().from(staffMembers).orderBy(asc(staffMembers.name));
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
     name: r.name,
-    enrolled: r.twoFactorEnabled,
+    enrolled: r.enrolledAt !== null,
     disabled: r.disabledAt !== null,
     createdAt: r.createdAt,
   }));
 }
 
-/** Stops a staff member signing in and ends their sessions now. */
+/** Stops a staff member signing in and ends their sessions and links now. */
 export async function disableStaff(db: Database, email: string, now = new Date()) {
   const normalised = email.trim().toLowerCase();
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(users)
+    const [member] = await tx
+      .update(staffMembers)
       .set({ disabledAt: now })
-      .where(and(eq(users.email, normalised), eq(users.role, "staff")))
-      .returning({ id: users.id });
-    if (!user) throw new StaffAccountError(`No staff member has the address ${normalised}.`);
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    await tx.delete(verifications).where(eq(verifications.value, user.id));
+      .where(eq(staffMembers.email, normalised))
+      .returning({ id: staffMembers.id });
+    if (!member) throw new StaffAccountError(`No staff member has the address ${normalised}.`);
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, member.id));
+    await tx.delete(staffEnrolments).where(eq(staffEnrolments.staffId, member.id));
   });
 }
 
 // ---------------------------------------------------------------- enrolment
 
+export interface Invite {
+  staffId: string;
+  email: string;
+  name: string;
+}
+
 /** The staff member an unexpired enrolment token belongs to, or null. */
-export async function invitedStaff(db: Database, token: string, now = new Date()) {
+export async function invitedStaff(db: Database, token: string, now = new Date()): Promise<Invite | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
-    .select({ userId: verifications.value, expiresAt: verifications.expiresAt, email: users.email, name: users.name })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.value))
-    .where(and(eq(verifications.identifier, inviteIdentifier(token)), eq(users.role, "staff")));
-  if (!row || row.expiresAt <= now) return null;
-  return row;
+    .select({ staffId: staffMembers.id, email: staffMembers.email, name: staffMembers.name })
+    .from(staffEnrolments)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffEnrolments.staffId))
+    .where(
+      and(
+        eq(staffEnrolments.tokenHash, tokenHash(token)),
+        gt(staffEnrolments.expiresAt, now),
+        isNull(staffMembers.disabledAt),
+      ),
+    );
+  return row ?? null;
 }
 
 export interface AuthenticatorSetup {
@@ -134,95 +147,91 @@ export interface AuthenticatorSetup {
   qrSvg: string;
 }
 
+export interface Issuer {
+  /** What the authenticator app lists the account under. */
+  issuer: string;
+  authSecret: string;
+}
+
+/** What is wrong with a new staff password, in words for the person choosing it, or null. */
+export const staffPasswordProblem = (password: string) =>
+  passwordProblem(password, { kind: "staff", isCommon: isCommonPassword });
+
 /**
- * Step one of enrolment: sets the password (hashed as better-auth hashes it) and
- * stores a new, unconfirmed TOTP secret, encrypted as better-auth's two-factor plugin
- * keeps it, so its sign-in check reads it unchanged.
+ * Step one of enrolment: sets the password (the one rule for every account, DECISIONS
+ * D20) and a new, unconfirmed authenticator secret. The caller has checked the password.
  */
 export async function setPasswordAndSecret(
   db: Database,
-  auth: StaffAuth,
-  user: { userId: string; email: string },
+  issuer: Issuer,
+  invite: Invite,
   password: string,
 ): Promise<AuthenticatorSetup> {
-  const context = await auth.$context;
-  const hash = await context.password.hash(password);
-  const secret = generateRandomString(32);
-  const encrypted = await symmetricEncrypt({ key: context.secretConfig, data: secret });
-  // No backup codes: a lost phone is re-enrolled with `npm run staff -- add` (decision 081).
-  const noBackupCodes = await symmetricEncrypt({ key: context.secretConfig, data: "[]" });
-  await db.transaction(async (tx) => {
-    await tx.delete(accounts).where(eq(accounts.userId, user.userId));
-    await tx.insert(accounts).values({
-      id: randomUUID(),
-      accountId: user.userId,
-      providerId: "credential",
-      userId: user.userId,
-      password: hash,
-    });
-    await tx.delete(twoFactors).where(eq(twoFactors.userId, user.userId));
-    await tx.insert(twoFactors).values({
-      id: randomUUID(),
-      userId: user.userId,
-      secret: encrypted,
-      backupCodes: noBackupCodes,
-      verified: false,
-    });
-  });
-  return authenticatorSetup(context.appName, user.email, secret);
+  const problem = staffPasswordProblem(password);
+  if (problem) throw new StaffAccountError(problem);
+  const secret = newTotpSecret();
+  await db
+    .update(staffMembers)
+    .set({
+      passwordHash: await hashStaffPassword(password),
+      totpSecret: await encryptSecret(issuer.authSecret, secret),
+      enrolledAt: null,
+      totpLastStep: null,
+    })
+    .where(eq(staffMembers.id, invite.staffId));
+  return authenticatorSetup(issuer.issuer, invite.email, secret);
 }
 
 function authenticatorSetup(issuer: string, email: string, secret: string): AuthenticatorSetup {
-  const uri = createOTP(secret).url(issuer, email);
+  const uri = totpUri(secret, { issuer, account: email });
   const qr = qrcode(0, "M");
   qr.addData(uri);
   qr.make();
-  return {
-    uri,
-    key: base32.encode(new TextEncoder().encode(secret), { padding: false }),
-    qrSvg: qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true }),
-  };
+  return { uri, key: totpKey(secret), qrSvg: qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true }) };
+}
+
+async function pendingSecret(db: Database, issuer: Issuer, invite: Invite) {
+  const [row] = await db
+    .select({ secret: staffMembers.totpSecret })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.id, invite.staffId), isNull(staffMembers.enrolledAt)));
+  return row?.secret ? decryptSecret(issuer.authSecret, row.secret) : null;
 }
 
 /** The authenticator being enrolled, shown again when a code is wrong. */
-export async function pendingAuthenticator(
-  db: Database,
-  auth: StaffAuth,
-  user: { userId: string; email: string },
-): Promise<AuthenticatorSetup | null> {
-  const context = await auth.$context;
-  const [row] = await db
-    .select({ secret: twoFactors.secret })
-    .from(twoFactors)
-    .where(and(eq(twoFactors.userId, user.userId), eq(twoFactors.verified, false)));
-  if (!row) return null;
-  const secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
-  return authenticatorSetup(context.appName, user.email, secret);
+export async function pendingAuthenticator(db: Database, issuer: Issuer, invite: Invite) {
+  const secret = await pendingSecret(db, issuer, invite);
+  return secret === null ? null : authenticatorSetup(issuer.issuer, invite.email, secret);
 }
 
 /**
  * Step two: the first code from the app proves it holds the secret. The enrolment
- * then completes and the link stops working. False when the code is wrong.
+ * completes, the link stops working, and that code is used: sign-in needs a later one.
+ * False when the code is wrong.
  */
 export async function confirmAuthenticator(
   db: Database,
-  auth: StaffAuth,
-  user: { userId: string },
+  issuer: Issuer,
+  invite: Invite,
   token: string,
   code: string,
+  now = Date.now(),
 ): Promise<boolean> {
-  const context = await auth.$context;
-  const [row] = await db
-    .select({ id: twoFactors.id, secret: twoFactors.secret })
-    .from(twoFactors)
-    .where(and(eq(twoFactors.userId, user.userId), eq(twoFactors.verified, false)));
-  if (!row || !/^\d{6}$/.test(code)) return false;
-  const secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
-  if (!(await createOTP(secret).verify(code))) return false;
-  await db.transaction(async (tx) => {
-    await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.id, row.id));
-    await tx.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.userId));
-    await tx.delete(verifications).where(eq(verifications.identifier, inviteIdentifier(token)));
+  const secret = await pendingSecret(db, issuer, invite);
+  if (secret === null) return false;
+  const step = await acceptedStep(secret, code, { now, lastStep: null });
+  if (step === null) return false;
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(staffEnrolments)
+      .where(and(eq(staffEnrolments.tokenHash, tokenHash(token)), eq(staffEnrolments.staffId, invite.staffId)))
+      .returning({ staffId: staffEnrolments.staffId });
+    // Two posts of the same link at once: only the first completes it.
+    if (!used) return false;
+    await tx
+      .update(staffMembers)
+      .set({ enrolledAt: new Date(now), totpLastStep: step, codeFailures: 0, codesLockedUntil: null })
+      .where(eq(staffMembers.id, invite.staffId));
+    return true;
   });
-  return true;
 }

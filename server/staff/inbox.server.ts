@@ -14,7 +14,7 @@ import {
 } from "../../app/domain/leads";
 import type { Database } from "../db/client";
 import { microsecondText, rowsOf } from "../db/rows";
-import { contactMessages, leadCounts, personalEnquiries, quotes, users } from "../db/schema";
+import { contactMessages, leadCounts, personalEnquiries, quotes, staffMembers } from "../db/schema";
 
 // The staff inbox (DECISIONS D14): the three lead tables read as one list. Each table
 // is asked for its own first page (by its own indexes), and the three pages are merged,
@@ -313,9 +313,9 @@ export async function inboxPage(
   const rows = await rowsOf<RawRow>(
     db,
     sql`
-    select leads.*, ${users.name} as assignee_name
+    select leads.*, ${staffMembers.name} as assignee_name
     from (${sql.join(branches, sql` union all `)}) as leads
-    left join ${users} on ${users.id} = leads.assignee_id
+    left join ${staffMembers} on ${staffMembers.id} = leads.assignee_id
     order by leads.sort_key desc, leads.id desc
     limit ${limit + 1}`,
   );

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { canMove, type LeadKind, type LeadStatus, type TimelineEvent } from "../../app/domain/leads";
 import { NOTE_MAX_LENGTH } from "../../app/domain/field-limits";
 import type { Database } from "../db/client";
-import { contactMessages, jobs, leadEvents, personalEnquiries, quotes, users } from "../db/schema";
+import { contactMessages, jobs, leadEvents, personalEnquiries, quotes, staffMembers } from "../db/schema";
 import { leadEmailKeys } from "../lead-email-keys";
 import { writeAudit } from "./audit.server";
 import { withFlags } from "./inbox.server";
@@ -14,7 +14,6 @@ import type { StaffUser } from "./session.server";
 // first, the change is refused and the adviser sees the lead as it now is.
 
 const TABLES = { quote: quotes, "personal-enquiry": personalEnquiries, contact: contactMessages } as const;
-
 
 export type LeadRecord =
   | { kind: "quote"; row: typeof quotes.$inferSelect }
@@ -69,7 +68,10 @@ export async function timelineOf(db: Database, id: string): Promise<TimelineEven
 async function namesOf(db: Database, ids: (string | null)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return new Map<string, string>();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
+  const rows = await db
+    .select({ id: staffMembers.id, name: staffMembers.name })
+    .from(staffMembers)
+    .where(inArray(staffMembers.id, wanted));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -101,12 +103,11 @@ export async function emailsOf(db: Database, kind: LeadKind, id: string) {
 
 /** The staff members a lead can be assigned to: enrolled and not disabled. */
 export async function assignableStaff(db: Database) {
-  const rows = await db
-    .select({ id: users.id, name: users.name, disabledAt: users.disabledAt, enrolled: users.twoFactorEnabled })
-    .from(users)
-    .where(eq(users.role, "staff"))
-    .orderBy(asc(users.name));
-  return rows.filter((r) => !r.disabledAt && r.enrolled).map((r) => ({ id: r.id, name: r.name }));
+  return db
+    .select({ id: staffMembers.id, name: staffMembers.name })
+    .from(staffMembers)
+    .where(and(isNull(staffMembers.disabledAt), isNotNull(staffMembers.enrolledAt)))
+    .orderBy(asc(staffMembers.name));
 }
 
 /** Flags for one lead, by the same rules as the inbox. */

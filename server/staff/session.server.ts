@@ -1,20 +1,25 @@
-import { eq } from "drizzle-orm";
+import { createHmac } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "../../app/domain/field-limits";
 import { MAX_PASSWORD_LENGTH } from "../../app/domain/passwords";
 import { currentSession } from "../accounts.server";
-import { sessions, users } from "../db/schema";
-import { hit, RATE_LIMITS, scaled } from "../rate-limit";
 import type { ServerContext } from "../context";
+import type { Database } from "../db/client";
+import { staffMembers, staffSessions } from "../db/schema";
+import { hit, RATE_LIMITS, scaled } from "../rate-limit";
 import { writeAudit } from "./audit.server";
-import { STAFF_SESSION_MAX_SECONDS, type StaffAuth } from "./auth";
+import { acceptedStep, decryptSecret, newToken, passwordMatches, tokenHash } from "./credentials";
+import { STAFF_IDLE_SECONDS, STAFF_SESSION_MAX_SECONDS } from "./session-limits";
 
-// Who is asking, on every /staff page and resource (DECISIONS D14): an enrolled staff
-// member with a live session, or nobody. A borrower's session gets the site's plain
-// 404, so nothing tells a borrower the console exists; anyone else goes to sign-in.
+// Who is asking, on every /staff page and resource (DECISIONS D14, D20): an enrolled
+// staff member with a live session, or nobody. Staff sessions live in their own table
+// under their own cookie, so a borrower's session or token is never one (and the
+// reverse). A borrower's session gets the site's plain 404, so nothing tells a
+// borrower the console exists; anyone else goes to sign-in.
 
-export type StaffContext = Pick<ServerContext, "config" | "db" | "log" | "auth" | "staffAuth" | "clientAddress">;
+export type StaffContext = Pick<ServerContext, "config" | "db" | "log" | "auth" | "clientAddress">;
 
 export interface StaffUser {
   id: string;
@@ -25,10 +30,37 @@ export interface StaffUser {
 export const STAFF_SIGN_IN_PATH = "/staff/sign-in";
 export const STAFF_SIGN_IN_FAILED = "The email, password or code is not right. Please try again.";
 export const STAFF_TOO_MANY_ATTEMPTS = "Too many attempts. Please wait 15 minutes and try again.";
+export const staffAccountBusy = (minutes: number) =>
+  `Too many attempts to sign in to this account. Please wait ${minutes === 1 ? "a minute" : `${minutes} minutes`} and try again.`;
+export const STAFF_CODES_LOCKED = "Too many wrong codes. Please wait 15 minutes and try again.";
 
-function staffAuthOf(context: StaffContext): StaffAuth {
-  if (!context.staffAuth) throw new Error("staff console not wired: createApp puts `staffAuth` in the route context");
-  return context.staffAuth;
+/** The idle clock is moved on at most once a minute, not on every request. */
+const STAFF_REFRESH_SECONDS = 60;
+/** Ten wrong codes in a row (after a right password) and codes wait this long. */
+export const STAFF_CODE_FAILURES_ALLOWED = 10;
+export const STAFF_CODE_LOCK_MINUTES = 15;
+
+/**
+ * The cookie: `__Host-` in production (Secure, the whole site, no Domain, so no other
+ * host or path can set or shadow it), HttpOnly and SameSite=Strict always. The whole
+ * site, not /staff: React Router's data requests for the inbox go to /staff.data.
+ */
+export function staffCookieName(isProduction: boolean) {
+  return isProduction ? "__Host-staff_session" : "staff_session";
+}
+
+function sessionCookie(context: StaffContext, token: string, maxAgeSeconds: number) {
+  const secure = context.config.isProduction ? "; Secure" : "";
+  return `${staffCookieName(context.config.isProduction)}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
+}
+
+function tokenFrom(context: StaffContext, request: Request) {
+  const name = staffCookieName(context.config.isProduction);
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=") || null;
+  }
+  return null;
 }
 
 /** The page's own 404, the same a mistyped address gets. */
@@ -42,42 +74,55 @@ const checked = new WeakMap<Request, Promise<{ user: StaffUser | null; headers: 
  * The staff member signed in on this request, or null, with any refreshed session
  * cookie to pass on. Asked once per request, however many loaders want it.
  */
-export function staffSession(context: StaffContext, request: Request) {
+export function staffSession(context: StaffContext, request: Request, now = Date.now()) {
   let answer = checked.get(request);
   if (!answer) {
-    answer = readStaffSession(context, request);
+    answer = readStaffSession(context, request, now);
     checked.set(request, answer);
   }
   return answer;
 }
 
-async function readStaffSession(context: StaffContext, request: Request) {
+async function readStaffSession(context: StaffContext, request: Request, now: number) {
   const none = { user: null, headers: new Headers() };
-  if (!request.headers.get("cookie")?.includes("staff.session_token")) return none;
-  let result: Awaited<ReturnType<StaffAuth["api"]["getSession"]>> | null;
-  let headers: Headers;
-  try {
-    const answer = await staffAuthOf(context).api.getSession({
-      headers: new Headers({ cookie: request.headers.get("cookie") ?? "" }),
-      returnHeaders: true,
-    });
-    result = answer.response;
-    headers = cookiesOf(answer.headers);
-  } catch {
-    return none;
-  }
-  if (!result) return { user: null, headers };
-  const { session, user } = result;
+  const token = tokenFrom(context, request);
+  if (!token || token.length > 100) return none;
+  const hash = tokenHash(token);
   const [row] = await context.db
-    .select({ role: users.role, disabledAt: users.disabledAt, twoFactorEnabled: users.twoFactorEnabled })
-    .from(users)
-    .where(eq(users.id, user.id));
-  const tooOld = Date.now() - session.createdAt.getTime() > STAFF_SESSION_MAX_SECONDS * 1000;
-  if (row?.role !== "staff" || row.disabledAt || !row.twoFactorEnabled || tooOld) {
-    await context.db.delete(sessions).where(eq(sessions.token, session.token));
-    return none;
+    .select({
+      id: staffMembers.id,
+      name: staffMembers.name,
+      email: staffMembers.email,
+      createdAt: staffSessions.createdAt,
+      expiresAt: staffSessions.expiresAt,
+    })
+    .from(staffSessions)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, hash),
+        isNull(staffMembers.disabledAt),
+        sql`${staffMembers.enrolledAt} is not null`,
+      ),
+    );
+  const ended = () => {
+    const headers = new Headers({ "Set-Cookie": sessionCookie(context, "", 0) });
+    return { user: null, headers };
+  };
+  if (!row) return ended();
+  const tooOld = now - row.createdAt.getTime() > STAFF_SESSION_MAX_SECONDS * 1000;
+  if (tooOld || row.expiresAt.getTime() <= now) {
+    await context.db.delete(staffSessions).where(eq(staffSessions.tokenHash, hash));
+    return ended();
   }
-  return { user: { id: user.id, name: user.name, email: user.email }, headers };
+  const headers = new Headers();
+  if (row.expiresAt.getTime() - now < (STAFF_IDLE_SECONDS - STAFF_REFRESH_SECONDS) * 1000) {
+    await context.db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(now + STAFF_IDLE_SECONDS * 1000) })
+      .where(eq(staffSessions.tokenHash, hash));
+  }
+  return { user: { id: row.id, name: row.name, email: row.email }, headers };
 }
 
 /**
@@ -119,13 +164,15 @@ const signInInput = z.object({
 export type StaffSignIn = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
 
 /**
- * Password, then the authenticator's code, in one form post: better-auth checks the
- * password and holds the sign-in in a short-lived two-factor cookie, which the TOTP
- * check then turns into a session. Both outcomes are audited.
+ * Password and the authenticator's code, in one form post. Limited per address and,
+ * across every address, per account (known or not, so the limit tells nothing); an
+ * unknown address costs the same time as a known one; a code is good once. Every
+ * outcome is audited.
  */
-export async function staffSignIn(context: StaffContext, form: FormData): Promise<StaffSignIn> {
-  const rule = scaled(RATE_LIMITS.staffSignIn, context.config.rateLimitScale);
-  if (!(await hit(context.db, rule, context.clientAddress ?? "unknown")).allowed) {
+export async function staffSignIn(context: StaffContext, form: FormData, now = Date.now()): Promise<StaffSignIn> {
+  const { config, db } = context;
+  const perAddress = scaled(RATE_LIMITS.staffSignIn, config.rateLimitScale);
+  if (!(await hit(db, perAddress, context.clientAddress ?? "unknown", now)).allowed) {
     return { ok: false, status: 429, message: STAFF_TOO_MANY_ATTEMPTS };
   }
   const parsed = signInInput.safeParse({
@@ -133,77 +180,92 @@ export async function staffSignIn(context: StaffContext, form: FormData): Promis
     password: form.get("password") ?? "",
     code: form.get("code") ?? "",
   });
+  if (parsed.success) {
+    const perAccount = scaled(RATE_LIMITS.staffAccountSignIn, config.rateLimitScale);
+    const account = await hit(db, perAccount, accountKey(config.authSecret, parsed.data.email), now);
+    if (!account.allowed) {
+      return { ok: false, status: 429, message: staffAccountBusy(Math.ceil(account.retryAfterSeconds / 60)) };
+    }
+  }
   const [member] = parsed.success
-    ? await context.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, parsed.data.email))
+    ? await db.select().from(staffMembers).where(eq(staffMembers.email, parsed.data.email))
     : [];
-  const staff = member && (await isStaffRow(context, member.id)) ? member : null;
-  const failed = async (reason: string): Promise<StaffSignIn> => {
-    await writeAudit(context.db, { action: "staff.sign-in-failed", actor: staff, detail: { reason } });
-    return { ok: false, status: 401, message: STAFF_SIGN_IN_FAILED };
+  const actor = member ? { id: member.id, name: member.name } : null;
+  const failed = async (reason: string, message = STAFF_SIGN_IN_FAILED, status = 401): Promise<StaffSignIn> => {
+    await writeAudit(db, { action: "staff.sign-in-failed", actor, detail: { reason } });
+    return { ok: false, status, message };
   };
   if (!parsed.success) return failed("incomplete");
-  if (!staff) return failed("not-staff");
+  // The password is checked whoever asks (a stand-in hash when there is none), so the
+  // answer takes the same time for a member, a stranger and a disabled account.
+  const passwordRight = await passwordMatches(member?.passwordHash, parsed.data.password);
+  if (!member) return failed("not-staff");
+  if (!passwordRight) return failed("password");
+  if (member.disabledAt || !member.enrolledAt || !member.totpSecret) return failed("not-enrolled");
+  if (member.codesLockedUntil && member.codesLockedUntil.getTime() > now) {
+    return failed("codes-locked", STAFF_CODES_LOCKED, 429);
+  }
+  const secret = await decryptSecret(config.authSecret, member.totpSecret).catch(() => null);
+  if (secret === null) {
+    context.log.error(
+      { component: "staff-sign-in" },
+      "an authenticator secret cannot be read: was AUTH_SECRET changed? Re-enrol with `staff add`",
+    );
+    return failed("secret-unreadable");
+  }
+  const step = await acceptedStep(secret, parsed.data.code, { now, lastStep: member.totpLastStep });
+  if (step === null || !(await spendCode(db, member.id, step))) {
+    await countWrongCode(db, member.id, now);
+    return failed("code");
+  }
 
-  const auth = staffAuthOf(context);
-  let twoFactorCookies: Headers;
-  try {
-    const { headers, response } = await auth.api.signInEmail({
-      body: { email: parsed.data.email, password: parsed.data.password },
-      headers: new Headers(),
-      returnHeaders: true,
-    });
-    if (!("twoFactorRedirect" in response)) return failed("no-second-factor");
-    twoFactorCookies = headers;
-  } catch (error) {
-    if (isRefusal(error)) return failed("password");
-    throw error;
-  }
-  try {
-    const { headers } = await auth.api.verifyTOTP({
-      body: { code: parsed.data.code },
-      headers: new Headers({ cookie: cookieHeader(twoFactorCookies) }),
-      returnHeaders: true,
-    });
-    await writeAudit(context.db, { action: "staff.sign-in", actor: staff });
-    return { ok: true, headers: cookiesOf(headers) };
-  } catch (error) {
-    if (isRefusal(error)) return failed("code");
-    throw error;
-  }
+  const session = newToken();
+  await db.insert(staffSessions).values({
+    tokenHash: session.hash,
+    staffId: member.id,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + STAFF_IDLE_SECONDS * 1000),
+  });
+  await writeAudit(db, { action: "staff.sign-in", actor });
+  return {
+    ok: true,
+    headers: new Headers({ "Set-Cookie": sessionCookie(context, session.token, STAFF_SESSION_MAX_SECONDS) }),
+  };
 }
 
-async function isStaffRow(context: StaffContext, userId: string) {
-  const [row] = await context.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row?.role === "staff";
+/** Marks the code's step used, unless a later (or the same) step was used first: two posts of one code sign in once. */
+async function spendCode(db: Database, staffId: string, step: number) {
+  const used = await db
+    .update(staffMembers)
+    .set({ totpLastStep: step, codeFailures: 0, codesLockedUntil: null })
+    .where(
+      and(
+        eq(staffMembers.id, staffId),
+        sql`(${staffMembers.totpLastStep} is null or ${staffMembers.totpLastStep} < ${step})`,
+      ),
+    )
+    .returning({ id: staffMembers.id });
+  return used.length === 1;
 }
 
+async function countWrongCode(db: Database, staffId: string, now: number) {
+  const lockUntil = new Date(now + STAFF_CODE_LOCK_MINUTES * 60_000);
+  await db
+    .update(staffMembers)
+    .set({
+      codeFailures: sql`case when ${staffMembers.codeFailures} + 1 >= ${STAFF_CODE_FAILURES_ALLOWED} then 0 else ${staffMembers.codeFailures} + 1 end`,
+      codesLockedUntil: sql`case when ${staffMembers.codeFailures} + 1 >= ${STAFF_CODE_FAILURES_ALLOWED} then ${lockUntil.toISOString()}::timestamptz else ${staffMembers.codesLockedUntil} end`,
+    })
+    .where(eq(staffMembers.id, staffId));
+}
+
+/** The per-account counter's key: a keyed hash, so the counters hold no address. */
+const accountKey = (secret: string, email: string) =>
+  createHmac("sha256", secret).update(`staff:${email}`).digest("hex").slice(0, 32);
+
+/** Ends this request's session; answers the cookie that clears it. */
 export async function staffSignOut(context: StaffContext, request: Request) {
-  try {
-    const { headers } = await staffAuthOf(context).api.signOut({
-      headers: new Headers({ cookie: request.headers.get("cookie") ?? "" }),
-      returnHeaders: true,
-    });
-    return cookiesOf(headers);
-  } catch {
-    return new Headers();
-  }
-}
-
-function isRefusal(error: unknown) {
-  const status = (error as { statusCode?: number } | null)?.statusCode;
-  return typeof status === "number" && status >= 400 && status < 500;
-}
-
-function cookiesOf(headers: Headers) {
-  const cookies = new Headers();
-  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-  return cookies;
-}
-
-/** `Set-Cookie` answers as the `Cookie` header of the next in-process call. */
-function cookieHeader(headers: Headers) {
-  return headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  const token = tokenFrom(context, request);
+  if (token) await context.db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash(token)));
+  return new Headers({ "Set-Cookie": sessionCookie(context, "", 0) });
 }

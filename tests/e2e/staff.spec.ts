@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { nextCode, wrongCode } from "../support/authenticator";
 import { waitForMail } from "../support/mailbox";
 import { validQuote } from "../support/leads";
 import { choose, next, skipCookieBanner } from "../support/step-forms";
@@ -15,9 +14,6 @@ import { addStaffMember, storedRows } from "../support/stored";
 const PASSWORD = "Quay-side-ledger-42";
 let counter = 0;
 const unique = (label: string) => `${label}-${Date.now()}-${counter++}`;
-
-/** The code an authenticator app would show now for the key the enrolment page printed. */
-const totpFor = (key: string) => createOTP(base32.decode(key)).totp();
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -36,7 +32,7 @@ async function enrol(page: Page, email: string, name: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Add your authenticator app" })).toBeVisible();
   await expectNoAxeViolations(page);
   const key = (await page.getByTestId("totp-key").textContent()) ?? "";
-  await page.getByLabel("Code from your authenticator app").fill(await totpFor(key));
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
   await page.getByRole("button", { name: "Finish" }).click();
   await expect(page).toHaveURL(/\/staff\/sign-in\?enrolled=1$/);
   return key;
@@ -54,7 +50,7 @@ async function signInByKeyboard(page: Page, email: string, key: string) {
   await typeOver(PASSWORD);
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Code from your authenticator app")).toBeFocused();
-  await typeOver(await totpFor(key));
+  await typeOver(await nextCode(key));
   await page.keyboard.press("Enter");
 }
 
@@ -240,10 +236,9 @@ test("a staff member enrols, signs in, works a lead, exports and sees it all in 
 test("a wrong code is refused and the failed sign-in is audited", async ({ page }) => {
   const email = `${unique("wrong")}@firm.example`;
   const key = await enrol(page, email, "Wes Wrong");
-  const right = await totpFor(key);
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(right === "000000" ? "111111" : "000000");
+  await page.getByLabel("Code from your authenticator app").fill(await wrongCode(key));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText("The email, password or code is not right. Please try again.");
   await expect(page).toHaveURL(/\/staff\/sign-in/);
@@ -293,7 +288,7 @@ test("every staff page works from the keyboard alone", async ({ page }) => {
   await expect(code).toBeVisible();
   const key = (await page.getByTestId("totp-key").textContent()) ?? "";
   await tabTo(page, code);
-  await page.keyboard.type(await totpFor(key));
+  await page.keyboard.type(await nextCode(key));
   await tabTo(page, page.getByRole("button", { name: "Finish" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/staff\/sign-in\?enrolled=1$/);
@@ -306,7 +301,10 @@ test("every staff page works from the keyboard alone", async ({ page }) => {
   await tabTo(page, page.getByRole("button", { name: "Apply filters" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`q=${surname}`));
-  const lead = page.getByRole("table").getByRole("row", { name: new RegExp(surname) }).getByRole("link");
+  const lead = page
+    .getByRole("table")
+    .getByRole("row", { name: new RegExp(surname) })
+    .getByRole("link");
   await tabTo(page, lead);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Kit ${surname}`) })).toBeVisible();
@@ -352,7 +350,11 @@ test("staff answer an access request and an erasure request, each in the audit l
   test.setTimeout(90_000);
   const person = `${unique("subject")}@example.com`;
   expect(
-    (await page.request.post("/api/quotes", { data: validQuote({ email: person, submission_key: crypto.randomUUID() }) })).status(),
+    (
+      await page.request.post("/api/quotes", {
+        data: validQuote({ email: person, submission_key: crypto.randomUUID() }),
+      })
+    ).status(),
   ).toBe(201);
   const contact = await page.request.post("/api/contact", {
     data: { name: "Sam Subject", email: person, phone: "0117 496 0003", subject: "Call me", message: "About a loan." },
@@ -424,7 +426,10 @@ test("a visit that reaches step 3 of the main form and leaves shows on /staff/fu
   await expect.poll(() => reports).toEqual(["POST", "POST", "POST"]);
   // Counting wrote nothing to the device: no cookie, and storage holds only the form's own answers and landing page.
   expect(await context.cookies()).toEqual(cookiesBefore);
-  const storage = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
+  const storage = await page.evaluate(() => ({
+    local: Object.keys(localStorage),
+    session: Object.keys(sessionStorage),
+  }));
   expect(storage.local).toEqual([]);
   expect(storage.session.sort()).toEqual(["harbourside:eligibility", "landingPageUrl"]);
   await page.goto("/");
@@ -466,4 +471,38 @@ test("a visit that reaches step 3 of the main form and leaves shows on /staff/fu
     "apply,submitted,0,,",
     "apply-personal,submitted,0,,",
   ]);
+});
+
+test("the borrowers' door never reaches a staff account: no reset for a staff address, no borrower session from a staff token", async ({
+  page,
+  context,
+}) => {
+  const email = `${unique("door")}@firm.example`;
+  const key = await enrol(page, email, "Dora Door");
+
+  // "Forgot your password?" with the staff address: the usual answer, and no email for it.
+  await page.goto("/auth/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByText("If an account uses that email address")).toBeVisible();
+  const jobs = await storedRows<{ payload: { to?: string } }>("jobs");
+  expect(jobs.filter((job) => job.payload.to === email)).toEqual([]);
+
+  // The borrowers' sign-in does not take the staff password.
+  const borrowerSignIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } });
+  expect(borrowerSignIn.status()).toBe(401);
+
+  // Signed in to the console, the staff cookie's token is no borrower session.
+  await page.goto("/staff/sign-in");
+  await signInByKeyboard(page, email, key);
+  await expect(page).toHaveURL(/\/staff$/);
+  const staffCookie = (await context.cookies()).find((c) => c.name.includes("staff_session"));
+  expect(staffCookie?.sameSite).toBe("Strict");
+  expect(staffCookie?.httpOnly).toBe(true);
+  await context.addCookies([{ name: "better-auth.session_token", value: staffCookie?.value ?? "", url: page.url() }]);
+  const session = await page.request.get("/api/auth/get-session");
+  expect(await session.json()).toBeNull();
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/auth/);
+  await expectNoAxeViolations(page);
 });

@@ -167,7 +167,6 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
       expect(rows).toEqual([expect.objectContaining({ firstName: "Ada", lastName: "Lovelace", phone: null })]);
       // Names are cleaned as a lead's are, whichever way the sign-up came in.
       expect(user?.name).toBe("Ada Lovelace");
-      expect(user?.role).toBe("borrower");
       expect(user?.emailVerified).toBe(false);
     });
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
 import type { DatabaseHandle } from "../../server/db/client";
-import { contactMessages, personalEnquiries, quotes, users } from "../../server/db/schema";
+import { contactMessages, personalEnquiries, quotes, staffMembers } from "../../server/db/schema";
 import { statusCounts } from "../../server/staff/inbox.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())("the inbox's counts per status on %s", (kind)
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     for (const member of [ann, bob]) {
-      await database.db.insert(users).values({ ...member, role: "staff", emailVerified: true, twoFactorEnabled: true });
+      await database.db.insert(staffMembers).values({ ...member, enrolledAt: new Date() });
     }
   });
 
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())("the inbox's counts per status on %s", (kind)
     const { db } = database;
     await db.delete(personalEnquiries).where(eq(personalEnquiries.status, "declined"));
     await expectSummaryToMatchCounting();
-    await db.delete(users).where(eq(users.id, bob.id));
+    await db.delete(staffMembers).where(eq(staffMembers.id, bob.id));
     await expectSummaryToMatchCounting();
     await db.execute(sql`truncate ${contactMessages}`);
     expect(await statusCounts(database.db, filter("kind=contact"), ann.id)).toEqual({});

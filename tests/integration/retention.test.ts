@@ -10,6 +10,9 @@ import {
   profiles,
   quotes,
   sessions,
+  staffEnrolments,
+  staffMembers,
+  staffSessions,
   users,
   verifications,
 } from "../../server/db/schema";
@@ -17,6 +20,7 @@ import { createLogger } from "../../server/logger";
 import type { Mailer } from "../../server/mail";
 import { enqueueDailyRetention, startOutboxWorker } from "../../server/outbox";
 import { retentionDryRun, runRetention } from "../../server/retention";
+import { STAFF_SESSION_MAX_SECONDS } from "../../server/staff/session-limits";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
@@ -63,7 +67,10 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
       ],
       enquiries: [
         { ...sampleEnquiry({ createdAt: created, email: "enquiry-stale@example.com" }), updatedAt: twoYears },
-        { ...sampleEnquiry({ createdAt: created, email: "enquiry-live@example.com" }), updatedAt: justInside(twoYears) },
+        {
+          ...sampleEnquiry({ createdAt: created, email: "enquiry-live@example.com" }),
+          updatedAt: justInside(twoYears),
+        },
       ],
       contacts: [
         sampleContact({ createdAt: twoYears, email: "contact-stale@example.com" }),
@@ -81,20 +88,29 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
       toStatus: toStatus ?? null,
       note: toStatus ? null : "Called back.",
     });
-    await db.insert(leadEvents).values([
-      event("quote", ids.completedAtBoundary as string, sixYears, "completed"),
-      event("quote", ids.completedInside as string, justInside(sixYears), "completed"),
-      event("quote", ids.noted as string, yearsBefore(now, 1)),
-      event("contact", ids.contactStale as string, yearsBefore(now, 3)),
-    ]);
-    const mail = (dedupeKey: string) => ({ kind: "mail", payload: { to: "x@example.com", subject: "s" }, dedupeKey, status: "done" as const });
-    await db.insert(jobs).values([
-      mail(`quote-notify:${ids.completedAtBoundary}`),
-      mail(`quote-confirm:${ids.completedAtBoundary}`),
-      mail(`quote-notify:${ids.completedInside}`),
-      mail(`contact:${ids.contactStale}:copy`),
-      mail(`contact:${ids.contactLive}:copy`),
-    ]);
+    await db
+      .insert(leadEvents)
+      .values([
+        event("quote", ids.completedAtBoundary as string, sixYears, "completed"),
+        event("quote", ids.completedInside as string, justInside(sixYears), "completed"),
+        event("quote", ids.noted as string, yearsBefore(now, 1)),
+        event("contact", ids.contactStale as string, yearsBefore(now, 3)),
+      ]);
+    const mail = (dedupeKey: string) => ({
+      kind: "mail",
+      payload: { to: "x@example.com", subject: "s" },
+      dedupeKey,
+      status: "done" as const,
+    });
+    await db
+      .insert(jobs)
+      .values([
+        mail(`quote-notify:${ids.completedAtBoundary}`),
+        mail(`quote-confirm:${ids.completedAtBoundary}`),
+        mail(`quote-notify:${ids.completedInside}`),
+        mail(`contact:${ids.contactStale}:copy`),
+        mail(`contact:${ids.contactLive}:copy`),
+      ]);
 
     // Accounts: unconfirmed for exactly 30 days (due), for less (kept), confirmed (kept), staff (kept).
     const account = (label: string, createdAt: Date, extra: Partial<typeof users.$inferInsert> = {}) => ({
@@ -111,8 +127,9 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
         account("unconfirmed-old", thirtyDays),
         account("unconfirmed-new", justInside(thirtyDays)),
         account("confirmed-old", yearsBefore(now, 3), { emailVerified: true }),
-        account("staff-invited", yearsBefore(now, 1), { role: "staff" }),
       ]);
+    // A staff member invited a year ago is kept: staff leave by `staff disable`, not by retention.
+    await db.insert(staffMembers).values({ id: "staff-invited", email: "ivy@firm.example", name: "Ivy Invited" });
     await db.insert(profiles).values({ userId: "user-unconfirmed-old", firstName: "Una", lastName: "Old" });
     await db.insert(jobs).values([
       { ...mail("verify-email:user-unconfirmed-old:1"), status: "pending" },
@@ -122,7 +139,27 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
     await db.insert(sessions).values([
       { id: "s-expired", token: "t-expired", userId: "user-confirmed-old", expiresAt: new Date(now.getTime() - 1000) },
       { id: "s-live", token: "t-live", userId: "user-confirmed-old", expiresAt: new Date(now.getTime() + DAY) },
-      { id: "s-unconfirmed", token: "t-unconfirmed", userId: "user-unconfirmed-old", expiresAt: new Date(now.getTime() + DAY) },
+      {
+        id: "s-unconfirmed",
+        token: "t-unconfirmed",
+        userId: "user-unconfirmed-old",
+        expiresAt: new Date(now.getTime() + DAY),
+      },
+    ]);
+    // Staff sessions end when idle for 30 minutes or 8 hours after sign-in, whichever comes first.
+    await db.insert(staffSessions).values([
+      { tokenHash: "idle", staffId: "staff-invited", createdAt: now, expiresAt: new Date(now.getTime() - 1000) },
+      {
+        tokenHash: "eight-hours",
+        staffId: "staff-invited",
+        createdAt: new Date(now.getTime() - STAFF_SESSION_MAX_SECONDS * 1000),
+        expiresAt: new Date(now.getTime() + 60_000),
+      },
+      { tokenHash: "live", staffId: "staff-invited", createdAt: now, expiresAt: new Date(now.getTime() + 60_000) },
+    ]);
+    await db.insert(staffEnrolments).values([
+      { tokenHash: "expired", staffId: "staff-invited", expiresAt: new Date(now.getTime() - 1000) },
+      { tokenHash: "open", staffId: "staff-invited", expiresAt: new Date(now.getTime() + DAY) },
     ]);
     await db.insert(verifications).values([
       { id: "v-expired", identifier: "x", value: "y", expiresAt: new Date(now.getTime() - 1000) },
@@ -145,8 +182,8 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
     expect(report.otherLeads).toEqual({ count: 2, oldest: yearsBefore(now, 2) });
     expect(report.contactMessages).toEqual({ count: 1, oldest: yearsBefore(now, 2) });
     expect(report.unconfirmedAccounts.count).toBe(1);
-    expect(report.expiredSessions.count).toBe(1);
-    expect(report.expiredVerifications.count).toBe(1);
+    expect(report.expiredSessions.count).toBe(3);
+    expect(report.expiredVerifications.count).toBe(2);
     expect(report.accountEmails.count).toBe(1);
     expect(report.auditRows.count).toBe(1);
     expect(await exists(quotes, ids.completedAtBoundary as string)).toBe(true);
@@ -160,8 +197,8 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
       otherLeads: 2,
       contactMessages: 1,
       unconfirmedAccounts: 1,
-      expiredSessions: 1,
-      expiredVerifications: 1,
+      expiredSessions: 3,
+      expiredVerifications: 2,
       accountEmails: 1,
       auditRows: 1,
     });
@@ -189,9 +226,11 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
     // Accounts: the unconfirmed one with its profile and session; the rest kept.
     expect((await db.select({ id: users.id }).from(users)).map((u) => u.id).sort()).toEqual([
       "user-confirmed-old",
-      "user-staff-invited",
       "user-unconfirmed-new",
     ]);
+    expect((await db.select({ id: staffMembers.id }).from(staffMembers)).map((m) => m.id)).toEqual(["staff-invited"]);
+    expect((await db.select({ t: staffSessions.tokenHash }).from(staffSessions)).map((r) => r.t)).toEqual(["live"]);
+    expect((await db.select({ t: staffEnrolments.tokenHash }).from(staffEnrolments)).map((r) => r.t)).toEqual(["open"]);
     expect(await db.select().from(profiles)).toHaveLength(0);
     expect((await db.select({ id: sessions.id }).from(sessions)).map((s) => s.id)).toEqual(["s-live"]);
     expect((await db.select({ id: verifications.id }).from(verifications)).map((v) => v.id)).toEqual(["v-live"]);
@@ -225,7 +264,9 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
     await Promise.all(servers.map((s) => s.drain()));
     await Promise.all(servers.map((s) => s.stop()));
     const runJobs = await db.select().from(jobs).where(like(jobs.dedupeKey, "retention:%"));
-    expect(runJobs.map((j) => [j.dedupeKey, j.status])).toEqual([[`retention:${tomorrow.toISOString().slice(0, 10)}`, "done"]]);
+    expect(runJobs.map((j) => [j.dedupeKey, j.status])).toEqual([
+      [`retention:${tomorrow.toISOString().slice(0, 10)}`, "done"],
+    ]);
     // The day's run, once, whatever ran before it.
     expect(await runCount()).toBe(runsBefore + 1);
   });

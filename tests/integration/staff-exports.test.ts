@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
 import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, users } from "../../server/db/schema";
+import { auditLog, staffMembers } from "../../server/db/schema";
 import { countFunnelReport, ukDay } from "../../server/funnel";
 import {
   type AuditCursor,
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await database.db.insert(users).values({ ...ann, role: "staff", emailVerified: true, twoFactorEnabled: true });
+    await database.db.insert(staffMembers).values({ ...ann, enrolledAt: new Date() });
     ids = await insertLeads(database.db, {
       quotes: [
         sampleQuote({
@@ -223,7 +223,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
     const lead = { kind: "quote" as const, id: randomUUID() };
 
     beforeAll(async () => {
-      await database.db.insert(users).values({ ...bob, email: "bob@firm.example", role: "staff", emailVerified: true });
+      await database.db.insert(staffMembers).values({ ...bob, email: "bob@firm.example" });
       for (let i = 0; i < 5; i++) await writeAudit(database.db, { action: "lead.view", actor: bob, lead });
       await writeAudit(database.db, {
         action: "lead.status",
@@ -278,7 +278,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
 
     it("keeps rows written in the same millisecond across a page's edge (the database keeps microseconds)", async () => {
       const cal = { id: randomUUID(), name: "Cal Clock" };
-      await database.db.insert(users).values({ ...cal, email: "cal@firm.example", role: "staff", emailVerified: true });
+      await database.db.insert(staffMembers).values({ ...cal, email: "cal@firm.example" });
       for (const micro of ["100", "200", "300"]) {
         await database.db.execute(
           sql`insert into audit_log (at, action, actor_id, actor_name) values (${`2026-11-24T10:00:00.123${micro}Z`}::timestamptz, 'lead.view', ${cal.id}, ${cal.name})`,

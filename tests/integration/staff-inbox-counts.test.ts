@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
 import type { LeadStatus } from "../../app/domain/leads";
 import type { DatabaseHandle } from "../../server/db/client";
-import { users } from "../../server/db/schema";
+import { staffMembers } from "../../server/db/schema";
 import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds())("the inbox's counts, searches and pages on %s
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     for (const member of [ann, bob]) {
-      await database.db.insert(users).values({ ...member, role: "staff", emailVerified: true, twoFactorEnabled: true });
+      await database.db.insert(staffMembers).values({ ...member, enrolledAt: new Date() });
     }
     const statuses: LeadStatus[] = ["new", "contacted", "in-progress", "completed", "declined", "withdrawn"];
     await insertLeads(database.db, {

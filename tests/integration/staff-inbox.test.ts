@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InboxFilter, parseInboxFilter } from "../../app/domain/inbox-filter";
 import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, leadEvents, users } from "../../server/db/schema";
+import { auditLog, leadEvents, staffMembers } from "../../server/db/schema";
 import { allInboxLeads, inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { addNote, assignLead, changeStatus, findLead, timelineOf } from "../../server/staff/leads.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())("the staff inbox on %s", (kind) => {
     database = await openTestDatabase(kind);
     const { db } = database;
     for (const member of [ann, bob]) {
-      await db.insert(users).values({ ...member, role: "staff", emailVerified: true, twoFactorEnabled: true });
+      await db.insert(staffMembers).values({ ...member, enrolledAt: new Date() });
     }
     ids = await insertLeads(db, {
       quotes: [

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTE_MAX_LENGTH } from "../../app/domain/field-limits";
 import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, jobs, leadEvents, users } from "../../server/db/schema";
+import { auditLog, jobs, leadEvents, staffMembers } from "../../server/db/schema";
 import { leadEmailKeys } from "../../server/lead-email-keys";
 import {
   addNote,
@@ -23,23 +23,21 @@ import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 describe.each(testDatabaseKinds())("changes to one lead on %s", (kind) => {
   let database: DatabaseHandle;
-  const staff = (name: string, extra: Partial<typeof users.$inferInsert> = {}) => ({
+  const staff = (name: string, extra: Partial<typeof staffMembers.$inferInsert> = {}) => ({
     id: randomUUID(),
     name,
     email: `${name.split(" ")[0]?.toLowerCase()}@firm.example`,
-    role: "staff" as const,
-    emailVerified: true,
-    twoFactorEnabled: true,
+    enrolledAt: new Date(),
     ...extra,
   });
   const ann = staff("Ann Adviser");
   const bob = staff("Bob Broker");
   const dee = staff("Dee Disabled", { disabledAt: new Date() });
-  const ivy = staff("Ivy Invited", { twoFactorEnabled: false });
+  const ivy = staff("Ivy Invited", { enrolledAt: null });
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await database.db.insert(users).values([ann, bob, dee, ivy]);
+    await database.db.insert(staffMembers).values([ann, bob, dee, ivy]);
   });
   afterAll(async () => {
     await database.close();
