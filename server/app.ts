@@ -12,7 +12,7 @@ import { SERVICE_BUSY } from "../app/domain/messages";
 import { createAuth, identifyWith } from "./auth";
 import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
 import { clientAddress } from "./rate-limit";
-import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders } from "./security";
+import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders, withoutTrailingSlash } from "./security";
 import type { Services } from "./services";
 import { answerFor, createStaticFiles, type StaticFile } from "./static-files";
 
@@ -93,9 +93,7 @@ export function createApp(options: AppOptions) {
     const files = createStaticFiles(clientDir);
     app.on(["GET", "HEAD"], "*", async (c, next) => {
       const urlPath = c.req.path;
-      if (urlPath.length > 1 && urlPath.endsWith("/")) {
-        return c.redirect(urlPath.replace(/\/+$/, "") + new URL(c.req.url).search, 301);
-      }
+      if (urlPath.length > 1 && urlPath.endsWith("/")) return c.redirect(withoutTrailingSlash(new URL(c.req.url)), 301);
       const file = files.lookup(urlPath, new URL(c.req.url).search);
       if (!file) return next();
       return serveFile(c.req.raw, file, config.site);

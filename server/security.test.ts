@@ -7,6 +7,7 @@ import {
   newNonce,
   publicRequest,
   securityHeaders,
+  withoutTrailingSlash,
 } from "./security";
 
 // The headers every response carries and the checks on where a request came from
@@ -172,5 +173,32 @@ describe("a write from our own pages", () => {
   ])("%s: %s", (_rule, headers, expected) => {
     const post = new Request("http://10.0.0.5:3000/api/quotes", { method: "POST", headers });
     expect(isFromOurPages(post, SITE)).toBe(expected);
+  });
+});
+
+describe("the trailing-slash redirect (issue 26)", () => {
+  // The request's URL as the server's parser leaves it (new URL resolves dot segments and
+  // reads a backslash as a slash, as Node's server does before the app sees the path).
+  it.each([
+    ["/about-us/", "/about-us"],
+    ["/about-us///", "/about-us"],
+    ["/homeowner-loan-calculator/?amount=50000", "/homeowner-loan-calculator?amount=50000"],
+    ["//evil.example/", "/evil.example"],
+    ["///evil.example/", "/evil.example"],
+    ["/.//evil.example/", "/evil.example"],
+    ["/staff/..//evil.example/", "/evil.example"],
+    ["/\\evil.example/", "/evil.example"],
+    ["/%5Cevil.example/", "/%5Cevil.example"],
+    ["/%2F%2Fevil.example/", "/%2F%2Fevil.example"],
+    ["//evil.example/?next=//other.example", "/evil.example?next=//other.example"],
+    ["//", "/"],
+  ])("%s goes to %s, on this site", (path, expected) => {
+    const target = withoutTrailingSlash(new URL(`${SITE}${path}`));
+    expect(target).toBe(expected);
+    expect(new URL(target, SITE).origin).toBe(SITE);
+  });
+
+  it("collapses a run of slashes and backslashes at the start, should a path arrive uncleaned", () => {
+    expect(withoutTrailingSlash({ pathname: "/\\/\\evil.example/", search: "" } as URL)).toBe("/evil.example");
   });
 });

@@ -99,3 +99,15 @@ export function isFromOurPages(request: Request, siteUrl: string): boolean {
   if (origin === null) return true;
   return origin === new URL(siteUrl).origin || origin === new URL(request.url).origin;
 }
+
+/**
+ * Where a path with a trailing slash is sent: the same path and query without the slash,
+ * always on this site (issue 26). The path is the one the URL parser left (dot segments
+ * resolved, anything unusual percent-encoded), and a run of slashes or backslashes at its
+ * start becomes one slash: a browser reads a Location of `//host` or `/\host` as
+ * another site.
+ */
+export function withoutTrailingSlash(url: URL): string {
+  const path = url.pathname.replace(/\/+$/, "").replace(/^[/\\]*/, "/");
+  return path + url.search;
+}

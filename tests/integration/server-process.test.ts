@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -118,6 +119,53 @@ describe("the server process", { timeout: 120_000 }, () => {
       const thankYou = await fetch(`${base}/thank-you?ref=q-2`);
       expect(await thankYou.text()).toContain('data-conversion-id="AW-123456789/AbC-d_1"');
       expect(thankYou.headers.get("Content-Security-Policy")).toContain("https://www.googletagmanager.com");
+    } finally {
+      server.child.kill("SIGTERM");
+    }
+    expect(await server.exited).toBe(0);
+  });
+
+  // Issue 26, item 4: the trailing-slash redirect was an open redirect (`//evil.example/`
+  // answered `Location: //evil.example`, which a browser follows to the other host).
+  it("never redirects a request path off the site, however it is written", async () => {
+    const server = startServer();
+    try {
+      await waitUntilUp(server.child);
+      // Sent byte for byte (as `curl --path-as-is`): no client-side clean-up of the path.
+      const locationFor = (rawPath: string) =>
+        new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+          const req = httpRequest({ host: "127.0.0.1", port, path: rawPath, method: "GET" }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+          });
+          req.on("error", reject);
+          req.end();
+        });
+      const forms = [
+        "//evil.example/",
+        "/.//evil.example/",
+        "///evil.example/",
+        "/%5Cevil.example/",
+        "/%5C%5Cevil.example/",
+        "/\\evil.example/",
+        "/\\/evil.example/",
+        "/staff/..//evil.example/",
+        "/%2F%2Fevil.example/",
+        "/%2F/evil.example/",
+        "//evil.example/?a=1",
+        "//evil.example//",
+      ];
+      for (const form of forms) {
+        const { status, location } = await locationFor(form);
+        if (location === undefined) continue;
+        expect([301, 302, 303, 307, 308], form).toContain(status);
+        // A browser reads a backslash as a slash, and drops tabs and newlines.
+        const asBrowserReads = location.replace(/\\/g, "/").replace(/[\t\n\r]/g, "");
+        expect(asBrowserReads, form).toMatch(/^\/(?!\/)/);
+        expect(new URL(location, base).origin, form).toBe(base);
+      }
+      // The redirect itself still works for an ordinary path, its query kept.
+      expect(await locationFor("/about-us/?utm_source=x")).toEqual({ status: 301, location: "/about-us?utm_source=x" });
     } finally {
       server.child.kill("SIGTERM");
     }
