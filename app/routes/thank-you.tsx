@@ -9,6 +9,7 @@ import { useSite } from "~/components/site-config";
 import { buttonVariants } from "~/components/ui/button";
 import { loaderConfig } from "~/config.server";
 import { CLAIMS } from "~/content/marketing";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { TEAM_LEADER } from "~/content/team";
 import { isLeadId } from "~/domain/leads";
 import { leadSummary } from "../../server/lead-summary.server";
@@ -22,6 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const handle = STATIC_PAGE;
+
+/** The page repeats the lead named by ?ref= (reference, amount, purpose): no cache keeps it, as /account. */
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 /**
  * Read per request, never at build: the CSP admits Google's hosts from the same setting,

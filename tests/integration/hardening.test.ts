@@ -111,6 +111,17 @@ describe.each(testDatabaseKinds())("hardening on %s", (kind) => {
     });
   });
 
+  describe.skipIf(!hasBuild)("the thank-you page (issue 26, item 7)", () => {
+    it("names a lead (reference, amount, purpose), so no cache may keep it, as /account", async () => {
+      const quote = await request("/api/quotes", postJson(validQuote({ email: "thanked@example.com" }), freshAddress()));
+      const { id } = (await quote.json()) as { id: string };
+      const response = await request(`/thank-you?ref=${id}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(id.slice(0, 8).toUpperCase());
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    });
+  });
+
   describe("rate limits behind a proxy (defect 2)", () => {
     it("count the address the trusted proxy saw, not the one the client wrote", async () => {
       await withClockHeld(async () => {
