@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { capturingLogger } from "../tests/support/app";
 import { byRule } from "../tests/support/by-rule";
-import { errorSummary, redactMessage } from "./logger";
+import { errorSummary, loggedPath, redactMessage } from "./logger";
 
 // What may reach the log (no personal data, no client address): errors cut to what is
 // safe to keep, and the fields that must never be written blanked.
@@ -36,9 +36,59 @@ describe("redactMessage", () => {
       { rule: "an IPv6 address goes", raw: "limit for 2001:db8::1 reached", expected: "limit for [address] reached" },
       { rule: "a version number is not an address", raw: "pg 15.4 said no", expected: "pg 15.4 said no" },
       { rule: "cut to 300 characters", raw: "x".repeat(400), expected: "x".repeat(300) },
+      {
+        rule: "a URL's query string goes (a search's email, a link's token)",
+        raw: "GET /staff/export?q=someone%40example.com&from=2026-02-30 failed",
+        expected: "GET /staff/export?[redacted] failed",
+      },
+      {
+        rule: "a whole URL's query string goes too",
+        raw: "redirect to http://localhost:3000/api/auth/verify-email?token=eyJhbGciOi.x.y&callbackURL=%2Fauth",
+        expected: "redirect to http://localhost:3000/api/auth/verify-email?[redacted]",
+      },
+      {
+        rule: "a reset link's token goes",
+        raw: "no user for /api/auth/reset-password/xXgfO7vmzncUYtnoFU8O16GK",
+        expected: "no user for /api/auth/reset-password/[token]",
+      },
+      {
+        rule: "an email address written with %40 goes",
+        raw: "no jane%40example.com here",
+        expected: "no [email] here",
+      },
+      { rule: "a UK mobile number goes", raw: "call 07700 900481 now", expected: "call [phone] now" },
+      { rule: "a number with +44 goes", raw: "call +44 7700 900456", expected: "call [phone]" },
+      { rule: "a date is not a phone number", raw: "out of range: 2026-02-30", expected: "out of range: 2026-02-30" },
     ]),
   )("%s", (_rule, { raw, expected }) => {
     expect(redactMessage(raw)).toBe(expected);
+  });
+});
+
+describe("loggedPath", () => {
+  it.each(
+    byRule([
+      { rule: "a plain path is kept", raw: "/staff/leads/quote/4f1c", expected: "/staff/leads/quote/4f1c" },
+      {
+        rule: "a reset link's token goes",
+        raw: "/api/auth/reset-password/xXgfO7vmzncUYtnoFU8O16GK",
+        expected: "/api/auth/reset-password/[token]",
+      },
+      { rule: "a query string goes", raw: "/staff/enrol?token=abc", expected: "/staff/enrol" },
+      { rule: "a fragment goes", raw: "/auth#secret", expected: "/auth" },
+      { rule: "an email address in a path goes", raw: "/jane.doe@example.com/", expected: "/[email]/" },
+      { rule: "an encoded one too", raw: "/u/jane%40example.com", expected: "/u/[email]" },
+      { rule: "cut to 200 characters", raw: `/${"a".repeat(300)}`, expected: `/${"a".repeat(199)}` },
+      { rule: "a value that is not text", raw: 42, expected: "42" },
+    ]),
+  )("%s", (_rule, { raw, expected }) => {
+    expect(loggedPath(raw)).toBe(expected);
+  });
+
+  it("is how every logged path is written", () => {
+    const { log, text } = capturingLogger();
+    log.info({ path: "/api/auth/reset-password/xXgfO7vmzncUYtnoFU8O16GK?callbackURL=%2Fauth" }, "request");
+    expect(JSON.parse(text()).path).toBe("/api/auth/reset-password/[token]");
   });
 });
 

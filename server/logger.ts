@@ -3,13 +3,14 @@ import pino from "pino";
 /**
  * Structured JSON logs. They carry ids, routes, timings and error kinds, never a
  * visitor's personal data: no request bodies, no query strings, no client addresses.
- * Errors are logged as `{ err: error }` and pass through `errorSummary`.
+ * Errors are logged as `{ err: error }` and pass through `errorSummary`; a request's
+ * `path` passes through `loggedPath`, which takes out the secrets a path can carry.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
   const options: pino.LoggerOptions = {
     level,
     base: undefined,
-    serializers: { err: errorSummary },
+    serializers: { err: errorSummary, path: loggedPath },
     redact: {
       paths: [
         "email",
@@ -62,11 +63,37 @@ export function errorSummary(error: unknown): ErrorSummary {
 
 const firstLine = (text: string) => text.split(/\r?\n/, 1)[0] ?? "";
 
+const PATH_MAX_LENGTH = 200;
+/** A path segment that is a secret: the token in a password reset link (better-auth's /reset-password/:token). */
+const SECRET_SEGMENT = /(\/reset-password\/)[^/?#\s"']+/gi;
+const EMAIL = /[^\s@"'(),:;<>[\]/]+(?:@|%40)[^\s@"'(),:;<>[\]/]+/gi;
+
+/**
+ * A request path as the log may hold it: no query string, no token a link carries in its
+ * path (a reset link's token signs in whoever reads it), no email address a visitor
+ * typed into a path, and no longer than 200 characters.
+ */
+export function loggedPath(path: unknown): string {
+  const text = String(path);
+  const end = text.search(/[?#]/);
+  return (end === -1 ? text : text.slice(0, end))
+    .replace(SECRET_SEGMENT, "$1[token]")
+    .replace(EMAIL, "[email]")
+    .slice(0, PATH_MAX_LENGTH);
+}
+
 export function redactMessage(message: string): string {
-  return firstLine(message)
-    .replace(/params:.*$/i, "params: [redacted]")
-    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '"[redacted]"')
-    .replace(/[^\s@"'(),:;<>[\]]+@[^\s@"'(),:;<>[\]]+/g, "[email]")
-    .replace(/\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}\b/gi, "[address]")
-    .slice(0, MESSAGE_MAX_LENGTH);
+  return (
+    firstLine(message)
+      .replace(/params:.*$/i, "params: [redacted]")
+      // A URL's query string and fragment (tokens, codes, a search's email) and a reset link's token.
+      .replace(/(\/[^\s?#"']*)[?#][^\s"']*/g, "$1?[redacted]")
+      .replace(SECRET_SEGMENT, "$1[token]")
+      .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '"[redacted]"')
+      .replace(EMAIL, "[email]")
+      .replace(/\b\d{1,3}(?:\.\d{1,3}){3}\b|\b[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}\b/gi, "[address]")
+      // A UK phone number, as a borrower types it (07700 900123, +44 7700 900123).
+      .replace(/(?:\+44[\s-]?|\b0)\d(?:[\s-]?\d){8,9}\b/g, "[phone]")
+      .slice(0, MESSAGE_MAX_LENGTH)
+  );
 }

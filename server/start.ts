@@ -7,7 +7,7 @@ import { createApp } from "./app";
 import { requestsInFlight } from "./answering";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { holdEmbeddedDatabase } from "./db/embedded-lock";
-import { createLogger } from "./logger";
+import { createLogger, type Logger } from "./logger";
 import { fastStaticFiles } from "./fast-static";
 import { createMailer } from "./mail";
 import { createOutageLog } from "./outage";
@@ -24,9 +24,10 @@ export interface RunningServer {
  * Everything the process runs: database (embedded PGlite unless DATABASE_URL is set)
  * and its migrations, the outbox worker, and the HTTP server for pages, assets and /api.
  */
-export async function startServer(config: AppConfig, { buildDir = "build" } = {}): Promise<RunningServer> {
-  const log = createLogger(config.logLevel);
-
+export async function startServer(
+  config: AppConfig,
+  { buildDir = "build", log = createLogger(config.logLevel) }: { buildDir?: string; log?: Logger } = {},
+): Promise<RunningServer> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.resolve(config.dataDir, "pglite") });
   const releaseEmbedded = config.databaseUrl ? () => {} : holdEmbeddedDatabase(config.dataDir);
   await database.migrate();
