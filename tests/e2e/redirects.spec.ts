@@ -188,3 +188,27 @@ test("both redirect pages have no axe violations", async ({ browser }) => {
   }
   await context.close();
 });
+
+// Issue 26, item 4: the trailing-slash redirect once answered `//evil.example/` with
+// `Location: //evil.example`, and Chromium followed it (and kept the 301) to that host.
+test("a path with a trailing slash never takes the browser to another site", async ({ page, baseURL }) => {
+  const origin = new URL(baseURL ?? "").origin;
+  for (const form of [
+    "//evil.example/",
+    "/.//evil.example/",
+    "///evil.example/",
+    "/%5Cevil.example/",
+    "/\\evil.example/",
+    "/staff/..//evil.example/",
+    "/%2F%2Fevil.example/",
+    "/\\/evil.example/",
+    "//evil.example/?next=1",
+  ]) {
+    // `.example` never resolves: a browser sent there fails to load, and says where it went.
+    const failure = await page.goto(`${origin}${form}`).then(
+      () => undefined,
+      (error: Error) => error.message.split("\n")[0],
+    );
+    expect(failure ?? new URL(page.url()).origin, form).toBe(origin);
+  }
+});
