@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, gte, lte, sql } from "drizzle-orm";
-import type { FunnelCount, FunnelEventKind, FunnelForm } from "../app/domain/funnel";
+import { campaignName, type FunnelCount, type FunnelEventKind, type FunnelForm } from "../app/domain/funnel";
 import type { FunnelReport } from "../app/domain/funnel-report";
 import { campaignOf } from "../app/domain/leads";
 import type { Database } from "./db/client";
@@ -14,7 +14,11 @@ import { funnelCounts, personalEnquiries, quotes } from "./db/schema";
 /** Today's date in the UK, as the counts are kept by. */
 export const ukDay = (at: Date) => at.toLocaleDateString("en-CA", { timeZone: "Europe/London" });
 
-/** Adds one report to its count. */
+/**
+ * Adds one report to its count. The campaign is kept only when it is shaped like a
+ * campaign's name (app/domain/funnel.ts, campaignName): a link carrying an email
+ * address or a phone number in its utm values is counted under no campaign.
+ */
 export async function countFunnelReport(db: Database, report: FunnelReport, at = new Date()) {
   const campaign = campaignOf(report.landing);
   await db
@@ -25,8 +29,8 @@ export async function countFunnelReport(db: Database, report: FunnelReport, at =
       event: report.event,
       step: report.step,
       target: report.target ?? "",
-      utmSource: (campaign?.source ?? "").slice(0, 100),
-      utmCampaign: (campaign?.campaign ?? "").slice(0, 100),
+      utmSource: campaignName(campaign?.source),
+      utmCampaign: campaignName(campaign?.campaign),
       n: 1,
     })
     .onConflictDoUpdate({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FunnelCount, funnelOf } from "./funnel";
+import { CAMPAIGN_NAME_MAX_LENGTH, campaignName, type FunnelCount, funnelOf } from "./funnel";
 import { funnelReportSchema } from "./funnel-report";
 
 // The drop-out funnel (DECISIONS D16): what a form may report, and how counts become
@@ -99,5 +99,52 @@ describe("funnelReportSchema", () => {
   ])("%o is refused on its %s: %s", (report, field, message) => {
     const result = funnelReportSchema.safeParse(report);
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([[field, message]]);
+  });
+});
+
+describe("campaignName", () => {
+  it.each([
+    ["Spring Sale", "Spring Sale"],
+    ["  spring_sale-2026  ", "spring_sale-2026"],
+    ["Spring, Sale", "Spring, Sale"],
+    ["google", "google"],
+    ["cpc", "cpc"],
+    ["brand|exact (UK)", "brand|exact (UK)"],
+    ["summer 2026/27", "summer 2026/27"],
+    ["launch 2026-05-01", "launch 2026-05-01"],
+    ["q3_20260701", "q3_20260701"],
+    ["Zürich été", "Zürich été"],
+    ["two  spaces", "two spaces"],
+    ["12345678", "12345678"],
+  ])("keeps %j as %j", (value, kept) => {
+    expect(campaignName(value)).toBe(kept);
+  });
+
+  it.each([
+    ["an email address", "jane.doe@example.com"],
+    ["an email address and a phone number", "jane.doe@example.com 07700900123"],
+    ["a bare @", "spring@sale"],
+    ["a mobile number", "07700900123"],
+    ["a mobile number with spaces", "07700 900555"],
+    ["an international number", "+44 7700 900555"],
+    ["a number with hyphens", "0117-496-0000"],
+    ["a number with dots and brackets", "(0117) 496.0000"],
+    ["nine digits", "spring 123456789"],
+    ["a name beside a number", "Jane Doe 07700900123"],
+    ["markup", "<script>alert(1)</script>"],
+    ["a query inside the value", "spring&utm_term=x=1"],
+    ["a percent escape", "spring%20sale"],
+    ["a line break", "spring\nsale"],
+    ["nothing", ""],
+    ["only spaces", "   "],
+    ["more than the longest name", "a".repeat(CAMPAIGN_NAME_MAX_LENGTH + 1)],
+  ])("blanks %s", (_, value) => {
+    expect(campaignName(value)).toBe("");
+  });
+
+  it("keeps a name of the longest length, and blanks null and undefined", () => {
+    expect(campaignName("a".repeat(CAMPAIGN_NAME_MAX_LENGTH))).toBe("a".repeat(CAMPAIGN_NAME_MAX_LENGTH));
+    expect(campaignName(null)).toBe("");
+    expect(campaignName(undefined)).toBe("");
   });
 });

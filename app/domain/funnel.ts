@@ -61,3 +61,24 @@ export function funnelOf(form: FunnelForm, counts: FunnelCount[]) {
   }
   return { form, rows, submitted: sum("submit"), redirected: sum("redirect") };
 }
+
+/** The longest utm value the counts keep: anything longer is not a campaign's name. */
+export const CAMPAIGN_NAME_MAX_LENGTH = 100;
+
+/** Letters, digits, spaces and the punctuation campaign names use; nothing else (no @, no %, no =). */
+const CAMPAIGN_SHAPE = /^[\p{L}\p{N} _\-.,:;+/|()&'!#]+$/u;
+/** Nine digits or more, with only spaces, dots, hyphens or brackets between them: a phone number, or part of one. */
+const PHONE_LIKE = /\d(?:[\s\-.()]*\d){8,}/u;
+
+/**
+ * A landing page's utm_source or utm_campaign as the funnel's counts may keep it
+ * (DECISIONS D16): the value, trimmed, when it is shaped like a campaign's name; '' for
+ * anything that could identify a visitor (an email address, a phone number) or is not
+ * a name at all. The counts then hold no identifier whatever a link carried.
+ */
+export function campaignName(value: string | null | undefined): string {
+  const text = (value ?? "").trim().replace(/ {2,}/g, " ");
+  if (!text || text.length > CAMPAIGN_NAME_MAX_LENGTH) return "";
+  if (text.includes("@") || PHONE_LIKE.test(text) || !CAMPAIGN_SHAPE.test(text)) return "";
+  return text;
+}

@@ -58,6 +58,19 @@ describe.each(testDatabaseKinds())("the funnel's counts on %s", (kind) => {
     });
   });
 
+  it("counts a link whose utm values carry an email address or a phone number under no campaign", async () => {
+    const identifying =
+      "https://www.example.com/?utm_source=07700%20900555&utm_campaign=jane.doe%40example.com%2007700900123";
+    expect(
+      (await app.request("/api/funnel", report({ form: "apply", event: "submit", step: "contact", landing: identifying }))).status,
+    ).toBe(204);
+    const rows = await database.db.select().from(funnelCounts);
+    const submitted = rows.filter((r) => r.event === "submit");
+    expect(submitted.map((r) => [r.utmSource, r.utmCampaign, r.n])).toEqual([["", "", 1]]);
+    const stored = JSON.stringify(rows);
+    for (const trace of ["jane.doe", "example.com", "07700", "900555", "900123"]) expect(stored).not.toContain(trace);
+  });
+
   it("answers a robot 204 and does not count it", async () => {
     const before = await funnelCountsFor(database.db, { from: today, to: today, campaign: "" });
     const robot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
