@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireStaff(context, request);
   const filter = parseInboxFilter(new URL(request.url).searchParams);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(leadsCsv(context.db, filter, user), {
+  return new Response(leadsCsv(context.db, filter, user, context.config.authSecret), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="leads-${day}.csv"`,

@@ -1,5 +1,7 @@
-import { inboxSearchParams, type InboxFilter } from "../../app/domain/inbox-filter";
+import { campaignName } from "../../app/domain/funnel";
+import { inboxSearchParams, type InboxFilter, searchTerm } from "../../app/domain/inbox-filter";
 import { csvField, LEAD_KIND_LABELS, TRIAGE_FLAG_LABELS } from "../../app/domain/leads";
+import { subjectReference } from "../data-requests.server";
 import type { Database } from "../db/client";
 import { writeAudit } from "./audit.server";
 import { allInboxLeads, type InboxLead } from "./inbox.server";
@@ -9,7 +11,7 @@ import type { StaffUser } from "./session.server";
 // so 100,000 leads never sit in memory at once; UTF-8 with a byte-order mark so Excel
 // reads it as UTF-8; ISO 8601 times; every text cell made safe against formula
 // injection (app/domain/leads.ts). The audit row, with the filter and the row count,
-// is written when the stream ends.
+// is written when the stream ends; it holds no personal data (`exportAuditDetail`).
 
 const BOM = "\uFEFF";
 
@@ -38,8 +40,31 @@ export const CSV_HEADERS = COLUMNS.map((c) => c.header);
 
 const line = (cells: (string | number | null)[]) => `${cells.map(csvField).join(",")}\r\n`;
 
-/** The export as a byte stream; `onDone` hears the row count once the last row is sent. */
-export function leadsCsv(db: Database, filter: InboxFilter, actor: StaffUser): ReadableStream<Uint8Array> {
+/**
+ * What the audit log keeps of an export's filter: every part of it but the words typed
+ * in the search box (a name, an email address, a phone number), which are kept only as
+ * what kind of search it was and a keyed hash, as data requests name their subject
+ * (`subjectReference`: an email search's hash is the same as a data request's for that
+ * address). A campaign filter not shaped like a campaign's name is kept the same way.
+ * The row then outlives an erasure of the person searched for without naming them.
+ */
+export function exportAuditDetail(filter: InboxFilter, rows: number, secret: string) {
+  const campaign = filter.campaign && campaignName(filter.campaign) === filter.campaign ? filter.campaign : undefined;
+  const detail: Record<string, unknown> = {
+    filter: inboxSearchParams({ ...filter, q: undefined, campaign, after: undefined }).toString(),
+    rows,
+  };
+  if (filter.q) {
+    const term = searchTerm(filter.q);
+    const typed = term.by === "email" ? term.value : term.by === "phone" ? term.digits : term.by === "name" ? term.value : term.prefix;
+    detail.search = { by: term.by, reference: subjectReference(typed, secret) };
+  }
+  if (filter.campaign && !campaign) detail.campaign = { reference: subjectReference(filter.campaign, secret) };
+  return detail;
+}
+
+/** The export as a byte stream; the audit row is written once the last row is sent. */
+export function leadsCsv(db: Database, filter: InboxFilter, actor: StaffUser, secret: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const pages = allInboxLeads(db, { ...filter, after: undefined }, actor.id);
   let rows = 0;
@@ -56,7 +81,7 @@ export function leadsCsv(db: Database, filter: InboxFilter, actor: StaffUser): R
         await writeAudit(db, {
           action: "leads.export",
           actor,
-          detail: { filter: inboxSearchParams({ ...filter, after: undefined }).toString(), rows },
+          detail: exportAuditDetail(filter, rows, secret),
         });
         controller.close();
         return;

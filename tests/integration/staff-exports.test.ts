@@ -12,6 +12,7 @@ import {
   parseAuditCursor,
   writeAudit,
 } from "../../server/staff/audit.server";
+import { subjectReference } from "../../server/data-requests.server";
 import { CSV_HEADERS, leadsCsv } from "../../server/staff/csv-export.server";
 import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
 import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
@@ -22,6 +23,7 @@ import { openTestDatabase, testDatabaseKinds } from "../support/database";
 // go through the pages; these pin the bytes and the rows.
 
 const filter = (query = "") => parseInboxFilter(new URLSearchParams(query));
+const SECRET = "test secret";
 const at = (iso: string) => new Date(iso);
 
 async function text(stream: ReadableStream<Uint8Array>) {
@@ -67,7 +69,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
 
   describe("the inbox's CSV", () => {
     it("starts with a byte-order mark and the headers, then one row per lead, newest first", async () => {
-      const csv = await text(leadsCsv(database.db, filter(), ann));
+      const csv = await text(leadsCsv(database.db, filter(), ann, SECRET));
       expect(csv.startsWith("\uFEFF")).toBe(true);
       const lines = csv.slice(1).split("\r\n");
       expect(lines.at(-1)).toBe("");
@@ -77,7 +79,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
     });
 
     it("writes each cell as the lead holds it: ISO times, the reference, labels, campaign, flags", async () => {
-      const csv = await text(leadsCsv(database.db, filter("q=ben"), ann));
+      const csv = await text(leadsCsv(database.db, filter("q=ben"), ann, SECRET));
       const [, row] = csv.slice(1).split("\r\n");
       const id = ids.quotes[1] as string;
       const cells = Object.fromEntries(CSV_HEADERS.map((h, i) => [h, row?.split(",")[i]]));
@@ -100,7 +102,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
     });
 
     it("makes a formula harmless and quotes a comma; names the assignee and the campaign", async () => {
-      const csv = await text(leadsCsv(database.db, filter("q=alice@"), ann));
+      const csv = await text(leadsCsv(database.db, filter("q=alice@"), ann, SECRET));
       const row = csv.slice(1).split("\r\n")[1] ?? "";
       expect(row).toContain(`,"'=HYPERLINK(""https://evil.example"")","Archer, Jr",alice@example.com,`);
       expect(row).toContain(",Ann Adviser,google,autumn,");
@@ -108,7 +110,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
 
     it("exports only the filter's leads, and audits the export with the filter and the count", async () => {
       const before = await database.db.select().from(auditLog).where(eq(auditLog.action, "leads.export"));
-      const csv = await text(leadsCsv(database.db, filter("kind=quote&status=new"), ann));
+      const csv = await text(leadsCsv(database.db, filter("kind=quote&status=new"), ann, SECRET));
       expect(csv.slice(1).split("\r\n").length).toBe(3);
       const after = await database.db.select().from(auditLog).where(eq(auditLog.action, "leads.export"));
       expect(after).toHaveLength(before.length + 1);
@@ -119,9 +121,41 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
       });
     });
 
+    it.each([
+      ["an email address", "q=Ben%40Example.com", "email", "ben@example.com"],
+      ["a phone number", "q=07700+900222", "phone", "07700900222"],
+      ["a surname", "q=Baker", "name", "baker"],
+    ])("keeps a search for %s in the audit log only as a keyed hash, never the words typed", async (_, query, by, typed) => {
+      await text(leadsCsv(database.db, filter(`${query}&status=contacted`), ann, SECRET));
+      const [row] = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "leads.export"))
+        .orderBy(sql`${auditLog.id} desc`)
+        .limit(1);
+      expect(row?.detail).toEqual({ filter: "status=contacted", rows: 1, search: { by, reference: subjectReference(typed, SECRET) } });
+      const stored = JSON.stringify(row).toLowerCase();
+      for (const trace of ["ben@", "example.com", "07700", "900222", "baker"]) expect(stored).not.toContain(trace);
+    });
+
+    it("keeps a campaign filter that is a campaign's name, and only a hash of one that is not", async () => {
+      await text(leadsCsv(database.db, filter("campaign=autumn"), ann, SECRET));
+      await text(leadsCsv(database.db, filter("campaign=ben%40example.com"), ann, SECRET));
+      const rows = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "leads.export"))
+        .orderBy(sql`${auditLog.id} desc`)
+        .limit(2);
+      expect(rows.map((r) => r.detail)).toEqual([
+        { filter: "", rows: 0, campaign: { reference: subjectReference("ben@example.com", SECRET) } },
+        { filter: "campaign=autumn", rows: 1 },
+      ]);
+    });
+
     it("audits nothing when the download is abandoned before its end", async () => {
       const before = await database.db.select().from(auditLog).where(eq(auditLog.action, "leads.export"));
-      const reader = leadsCsv(database.db, filter(), ann).getReader();
+      const reader = leadsCsv(database.db, filter(), ann, SECRET).getReader();
       expect((await reader.read()).done).toBe(false);
       await reader.cancel();
       const after = await database.db.select().from(auditLog).where(eq(auditLog.action, "leads.export"));

@@ -28,9 +28,15 @@ function auditDetail(row: AuditRow) {
   if (row.action === "lead.status" && isLeadStatus(d.from) && isLeadStatus(d.to)) {
     return `${LEAD_STATUS_LABELS[d.from]} → ${LEAD_STATUS_LABELS[d.to]}`;
   }
-  if (row.action === "leads.export") return `${d.rows} rows; filter: ${d.filter ? String(d.filter) : "none"}`;
+  if (row.action === "leads.export") {
+    const search = d.search as { by?: string; reference?: string } | undefined;
+    const searched = search?.reference ? `; searched by ${String(search.by)} (reference ${String(search.reference)})` : "";
+    return `${d.rows} rows; filter: ${d.filter ? String(d.filter) : "none"}${searched}`;
+  }
   if (row.action === "staff.sign-in-failed" && d.reason) return `Reason: ${String(d.reason)}`;
-  if (row.action === "data.access" || row.action === "data.erasure") return `Subject reference ${String(d.subject)}`;
+  if (row.action === "data.access" || row.action === "data.erasure" || row.action === "data.lookup") {
+    return `Subject reference ${String(d.subject)}`;
+  }
   if (row.action === "retention.run" && d.deleted && typeof d.deleted === "object") {
     const total = Object.values(d.deleted as Record<string, number>).reduce((a, b) => a + Number(b), 0);
     return `${total} rows deleted`;
