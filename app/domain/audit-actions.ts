@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "lead.assign",
   "leads.export",
   "retention.run",
+  "data.lookup",
   "data.access",
   "data.erasure",
 ] as const;
@@ -24,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead.assign": "Assigned a lead",
   "leads.export": "Exported leads",
   "retention.run": "Deleted data past its retention period",
+  "data.lookup": "Looked up what is held about a person",
   "data.access": "Answered an access request",
   "data.erasure": "Answered an erasure request",
 };

@@ -193,6 +193,7 @@ describe("audit actions", () => {
     ["lead.assign", "Assigned a lead"],
     ["leads.export", "Exported leads"],
     ["retention.run", "Deleted data past its retention period"],
+    ["data.lookup", "Looked up what is held about a person"],
     ["data.access", "Answered an access request"],
     ["data.erasure", "Answered an erasure request"],
   ] as const)("%s reads '%s' in the console", (action, label) => {

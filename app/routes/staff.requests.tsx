@@ -23,7 +23,7 @@ const ERASED = "Everything held about that address has been erased.";
 const MISMATCH = "Type the email address exactly as above to confirm.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requireStaff(context, request);
+  const { user, headers } = await requireStaff(context, request);
   const params = new URL(request.url).searchParams;
   const asked = (params.get("email") ?? "").trim();
   const notice = params.get("erased") ? { tone: "success" as const, text: ERASED } : null;
@@ -34,8 +34,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers, status: 400 },
     );
   }
-  const found = countsOf(await personalDataOf(context.db, { email: asked }));
+  const found = await lookUp(context, user, asked);
   return data({ email: asked, found, notice }, { headers });
+}
+
+/**
+ * What is held about an address, as the page shows it (counts), with an audit row: a
+ * look-up shows staff that the person is a customer, so it is recorded like the download
+ * and the erasure, naming the person only by the keyed hash of the address.
+ */
+async function lookUp(context: Route.LoaderArgs["context"], user: { id: string; name: string }, address: string) {
+  const found = countsOf(await personalDataOf(context.db, { email: address }));
+  await writeAudit(context.db, {
+    action: "data.lookup",
+    actor: user,
+    detail: { subject: subjectReference(address, context.config.authSecret), ...found },
+  });
+  return found;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const confirm = String(posted.form.get("confirm") ?? "").trim();
   if (!email.safeParse(subject).success) throw data("No email address was given", { status: 400 });
   if (confirm.toLowerCase() !== subject.toLowerCase()) {
-    const found = countsOf(await personalDataOf(context.db, { email: subject }));
+    const found = await lookUp(context, user, subject);
     return data(
       { email: subject, found, confirm, notice: { tone: "error" as const, text: MISMATCH } },
       { status: 400 },
