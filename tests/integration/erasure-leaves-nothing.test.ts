@@ -1,0 +1,261 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as accountAction } from "../../app/routes/account";
+import { loader as exportLoader } from "../../app/routes/staff.export";
+import { action as requestsAction, loader as requestsLoader } from "../../app/routes/staff.requests";
+import { loader as requestsExportLoader } from "../../app/routes/staff.requests.export";
+import { createAuth } from "../../server/auth";
+import type { ServerContext } from "../../server/context";
+import { subjectReference } from "../../server/data-requests.server";
+import type { DatabaseHandle } from "../../server/db/client";
+import { rowsOf } from "../../server/db/rows";
+import { auditLog, leadEvents, users } from "../../server/db/schema";
+import { createTestApp, postJson } from "../support/app";
+import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { freshAddress, validEnquiry, validQuote } from "../support/leads";
+
+// An erasure leaves nothing of the person behind (UK GDPR article 17): after a staff
+// erasure from the data requests page, and after a borrower's own "Delete your account",
+// a dump of every column of every table in the database, as text, holds neither their
+// email address, nor their phone number, nor their surname. The dump walks the catalogue,
+// so a table added later is searched too.
+
+/** The signed-in adviser every staff page sees here: not an account row, only who the audit log names. */
+const STAFF = { id: "staff-dee", name: "Dee Protection", email: "dee@firm.example" };
+vi.mock("../../server/staff/session.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../server/staff/session.server")>()),
+  requireStaff: async () => ({ user: STAFF, headers: new Headers() }),
+}));
+
+const SITE = "http://localhost:3000";
+const PASSWORD = "Harbour-lantern-42";
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** As they typed it on the forms. */
+  phone: string;
+}
+
+/** Every row of every table in every schema of ours, each as `table: (its columns as text)`. */
+async function dumpDatabase(database: DatabaseHandle): Promise<string[]> {
+  const tables = await rowsOf<{ schema: string; name: string }>(
+    database.db,
+    sql`select table_schema as schema, table_name as name from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+        order by 1, 2`,
+  );
+  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "quotes", "audit_log", "funnel_counts", "rate_limits"]));
+  const lines: string[] = [];
+  for (const table of tables) {
+    const rows = await rowsOf<{ row: string }>(
+      database.db,
+      sql`select t::text as row from ${sql.identifier(table.schema)}.${sql.identifier(table.name)} t`,
+    );
+    for (const { row } of rows) lines.push(`${table.schema}.${table.name}: ${row}`);
+  }
+  return lines;
+}
+
+/** The rows of a dump that hold the person's email address, phone number or surname, in any case or encoding. */
+function tracesOf(dump: string[], person: Person) {
+  const email = person.email.toLowerCase();
+  const encodedEmail = encodeURIComponent(email).toLowerCase();
+  // The phone's national digits, with or without spaces, hyphens or brackets between them (07700 900555, +447700900555).
+  const national = person.phone.replace(/\D/g, "").replace(/^(44|0)/, "");
+  const phone = new RegExp(national.split("").join("[\\s\\-().]*"));
+  const surname = person.lastName.toLowerCase();
+  return dump.filter((line) => {
+    const text = line.toLowerCase();
+    return text.includes(email) || text.includes(encodedEmail) || phone.test(text) || text.includes(surname);
+  });
+}
+
+describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind) => {
+  let database: DatabaseHandle;
+  let test: ReturnType<typeof createTestApp>;
+  let context: ServerContext;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    test = createTestApp(database);
+    context = {
+      config: test.config,
+      db: database.db,
+      log: test.log,
+      kickOutbox: () => {},
+      identify: async () => null,
+      nonce: "test",
+      clientAddress: freshAddress(),
+      auth: createAuth({ config: test.config, db: database.db, log: test.log, kickOutbox: () => {} }),
+    };
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const api = (path: string, init: RequestInit) => test.app.request(`${SITE}${path}`, init);
+  const withCookie = (init: RequestInit, cookie: string): RequestInit => ({
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), Cookie: cookie },
+  });
+
+  /**
+   * The person leaves every trace the site can take: an account (confirmed, signed in,
+   * a wrong password or two, a reset link asked for), a quote and a quick-check enquiry
+   * made while signed in from a link whose campaign carries their address and phone, a
+   * contact message, the forms' funnel reports; and staff search the inbox for them by
+   * address, phone and surname, export, note a call, and look them up.
+   * Answers the session cookie.
+   */
+  async function leaveTraces(person: Person) {
+    const name = { firstName: person.firstName, lastName: person.lastName };
+    const signUp = await api(
+      "/api/auth/sign-up/email",
+      postJson({ name: `${person.firstName} ${person.lastName}`, email: person.email, password: PASSWORD, ...name }, freshAddress()),
+    );
+    expect(signUp.status).toBe(200);
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, person.email));
+    for (const address of [freshAddress(), freshAddress()]) {
+      const wrong = await api("/api/auth/sign-in/email", postJson({ email: person.email, password: "not-the-password" }, address));
+      expect(wrong.status).toBe(401);
+    }
+    const signIn = await api("/api/auth/sign-in/email", postJson({ email: person.email, password: PASSWORD }, freshAddress()));
+    expect(signIn.status).toBe(200);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+
+    const landing = `https://www.example.com/?utm_source=${encodeURIComponent(person.lastName)}%20${encodeURIComponent(person.phone)}&utm_campaign=${encodeURIComponent(`${person.email} ${person.phone}`)}`;
+    const quote = await api(
+      "/api/quotes",
+      withCookie(
+        postJson(
+          validQuote({ email: person.email, first_name: person.firstName, last_name: person.lastName, phone: person.phone, landing_page_url: landing }),
+          freshAddress(),
+        ),
+        cookie,
+      ),
+    );
+    expect(quote.status).toBe(201);
+    const quoteId = ((await quote.json()) as { id: string }).id;
+    const enquiry = await api(
+      "/api/enquiries",
+      withCookie(
+        postJson(
+          validEnquiry({ email: person.email, firstName: person.firstName, lastName: person.lastName, phone: person.phone, landingPageUrl: landing }),
+          freshAddress(),
+        ),
+        cookie,
+      ),
+    );
+    expect(enquiry.status).toBe(201);
+    const contact = await api(
+      "/api/contact",
+      postJson(
+        {
+          name: `${person.firstName} ${person.lastName}`,
+          email: person.email,
+          phone: person.phone,
+          subject: "A question about my quote",
+          message: `Please call me on ${person.phone}, ${person.firstName} ${person.lastName}.`,
+        },
+        freshAddress(),
+      ),
+    );
+    expect(contact.status).toBe(201);
+    for (const step of ["status", "amount"]) {
+      const report = await api("/api/funnel", postJson({ form: "apply", event: "step", step, landing }, freshAddress()));
+      expect(report.status).toBe(204);
+    }
+    const reset = await api(
+      "/api/auth/request-password-reset",
+      postJson({ email: person.email, redirectTo: "/auth/reset-password" }, freshAddress()),
+    );
+    expect(reset.status).toBe(200);
+
+    // Staff at work: searches and exports, a note of a call, a look-up and a download.
+    for (const q of [person.email, person.phone, person.lastName]) {
+      const url = `${SITE}/staff/export?${new URLSearchParams({ q })}`;
+      const csv = await exportLoader({ request: new Request(url), context, params: {} } as never);
+      expect(await csv.text()).toContain(person.lastName);
+    }
+    await database.db
+      .insert(leadEvents)
+      .values({ leadKind: "quote", leadId: quoteId, type: "note", note: `Rang ${person.firstName} ${person.lastName} on ${person.phone}.` });
+    const lookUp = `${SITE}/staff/requests?${new URLSearchParams({ email: person.email })}`;
+    const found = await requestsLoader({ request: new Request(lookUp), context, params: {} } as never);
+    expect((found as { data: { found: Record<string, number> } }).data.found).toMatchObject({ account: 1, quotes: 1, personalEnquiries: 1, contactMessages: 1 });
+    const download = `${SITE}/staff/requests/export?${new URLSearchParams({ email: person.email })}`;
+    const held = await requestsExportLoader({ request: new Request(download), context, params: {} } as never);
+    expect(await held.text()).toContain(person.email);
+
+    // Without this the checks after the erasure would prove nothing.
+    const dump = await dumpDatabase(database);
+    for (const table of ["users", "profiles", "quotes", "personal_enquiries", "contact_messages", "lead_events", "jobs"]) {
+      expect(tracesOf(dump, person).some((line) => line.startsWith(`public.${table}:`)), table).toBe(true);
+    }
+    return cookie;
+  }
+
+  it("a staff erasure from the data requests page leaves no trace of the person in any table", async () => {
+    const person = { firstName: "Erin", lastName: "Quarrington", email: "erin.quarrington@example.com", phone: "07700 900555" };
+    await leaveTraces(person);
+    const form = new URLSearchParams({ email: person.email, confirm: person.email });
+    const erased = await requestsAction({
+      request: new Request(`${SITE}/staff/requests`, {
+        method: "POST",
+        headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+        body: form,
+      }),
+      context,
+      params: {},
+    } as never);
+    expect((erased as Response).status).toBe(302);
+    expect(tracesOf(await dumpDatabase(database), person)).toEqual([]);
+    // The requests were answered, and the log can show it, by the address's keyed hash.
+    const answered = await database.db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog);
+    const reference = subjectReference(person.email, test.config.authSecret);
+    for (const action of ["data.lookup", "data.access", "data.erasure"]) {
+      expect(answered.filter((r) => r.action === action && (r.detail as { subject?: string }).subject === reference), action).toHaveLength(1);
+    }
+  });
+
+  it("a borrower's own 'Delete your account' leaves no trace of them in any table", async () => {
+    const person = { firstName: "Ravi", lastName: "Oyelaran-Quist", email: "ravi.oq@example.com", phone: "+44 7700 900777" };
+    const cookie = await leaveTraces(person);
+    const deleted = await accountAction({
+      request: new Request(`${SITE}/account`, {
+        method: "POST",
+        headers: {
+          Origin: SITE,
+          "Sec-Fetch-Site": "same-origin",
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: cookie,
+        },
+        body: new URLSearchParams({ intent: "delete-account", confirm: "yes" }),
+      }),
+      context,
+      params: {},
+    } as never);
+    expect((deleted as Response).headers.get("location")).toBe("/auth?deleted=1");
+    expect(tracesOf(await dumpDatabase(database), person)).toEqual([]);
+  });
+
+  it("records a look-up on the data requests page, naming the person only by the keyed hash of the address", async () => {
+    const address = "nobody.held@example.com";
+    const before = await database.db.select().from(auditLog).where(eq(auditLog.action, "data.lookup"));
+    await requestsLoader({
+      request: new Request(`${SITE}/staff/requests?${new URLSearchParams({ email: address })}`),
+      context,
+      params: {},
+    } as never);
+    const after = await database.db.select().from(auditLog).where(eq(auditLog.action, "data.lookup"));
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      actorId: STAFF.id,
+      actorName: STAFF.name,
+      detail: { subject: subjectReference(address, test.config.authSecret), account: 0, quotes: 0 },
+    });
+    expect(JSON.stringify(after.at(-1))).not.toContain("nobody.held");
+  });
+});
