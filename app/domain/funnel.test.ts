@@ -129,6 +129,7 @@ describe("campaignName", () => {
     ["an international number", "+44 7700 900555"],
     ["a number with hyphens", "0117-496-0000"],
     ["a number with dots and brackets", "(0117) 496.0000"],
+    ["a number with a plus or a slash between its parts", "07700+900555/1"],
     ["nine digits", "spring 123456789"],
     ["a name beside a number", "Jane Doe 07700900123"],
     ["markup", "<script>alert(1)</script>"],

@@ -67,8 +67,8 @@ export const CAMPAIGN_NAME_MAX_LENGTH = 100;
 
 /** Letters, digits, spaces and the punctuation campaign names use; nothing else (no @, no %, no =). */
 const CAMPAIGN_SHAPE = /^[\p{L}\p{N} _\-.,:;+/|()&'!#]+$/u;
-/** Nine digits or more, with only spaces, dots, hyphens or brackets between them: a phone number, or part of one. */
-const PHONE_LIKE = /\d(?:[\s\-.()]*\d){8,}/u;
+/** Nine digits or more, with only spaces, dots, hyphens, pluses, slashes or brackets between them: a phone number, or part of one. */
+const PHONE_LIKE = /\d(?:[\s\-.()+/]*\d){8,}/u;
 
 /**
  * A landing page's utm_source or utm_campaign as the funnel's counts may keep it

@@ -62,9 +62,9 @@ async function dumpDatabase(database: DatabaseHandle): Promise<string[]> {
 function tracesOf(dump: string[], person: Person) {
   const email = person.email.toLowerCase();
   const encodedEmail = encodeURIComponent(email).toLowerCase();
-  // The phone's national digits, with or without spaces, hyphens or brackets between them (07700 900555, +447700900555).
+  // The phone's national digits, with or without spaces, hyphens, pluses or brackets (written or percent-encoded) between them.
   const national = person.phone.replace(/\D/g, "").replace(/^(44|0)/, "");
-  const phone = new RegExp(national.split("").join("[\\s\\-().]*"));
+  const phone = new RegExp(national.split("").join("(?:[\\s\\-().+/]|%20|%2b)*"));
   const surname = person.lastName.toLowerCase();
   return dump.filter((line) => {
     const text = line.toLowerCase();
