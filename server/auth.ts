@@ -1,6 +1,7 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { and, eq, like, ne } from "drizzle-orm";
 import { SIGN_UP_ALREADY_REGISTERED_PROVIDER } from "../app/domain/account-messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../app/domain/passwords";
 import { sanitiseName } from "../app/domain/sanitise";
@@ -59,12 +60,22 @@ export function createAuth(services: AuthServices) {
       // email has an account, and sends nothing for one that has none.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
+      // One live link per account (issue 26): the link just emailed replaces every older
+      // one; a link whose email was not sent (one already went in these few minutes) is
+      // dropped at once, so the link in the inbox still works.
+      async sendResetPassword({ user, url, token }) {
         const window = Math.floor(Date.now() / VERIFICATION_EMAIL_WINDOW_MS);
-        await enqueue(db, "mail", resetPasswordMessage(config.site, { to: user.email, name: user.name, url }), {
+        const sent = await enqueue(db, "mail", resetPasswordMessage(config.site, { to: user.email, name: user.name, url }), {
           dedupeKey: `reset-password:${user.id}:${window}`,
         });
+        const link = resetLinkIdentifier(token);
+        if (sent) await deleteResetLinks(db, user.id, { except: link });
+        else await db.delete(verifications).where(eq(verifications.identifier, link));
         services.kickOutbox();
+      },
+      // A new password ends every other link of the account, not only the one used.
+      async onPasswordReset({ user }) {
+        await deleteResetLinks(db, user.id);
       },
     },
     emailVerification: {
@@ -165,6 +176,22 @@ export function createAuth(services: AuthServices) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** How better-auth names a reset link's row in `verifications` (its value is the user's id). */
+const resetLinkIdentifier = (token: string) => `reset-password:${token}`;
+
+/** Deletes the account's password reset links, all of them or all but one. */
+async function deleteResetLinks(db: AuthServices["db"], userId: string, { except }: { except?: string } = {}) {
+  await db
+    .delete(verifications)
+    .where(
+      and(
+        like(verifications.identifier, "reset-password:%"),
+        eq(verifications.value, userId),
+        except ? ne(verifications.identifier, except) : undefined,
+      ),
+    );
+}
 
 /** Postgres' unique_violation: the profile is already there. */
 const UNIQUE_VIOLATION = "23505";

@@ -32,18 +32,20 @@ interface ClaimedJob {
 /**
  * Records a job in the same database (and, when given a transaction, the same
  * transaction) as the data it follows from. A job with a `dedupeKey` that already
- * exists is not added again.
+ * exists is not added again. Answers whether it was added.
  */
 export async function enqueue<K extends JobKind>(
   db: Executor,
   kind: K,
   payload: JobPayloads[K],
   options: { dedupeKey?: string } = {},
-) {
-  await db
+): Promise<boolean> {
+  const queued = await db
     .insert(jobs)
     .values({ kind, payload, dedupeKey: options.dedupeKey ?? null })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning({ id: jobs.id });
+  return queued.length > 0;
 }
 
 /** 10 s, 20 s, 40 s ... capped at one hour, with a little jitter so retries spread out. */

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RESET_PASSWORD_EXPIRES_IN_SECONDS } from "../../server/auth";
 import type { DatabaseHandle } from "../../server/db/client";
-import { jobs, users } from "../../server/db/schema";
+import { jobs, users, verifications } from "../../server/db/schema";
 import { RESET_PASSWORD_SUBJECT } from "../../server/emails/reset-password";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail";
@@ -117,6 +117,68 @@ describe.each(testDatabaseKinds())("password reset on %s", (kind) => {
     const token = await emailedToken(email);
     vi.setSystemTime(start + RESET_PASSWORD_EXPIRES_IN_SECONDS * 1000 + 1000);
     expect((await request("/api/auth/reset-password", postJson({ newPassword: NEW, token }))).status).toBe(400);
+  });
+
+  /** The account's reset links still in the database (each row is one link that would work). */
+  async function liveLinks(email: string) {
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return database.db
+      .select({ identifier: verifications.identifier })
+      .from(verifications)
+      .where(sql`${verifications.identifier} like 'reset-password:%' and ${verifications.value} = ${user?.id ?? ""}`);
+  }
+  const resetWith = (token: string, newPassword = NEW) =>
+    request("/api/auth/reset-password", postJson({ newPassword, token }));
+
+  it("keeps one live link per account: a new link emailed replaces the older one", async () => {
+    const email = "many-links@example.com";
+    await borrower(email);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const tokens: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      // Each in a window of its own, so each sends an email with a new link.
+      vi.setSystemTime(start + i * 6 * 60_000);
+      expect((await askForLink(email)).status).toBe(200);
+      tokens.push(await emailedToken(email));
+    }
+    expect(new Set(tokens).size).toBe(4);
+    expect(await liveLinks(email)).toEqual([{ identifier: `reset-password:${tokens[3]}` }]);
+    for (const old of tokens.slice(0, 3)) expect((await resetWith(old)).status).toBe(400);
+    expect((await resetWith(tokens[3] as string)).status).toBe(200);
+  });
+
+  it("leaves the emailed link working when a second request within minutes sends no email", async () => {
+    await withClockHeld(async () => {
+      const email = "asked-twice@example.com";
+      await borrower(email);
+      expect((await askForLink(email)).status).toBe(200);
+      const token = await emailedToken(email);
+      const mails = sink.messages.length;
+      expect((await askForLink(email)).status).toBe(200);
+      await worker.drain();
+      expect(sink.messages.length).toBe(mails);
+      expect(await liveLinks(email)).toEqual([{ identifier: `reset-password:${token}` }]);
+      expect((await resetWith(token)).status).toBe(200);
+    });
+  });
+
+  it("ends every other link of the account when a password is reset", async () => {
+    const email = "stale-links@example.com";
+    await borrower(email);
+    expect((await askForLink(email)).status).toBe(200);
+    const token = await emailedToken(email);
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    // Another link alive beside it (made by a request racing this one on another server, say).
+    const expiresAt = new Date(Date.now() + RESET_PASSWORD_EXPIRES_IN_SECONDS * 1000);
+    await database.db
+      .insert(verifications)
+      .values({ id: "stale-link", identifier: "reset-password:staleTokenStaleToken1234", value: user?.id ?? "", expiresAt });
+    expect(await liveLinks(email)).toHaveLength(2);
+    expect((await resetWith(token)).status).toBe(200);
+    expect(await liveLinks(email)).toEqual([]);
+    expect((await resetWith("staleTokenStaleToken1234", "Another-quay-9")).status).toBe(400);
+    expect((await signIn(email, NEW)).status).toBe(200);
   });
 
   it("is rate limited with the limit on everything that sends email", async () => {
