@@ -9,6 +9,7 @@ import {
   RESET_LINK_INVALID,
   SOMETHING_WENT_WRONG,
   TOO_MANY_ATTEMPTS,
+  accountSignInPaused,
   signInErrorMessage,
   signUpErrorMessage,
 } from "../app/domain/account-messages";
@@ -24,7 +25,7 @@ import type { Database } from "./db/client";
 import type { EnquirySummary, LeadStatus } from "../app/domain/leads";
 import { erasePersonalData } from "./data-requests.server";
 import { jobs, personalEnquiries, profiles, quotes, users } from "./db/schema";
-import { hit, pastLimit, RATE_LIMITS, type RateLimitRule, scaled } from "./rate-limit";
+import { hit, hitAccountSignIn, pastLimit, RATE_LIMITS, type RateLimitRule, scaled } from "./rate-limit";
 import { isFromOurPages } from "./security";
 import type { ServerContext } from "./context";
 
@@ -101,6 +102,12 @@ export async function signIn(context: AccountContext, request: Request, form: Fo
   const parsed = signInInput.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   // A malformed address gets the same answer as a wrong password.
   if (!parsed.success || !isEmail(parsed.data.email)) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  // Then per account, from whatever address (issue 26): a few attempts in a short window.
+  const attempt = await hitAccountSignIn(context.db, context.config, parsed.data.email);
+  if (!attempt.allowed) {
+    const retryAfterSeconds = attempt.retryAfterSeconds;
+    return { ok: false, status: 429, message: accountSignInPaused(retryAfterSeconds), retryAfterSeconds };
+  }
   const from = String(form.get("from") ?? "");
   const confirmationsBefore = await latestConfirmationEmail(context.db, parsed.data.email);
   try {

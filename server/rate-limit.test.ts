@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "./db/client";
 import { rateLimits } from "./db/schema";
 import { createLogger } from "./logger";
 import {
+  accountKey,
   clientAddress,
   hit,
   pastLimit,
@@ -39,6 +40,8 @@ describe("the limits", () => {
       signIn: [10, 15],
       signUp: [5, 60],
       staffSignIn: [10, 15],
+      // Per account, not per client (issue 26): 5 attempts in 5 minutes from anywhere.
+      accountSignIn: [5, 5],
       staffAccountSignIn: [5, 5],
     });
     expect(new Set(Object.values(RATE_LIMITS).map((rule) => rule.name)).size).toBe(Object.keys(RATE_LIMITS).length);
@@ -52,6 +55,16 @@ describe("the limits", () => {
   ])("scaled: %s", (_rule, limit, scale, expected) => {
     const rule = { name: "scaled-test", limit, windowMs: MINUTE };
     expect(scaled(rule, scale)).toEqual({ name: "scaled-test", limit: expected, windowMs: MINUTE });
+  });
+});
+
+describe("the account a sign-in attempt counts against", () => {
+  it("is a keyed hash of the address as accounts are looked up: trimmed, any case; no address in it", () => {
+    const key = accountKey("Gwen.Guessed@Example.com ", "secret");
+    expect(key).toBe(accountKey("gwen.guessed@example.com", "secret"));
+    expect(key).toMatch(/^[\w-]{32}$/);
+    expect(key).not.toBe(accountKey("gwen.guessed@example.com", "another secret"));
+    expect(key).not.toBe(accountKey("gwen.guesses@example.com", "secret"));
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -16,11 +17,18 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** The limits on public writes, per client address (DECISIONS D7), and on sign-in per account. */
+/**
+ * The limits on public writes, per client address (DECISIONS D7); and `accountSignIn`,
+ * per borrower account whatever the address (keyed by `accountKey`): five attempts in a
+ * short window, so guessing a password from many addresses gets nowhere, while a
+ * stranger can keep the borrower out for five minutes at most (decision 158); and
+ * `staffAccountSignIn`, the same for staff accounts (decision 146).
+ */
 export const RATE_LIMITS = {
   leadSubmission: { name: "lead", limit: 10, windowMs: 15 * 60_000 },
   contact: { name: "contact", limit: 5, windowMs: 15 * 60_000 },
   signIn: { name: "sign-in", limit: 10, windowMs: 15 * 60_000 },
+  accountSignIn: { name: "account-sign-in", limit: 5, windowMs: 5 * 60_000 },
   signUp: { name: "sign-up", limit: 5, windowMs: 60 * 60_000 },
   staffSignIn: { name: "staff-sign-in", limit: 10, windowMs: 15 * 60_000 },
   /**
@@ -48,6 +56,20 @@ export async function hit(db: Database, rule: RateLimitRule, clientKey: string, 
     count,
     retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000),
   };
+}
+
+/**
+ * The counter key of one account's sign-in attempts: a keyed hash of the email address
+ * as typed, trimmed and lower-cased (as accounts are looked up), so the counters hold no
+ * address and nobody without the secret can tell whose they are.
+ */
+export function accountKey(email: string, secret: string) {
+  return createHmac("sha256", secret).update(`account-sign-in\0${email.trim().toLowerCase()}`).digest("base64url").slice(0, 32);
+}
+
+/** One more sign-in attempt against the account of `email` (`accountSignIn`, scaled like every limit). */
+export function hitAccountSignIn(db: Database, config: { rateLimitScale: number; authSecret: string }, email: string) {
+  return hit(db, scaled(RATE_LIMITS.accountSignIn, config.rateLimitScale), accountKey(email, config.authSecret));
 }
 
 /** Rate-limit windows older than this are over for every rule (the longest is an hour). */

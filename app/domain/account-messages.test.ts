@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  accountSignInPaused,
   EMAIL_NOT_CONFIRMED,
   INVALID_CREDENTIALS,
   SIGN_UP_ALREADY_REGISTERED,
@@ -25,5 +26,21 @@ describe("account messages (spec section 8)", () => {
     expect(signInErrorMessage("Invalid login credentials")).toBe("Invalid email or password");
     expect(signInErrorMessage("Email not verified", "EMAIL_NOT_VERIFIED")).toBe(EMAIL_NOT_CONFIRMED);
     expect(signInErrorMessage("Failed to create session")).toBe("Failed to create session");
+  });
+});
+
+describe("accountSignInPaused", () => {
+  it.each([
+    [300, "5 minutes"],
+    [241, "5 minutes"],
+    [240, "4 minutes"],
+    [61, "2 minutes"],
+    [60, "1 minute"],
+    [1, "1 minute"],
+    [0, "1 minute"],
+  ])("after %i seconds to wait says %s", (seconds, wait) => {
+    expect(accountSignInPaused(seconds)).toBe(
+      `Too many attempts to sign in to this account. For its safety, please wait ${wait} and try again, or reset your password.`,
+    );
   });
 });

@@ -26,6 +26,16 @@ export const EMAIL_NOT_CONFIRMED =
 export const EMAIL_NOT_CONFIRMED_LINK_RECENT =
   "Email not verified. Please use the confirmation link we emailed you a few minutes ago (check your spam folder too). If it has not arrived, sign in again in 5 minutes and we will send a new one.";
 export const TOO_MANY_ATTEMPTS = "Too many requests. Please wait a few minutes and try again.";
+
+/**
+ * Said when an account has had too many sign-in attempts in a few minutes, from
+ * anywhere: how long until it can be tried again (whole minutes, rounded up), and the
+ * way in that needs no waiting.
+ */
+export function accountSignInPaused(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts to sign in to this account. For its safety, please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again, or reset your password.`;
+}
 export const SOMETHING_WENT_WRONG = "Something went wrong on our side. Please try again.";
 export const FIRST_NAME_REQUIRED = "First name is required";
 export const LAST_NAME_REQUIRED = "Last name is required";

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMAIL_INVALID, RESET_LINK_INVALID, TOO_MANY_ATTEMPTS } from "../../app/domain/account-messages";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  accountSignInPaused,
+  EMAIL_INVALID,
+  INVALID_CREDENTIALS,
+  RESET_LINK_INVALID,
+  TOO_MANY_ATTEMPTS,
+} from "../../app/domain/account-messages";
 import {
   type AccountContext,
   accountFormGate,
@@ -213,6 +219,37 @@ describe.each(testDatabaseKinds())("the account pages' functions on %s", (kind) 
       // Another address is not held back.
       expect(await accountFormGate(context())).toBeNull();
     });
+  });
+
+  it("pauses sign-in to an account after its share of attempts from any addresses, saying for how long", async () => {
+    const email = unique("guessed");
+    await borrower(email);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    try {
+      // borrower() signed in once: four more attempts in the window, each from an address of its own.
+      for (let i = 1; i < RATE_LIMITS.accountSignIn.limit; i++) {
+        expect(await signIn(context(), page(), form({ email, password: `wrong-${i}` }))).toMatchObject({
+          status: 401,
+          message: INVALID_CREDENTIALS,
+        });
+      }
+      const paused = await signIn(context(), page(), form({ email: ` ${email.toUpperCase()} `, password: PASSWORD }));
+      if (paused.ok) throw new Error("signed in past the account's limit");
+      expect(paused.status).toBe(429);
+      expect(paused.retryAfterSeconds).toBeGreaterThan(0);
+      expect(paused.retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.accountSignIn.windowMs / 1000);
+      expect(paused.message).toBe(accountSignInPaused(paused.retryAfterSeconds ?? 0));
+      // Another account is not held back.
+      expect(await signIn(context(), page(), form({ email: unique("other"), password: "not-the-password" }))).toMatchObject({
+        status: 401,
+      });
+      // Once the window is over, the right password signs in.
+      vi.setSystemTime(start + RATE_LIMITS.accountSignIn.windowMs);
+      expect((await signIn(context(), page(), form({ email, password: PASSWORD }))).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("limits reset links by the stricter sign-up limit", async () => {

@@ -129,7 +129,8 @@ describe.each(testDatabaseKinds())("hardening on %s", (kind) => {
         for (let n = 1; n <= 12; n++) {
           const response = await request(
             "/api/auth/sign-in/email",
-            postJson({ email: "nobody@example.com", password: "wrong-password" }, `203.0.113.${n}, 192.0.2.77`),
+            // An account of its own each time: only the address's limit is at work here.
+            postJson({ email: `nobody-${n}@example.com`, password: "wrong-password" }, `203.0.113.${n}, 192.0.2.77`),
           );
           statuses.push(response.status);
         }
