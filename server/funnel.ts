@@ -1,6 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { and, gte, lte, sql } from "drizzle-orm";
-import { campaignName, type FunnelCount, type FunnelEventKind, type FunnelForm } from "../app/domain/funnel";
+import {
+  campaignName,
+  type FunnelCount,
+  type FunnelEventKind,
+  type FunnelForm,
+  type FunnelQuery,
+} from "../app/domain/funnel";
 import type { FunnelReport } from "../app/domain/funnel-report";
 import { campaignOf } from "../app/domain/leads";
 import type { Database } from "./db/client";
@@ -69,13 +75,7 @@ export function createReportLimiter({ limit = 60, windowMs = 10 * 60_000, now = 
   };
 }
 
-export interface FunnelQuery {
-  /** UK days, inclusive. */
-  from: string;
-  to: string;
-  /** utm_source or utm_campaign; empty for every campaign. */
-  campaign: string;
-}
+export type { FunnelQuery };
 
 const campaignMatches = (campaign: string) =>
   campaign ? sql`(${funnelCounts.utmSource} = ${campaign} or ${funnelCounts.utmCampaign} = ${campaign})` : sql`true`;
@@ -137,14 +137,12 @@ export async function campaignConversion(db: Database, query: Omit<FunnelQuery, 
       coalesce((select sum(n) from visits v where v.source = k.source and v.campaign = k.campaign), 0)::int as visits
     from keys k order by leads desc, visits desc, k.source, k.campaign`,
   );
-  return rows.map(
-    (r) => ({
-      source: decode(r.source),
-      campaign: decode(r.campaign),
-      leads: Number(r.leads),
-      visits: Number(r.visits),
-    }),
-  );
+  return rows.map((r) => ({
+    source: decode(r.source),
+    campaign: decode(r.campaign),
+    leads: Number(r.leads),
+    visits: Number(r.visits),
+  }));
 }
 
 /** The lead tables keep utm values as the URL had them (percent-encoded); the funnel keeps them decoded. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CAMPAIGN_NAME_MAX_LENGTH, campaignName, type FunnelCount, funnelOf } from "./funnel";
+import { byRule } from "../../tests/support/by-rule";
+import {
+  CAMPAIGN_NAME_MAX_LENGTH,
+  campaignName,
+  FUNNEL_QUERY_PROBLEMS,
+  type FunnelCount,
+  funnelOf,
+  funnelQueryProblem,
+  parseFunnelQuery,
+} from "./funnel";
 import { funnelReportSchema } from "./funnel-report";
 
 // The drop-out funnel (DECISIONS D16): what a form may report, and how counts become
@@ -147,5 +156,71 @@ describe("campaignName", () => {
     expect(campaignName("a".repeat(CAMPAIGN_NAME_MAX_LENGTH))).toBe("a".repeat(CAMPAIGN_NAME_MAX_LENGTH));
     expect(campaignName(null)).toBe("");
     expect(campaignName(undefined)).toBe("");
+  });
+});
+
+describe("the funnel page's query (issue 26: an impossible day reached the database)", () => {
+  const parse = (query: string) => parseFunnelQuery(new URLSearchParams(query), "2026-11-24");
+
+  it.each(
+    byRule([
+      { rule: "the last 30 days by default", query: "", want: { from: "2026-10-26", to: "2026-11-24", campaign: "" } },
+      {
+        rule: "real days as given",
+        query: "from=2026-02-28&to=2028-02-29",
+        want: { from: "2026-02-28", to: "2028-02-29", campaign: "" },
+      },
+      {
+        rule: "days the wrong way round, swapped",
+        query: "from=2026-03-01&to=2026-02-28",
+        want: { from: "2026-02-28", to: "2026-03-01", campaign: "" },
+      },
+      {
+        rule: "a To day alone: 30 days to it, over a leap day",
+        query: "to=2028-03-10",
+        want: { from: "2028-02-10", to: "2028-03-10", campaign: "" },
+      },
+      {
+        rule: "a To day alone, over a year's end",
+        query: "to=2027-01-10",
+        want: { from: "2026-12-12", to: "2027-01-10", campaign: "" },
+      },
+      {
+        rule: "30 February falls back to the default",
+        query: "from=2026-02-30&to=2026-02-31",
+        want: { from: "2026-10-26", to: "2026-11-24", campaign: "" },
+      },
+      {
+        rule: "month 13 falls back to the default",
+        query: "to=2026-13-01",
+        want: { from: "2026-10-26", to: "2026-11-24", campaign: "" },
+      },
+      {
+        rule: "a campaign with a NUL is left out",
+        query: "campaign=a%00",
+        want: { from: "2026-10-26", to: "2026-11-24", campaign: "" },
+      },
+    ]),
+  )("%s", (_, { query, want }) => {
+    expect(parse(query)).toEqual(want);
+  });
+});
+
+describe("funnelQueryProblem: what the funnel page and its CSV refuse", () => {
+  it.each(
+    byRule([
+      { rule: "nothing asked", query: "", want: undefined },
+      { rule: "real days, a leap day among them", query: "from=2028-02-29&to=2028-03-01", want: undefined },
+      { rule: "blank days", query: "from=&to=", want: undefined },
+      { rule: "30 February", query: "from=2026-02-30&to=2026-02-31", want: FUNNEL_QUERY_PROBLEMS.from },
+      { rule: "31 February as To", query: "from=2026-02-01&to=2026-02-31", want: FUNNEL_QUERY_PROBLEMS.to },
+      { rule: "29 February of a common year", query: "to=2026-02-29", want: FUNNEL_QUERY_PROBLEMS.to },
+      { rule: "month 13", query: "from=2026-13-01", want: FUNNEL_QUERY_PROBLEMS.from },
+      { rule: "a day written another way", query: "from=1/11/2026", want: FUNNEL_QUERY_PROBLEMS.from },
+      { rule: "a campaign with a NUL", query: "campaign=a%00b", want: FUNNEL_QUERY_PROBLEMS.campaign },
+      { rule: "a campaign of any other text", query: "campaign=%E2%80%AE%01", want: undefined },
+    ]),
+  )("%s", (_, { query, want }) => {
+    expect(funnelQueryProblem(new URLSearchParams(query))).toBe(want);
   });
 });

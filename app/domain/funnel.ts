@@ -1,3 +1,4 @@
+import { addDays, isCalendarDay } from "./calendar-day";
 import { MAIN_FORM_STEP_IDS } from "./main-form";
 import { QUICK_FORM_STEP_IDS } from "./quick-form";
 
@@ -56,7 +57,9 @@ export function funnelOf(form: FunnelForm, counts: FunnelCount[]) {
       step,
       reached,
       keptPercent: previous ? Math.round((reached / previous.reached) * 1000) / 10 : null,
-      redirects: [...redirects].map(([t, n]) => ({ target: t, n })).sort((a, b) => b.n - a.n || a.target.localeCompare(b.target)),
+      redirects: [...redirects]
+        .map(([t, n]) => ({ target: t, n }))
+        .sort((a, b) => b.n - a.n || a.target.localeCompare(b.target)),
     });
   }
   return { form, rows, submitted: sum("submit"), redirected: sum("redirect") };
@@ -81,4 +84,49 @@ export function campaignName(value: string | null | undefined): string {
   if (!text || text.length > CAMPAIGN_NAME_MAX_LENGTH) return "";
   if (text.includes("@") || PHONE_LIKE.test(text) || !CAMPAIGN_SHAPE.test(text)) return "";
   return text;
+}
+
+/** The staff funnel page's period and campaign. */
+export interface FunnelQuery {
+  /** UK days, inclusive. */
+  from: string;
+  to: string;
+  /** utm_source or utm_campaign; empty for every campaign. */
+  campaign: string;
+}
+
+/** How many days the funnel page shows when no From day is given (To and the 29 before it). */
+export const FUNNEL_DEFAULT_DAYS = 30;
+
+/**
+ * The funnel page's query from its URL, given today's UK day: the last 30 days by
+ * default, days the wrong way round swapped. A value that does not parse falls back to
+ * the default, so the query always runs; the page asks `funnelQueryProblem` first.
+ */
+export function parseFunnelQuery(params: URLSearchParams, today: string): FunnelQuery {
+  const given = (name: string) => {
+    const value = params.get(name) ?? "";
+    return isCalendarDay(value) ? value : undefined;
+  };
+  const to = given("to") ?? today;
+  const from = given("from") ?? addDays(to, 1 - FUNNEL_DEFAULT_DAYS);
+  const raw = params.get("campaign") ?? "";
+  const campaign = raw.includes("\u0000") ? "" : raw.trim().slice(0, 100);
+  return from <= to ? { from, to, campaign } : { from: to, to: from, campaign };
+}
+
+export const FUNNEL_QUERY_PROBLEMS = {
+  from: "The From date is not a day: write it as YYYY-MM-DD, such as 2026-02-28",
+  to: "The To date is not a day: write it as YYYY-MM-DD, such as 2026-02-28",
+  campaign: "The campaign holds a character that cannot be searched for (NUL): remove it and try again",
+} as const;
+
+/** Why the funnel page cannot show what its URL asks (a day that is not one, a NUL), or undefined. */
+export function funnelQueryProblem(params: URLSearchParams): string | undefined {
+  for (const name of ["from", "to"] as const) {
+    const value = params.get(name);
+    if (value && !isCalendarDay(value)) return FUNNEL_QUERY_PROBLEMS[name];
+  }
+  if (params.get("campaign")?.includes("\u0000")) return FUNNEL_QUERY_PROBLEMS.campaign;
+  return undefined;
 }

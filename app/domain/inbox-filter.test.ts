@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, isAuditAction } from "./audit-actions";
-import { type InboxFilter, inboxSearchParams, parseInboxFilter, searchTerm } from "./inbox-filter";
+import {
+  INBOX_FILTER_PROBLEMS,
+  type InboxFilter,
+  inboxFilterProblem,
+  inboxSearchParams,
+  parseInboxFilter,
+  searchTerm,
+} from "./inbox-filter";
 import { byRule } from "../../tests/support/by-rule";
 
 // The staff inbox's filter lives in the URL (issue 10: a filtered view can be shared).
-// What a URL asks for, what a bad value becomes (left out, never an error page), and
-// the way back from a filter to its URL.
+// What a URL asks for, what a bad value becomes (left out of the filter, so the query
+// always runs; a page refuses some of them first: inboxFilterProblem), and the way back
+// from a filter to its URL.
 
 const parse = (query: string) => parseInboxFilter(new URLSearchParams(query));
 const NOTHING: InboxFilter = {
@@ -92,15 +100,123 @@ describe("parseInboxFilter", () => {
         want: {},
       },
       { rule: "a cursor with an empty key is left out", query: `after=~${ID}`, want: {} },
-      { rule: "a cursor key over 40 characters is left out", query: `after=${"1".repeat(41)}~${ID}`, want: {} },
+      { rule: "a received-time cursor whose key is a number is left out", query: `after=1~${ID}`, want: {} },
       {
-        rule: "a cursor key of 40 characters is kept",
-        query: `after=${"1".repeat(40)}~${ID}`,
-        want: { after: { key: "1".repeat(40), id: ID } },
+        rule: "a received-time cursor on an impossible day is left out",
+        query: `after=2026-02-29T10:00:00.000000Z~${ID}`,
+        want: {},
       },
+      {
+        rule: "a received-time cursor on a leap day is kept",
+        query: `after=2028-02-29T23:59:59.999999Z~${ID}`,
+        want: { after: { key: "2028-02-29T23:59:59.999999Z", id: ID } },
+      },
+      {
+        rule: "an amount cursor: a whole number",
+        query: `sort=amount&after=25000~${ID}`,
+        want: { sort: "amount", after: { key: "25000", id: ID } },
+      },
+      {
+        rule: "an amount cursor of -1 (a lead without an amount)",
+        query: `sort=amount&after=-1~${ID}`,
+        want: { sort: "amount", after: { key: "-1", id: ID } },
+      },
+      {
+        rule: "an amount cursor of the largest amount the database holds",
+        query: `sort=amount&after=2147483647~${ID}`,
+        want: { sort: "amount", after: { key: "2147483647", id: ID } },
+      },
+      {
+        rule: "an amount cursor one past it is left out",
+        query: `sort=amount&after=2147483648~${ID}`,
+        want: { sort: "amount" },
+      },
+      { rule: "an amount cursor below -1 is left out", query: `sort=amount&after=-2~${ID}`, want: { sort: "amount" } },
+      {
+        rule: "an amount cursor with pence is left out",
+        query: `sort=amount&after=10.5~${ID}`,
+        want: { sort: "amount" },
+      },
+      {
+        rule: "an amount cursor with a leading zero is left out",
+        query: `sort=amount&after=01~${ID}`,
+        want: { sort: "amount" },
+      },
+      {
+        rule: "an amount cursor whose key is a time is left out",
+        query: `sort=amount&after=2026-11-01T10:00:00Z~${ID}`,
+        want: { sort: "amount" },
+      },
+      {
+        rule: "a cursor whose id has the shape but not the hex of a uuid is left out",
+        query: `after=2026-11-01T10:00:00Z~${"-".repeat(36)}`,
+        want: {},
+      },
+      { rule: "an impossible From day is left out", query: "from=2026-02-30", want: {} },
+      { rule: "an impossible To day is left out", query: "to=2026-02-31", want: {} },
+      { rule: "month 13 is left out", query: "from=2026-13-01", want: {} },
+      {
+        rule: "a leap day is kept",
+        query: "from=2028-02-29&to=2028-02-29",
+        want: { from: "2028-02-29", to: "2028-02-29" },
+      },
+      { rule: "29 February of a common year is left out", query: "from=2026-02-29", want: {} },
+      { rule: "a search with a NUL is left out", query: "q=a%00b", want: {} },
+      { rule: "a campaign with a NUL is left out", query: "campaign=spring%00", want: {} },
     ]),
   )("%s", (_, { query, want }) => {
     expect(parse(query)).toEqual({ ...NOTHING, ...want });
+  });
+});
+
+describe("inboxFilterProblem: what the inbox and its export refuse (issue 26)", () => {
+  it.each(
+    byRule([
+      { rule: "nothing asked", query: "", want: undefined },
+      { rule: "real days", query: "from=2026-02-28&to=2028-02-29", want: undefined },
+      { rule: "blank days", query: "from=&to=%20", want: undefined },
+      { rule: "a day with spaces around it", query: "from=%202026-11-01%20", want: undefined },
+      { rule: "30 February", query: "from=2026-02-30", want: INBOX_FILTER_PROBLEMS.from },
+      { rule: "29 February of a common year", query: "to=2026-02-29", want: INBOX_FILTER_PROBLEMS.to },
+      { rule: "2100 is not a leap year", query: "from=2100-02-29", want: INBOX_FILTER_PROBLEMS.from },
+      { rule: "month 13", query: "to=2026-13-01", want: INBOX_FILTER_PROBLEMS.to },
+      { rule: "day 32", query: "to=2026-12-32", want: INBOX_FILTER_PROBLEMS.to },
+      { rule: "a day written another way", query: "from=1/11/2026", want: INBOX_FILTER_PROBLEMS.from },
+      { rule: "the From day is named first", query: "from=2026-02-30&to=2026-02-31", want: INBOX_FILTER_PROBLEMS.from },
+      { rule: "a received-time cursor", query: `after=2026-11-01T10:00:00.123456Z~${ID}`, want: undefined },
+      { rule: "an amount cursor when sorted by amount", query: `sort=amount&after=25000~${ID}`, want: undefined },
+      { rule: "a number as a received-time cursor", query: `after=1~${ID}`, want: INBOX_FILTER_PROBLEMS.after },
+      {
+        rule: "a time as an amount cursor",
+        query: `sort=amount&after=2026-11-01T10:00:00Z~${ID}`,
+        want: INBOX_FILTER_PROBLEMS.after,
+      },
+      { rule: "a cursor without its id", query: "after=2026-11-01T10:00:00Z", want: INBOX_FILTER_PROBLEMS.after },
+      {
+        rule: "a cursor on an impossible day",
+        query: `after=2026-02-30T00:00:00Z~${ID}`,
+        want: INBOX_FILTER_PROBLEMS.after,
+      },
+      { rule: "a search with a NUL", query: "q=ann%00", want: INBOX_FILTER_PROBLEMS.text },
+      { rule: "a campaign with a NUL", query: "campaign=%00", want: INBOX_FILTER_PROBLEMS.text },
+      { rule: "a search with other control characters", query: "q=a%01%1Fb", want: undefined },
+      {
+        rule: "an unknown status, kind, flag or sort is left out, not refused",
+        query: "status=x&kind=y&flag=z&sort=w",
+        want: undefined,
+      },
+      { rule: "an amount that is not one is left out, not refused", query: "min=lots&max=-1", want: undefined },
+    ]),
+  )("%s", (_, { query, want }) => {
+    expect(inboxFilterProblem(new URLSearchParams(query))).toBe(want);
+  });
+
+  it("passes every query whose filter it gives back unchanged", () => {
+    for (const query of [`after=2026-11-01T10:00:00.123456Z~${ID}`, `sort=amount&after=-1~${ID}`, "from=2028-02-29"]) {
+      const params = new URLSearchParams(query);
+      expect(inboxFilterProblem(params)).toBeUndefined();
+      expect(inboxSearchParams(parseInboxFilter(params)).toString()).toBe(params.toString());
+    }
   });
 });
 
@@ -110,7 +226,8 @@ describe("inboxSearchParams", () => {
     "status=new&status=in-progress",
     `kind=contact&from=2026-01-01&to=2026-01-31&assignee=${ID}`,
     "assignee=mine&campaign=spring sale&min=10000&max=250000&flag=duplicate&q=07700 900123&sort=amount",
-    `assignee=unassigned&after=25000~${ID}`,
+    `assignee=unassigned&sort=amount&after=25000~${ID}`,
+    `after=2026-11-01T10:00:00.123456Z~${ID}`,
   ])("gives back the query a filter came from: %s", (query) => {
     const params = new URLSearchParams(query);
     expect(inboxSearchParams(parseInboxFilter(params)).toString()).toBe(params.toString());

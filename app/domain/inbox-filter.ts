@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay, isCalendarMoment } from "./calendar-day";
 import { isLeadKind, isLeadStatus, isTriageFlag, type LeadKind, type LeadStatus, type TriageFlag } from "./leads";
 
 // The staff inbox's filter, kept in the URL so a filtered view can be shared: one
@@ -35,7 +36,7 @@ export interface InboxCursor {
 
 export const INBOX_PAGE_SIZE = 50;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = z.string().refine(isCalendarDay);
 const pounds = z.coerce.number().int().min(0).max(100_000_000);
 const uuid = z.uuid();
 
@@ -45,15 +46,38 @@ function optional<T>(schema: z.ZodType<T>, value: string | null): T | undefined 
   return parsed.success ? parsed.data : undefined;
 }
 
+const sortOf = (params: URLSearchParams): InboxSort => (params.get("sort") === "amount" ? "amount" : "received");
+
+const CURSOR = /^([^~]+)~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const AMOUNT_KEY = /^(-1|0|[1-9]\d{0,9})$/;
+/** The largest amount the database's integer column holds. */
+const MAX_AMOUNT_KEY = 2_147_483_647;
+
+/**
+ * A page cursor (`key~id`) as the sort writes it: the last row's received time (a real UTC
+ * moment) or its amount (a whole number, -1 for none), then its id. Anything else is not one.
+ */
+export function parseInboxCursor(text: string | null, sort: InboxSort): InboxCursor | undefined {
+  const match = text ? CURSOR.exec(text) : null;
+  if (!match?.[1] || !match[2]) return undefined;
+  const key = match[1];
+  const fits = sort === "amount" ? AMOUNT_KEY.test(key) && Number(key) <= MAX_AMOUNT_KEY : isCalendarMoment(key);
+  return fits ? { key, id: match[2] } : undefined;
+}
+
+/** Text the database cannot hold or search for: a NUL character. */
+const unsearchable = (text: string | null) => text?.includes("\u0000") ?? false;
+
 /**
  * The filter a URL asks for. A value that does not parse is left out rather than
- * refused: a hand-edited link still opens the inbox.
+ * refused, so whatever the URL holds the query is one the database can run; a page
+ * asks `inboxFilterProblem` first, to refuse what a person would expect to work.
  */
 export function parseInboxFilter(params: URLSearchParams): InboxFilter {
   const assignee = params.get("assignee");
-  const after = params.get("after");
-  const cursorMatch = after ? /^([^~]{1,40})~([0-9a-f-]{36})$/.exec(after) : null;
-  const q = params.get("q")?.trim().slice(0, 100);
+  const sort = sortOf(params);
+  const q = unsearchable(params.get("q")) ? undefined : params.get("q")?.trim().slice(0, 100);
+  const campaign = unsearchable(params.get("campaign")) ? undefined : params.get("campaign")?.trim().slice(0, 100);
   return {
     statuses: params.getAll("status").filter(isLeadStatus),
     kind: isLeadKind(params.get("kind")) ? (params.get("kind") as LeadKind) : undefined,
@@ -65,14 +89,39 @@ export function parseInboxFilter(params: URLSearchParams): InboxFilter {
         : optional(uuid, assignee) !== undefined
           ? { id: assignee as string }
           : undefined,
-    campaign: params.get("campaign")?.trim().slice(0, 100) || undefined,
+    campaign: campaign || undefined,
     minAmount: optional(pounds, params.get("min")),
     maxAmount: optional(pounds, params.get("max")),
     flag: isTriageFlag(params.get("flag")) ? (params.get("flag") as TriageFlag) : undefined,
     q: q || undefined,
-    sort: params.get("sort") === "amount" ? "amount" : "received",
-    after: cursorMatch?.[1] && cursorMatch[2] ? { key: cursorMatch[1], id: cursorMatch[2] } : undefined,
+    sort,
+    after: parseInboxCursor(params.get("after"), sort),
   };
+}
+
+export const INBOX_FILTER_PROBLEMS = {
+  from: "The From date is not a day: write it as YYYY-MM-DD, such as 2026-02-28",
+  to: "The To date is not a day: write it as YYYY-MM-DD, such as 2026-02-28",
+  after: "That page link is broken or out of date: start again from the first page of leads",
+  text: "The search or campaign holds a character that cannot be searched for (NUL): remove it and try again",
+} as const;
+
+/**
+ * Why a URL's filter cannot be shown as asked, or undefined when it can: a date that is
+ * not a real day, a page cursor that is not one, search text with a NUL. The inbox and
+ * its export answer 400 with the reason rather than quietly showing (or exporting)
+ * every lead. A value picked from a list (status, kind, flag, sort, assignee) or an
+ * amount is never a problem: one that does not parse is left out.
+ */
+export function inboxFilterProblem(params: URLSearchParams): string | undefined {
+  for (const name of ["from", "to"] as const) {
+    const value = params.get(name)?.trim();
+    if (value && !isCalendarDay(value)) return INBOX_FILTER_PROBLEMS[name];
+  }
+  const after = params.get("after");
+  if (after && !parseInboxCursor(after, sortOf(params))) return INBOX_FILTER_PROBLEMS.after;
+  if (unsearchable(params.get("q")) || unsearchable(params.get("campaign"))) return INBOX_FILTER_PROBLEMS.text;
+  return undefined;
 }
 
 /** The URL query for a filter (the inverse of `parseInboxFilter`), without the page cursor unless given. */

@@ -1,19 +1,11 @@
-import { FUNNEL_FORMS, type FunnelForm, funnelOf } from "../../app/domain/funnel";
+import { FUNNEL_FORMS, type FunnelForm, type FunnelQuery, funnelOf, parseFunnelQuery } from "../../app/domain/funnel";
 import type { Database } from "../db/client";
-import { campaignConversion, type FunnelQuery, funnelCampaigns, funnelCountsFor, ukDay } from "../funnel";
+import { campaignConversion, funnelCampaigns, funnelCountsFor, ukDay } from "../funnel";
 
-// The /staff/funnel page's query from its URL: UK days (the last 30 by default) and a
-// campaign; anything that does not parse falls back to the default.
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+// The /staff/funnel page's query from its URL (app/domain/funnel.ts), on today's UK day.
 
 export function funnelQueryOf(params: URLSearchParams, now = new Date()): FunnelQuery {
-  const to = DAY.test(params.get("to") ?? "") ? (params.get("to") as string) : ukDay(now);
-  const from = DAY.test(params.get("from") ?? "")
-    ? (params.get("from") as string)
-    : ukDay(new Date(new Date(`${to}T12:00:00Z`).getTime() - 29 * 86_400_000));
-  const campaign = (params.get("campaign") ?? "").trim().slice(0, 100);
-  return from <= to ? { from, to, campaign } : { from: to, to: from, campaign };
+  return parseFunnelQuery(params, ukDay(now));
 }
 
 export async function funnelReport(db: Database, query: FunnelQuery) {
