@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
+import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
 import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { assignableStaff } from "../../server/staff/leads.server";
 import { requireStaff } from "../../server/staff/session.server";
@@ -17,7 +17,10 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await requireStaff(context, request);
-  const filter = parseInboxFilter(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const problem = inboxFilterProblem(params);
+  if (problem) throw data({ reason: problem }, { status: 400, headers });
+  const filter = parseInboxFilter(params);
   const [page, counts, staff] = await Promise.all([
     inboxPage(context.db, filter, user.id),
     statusCounts(context.db, filter, user.id),

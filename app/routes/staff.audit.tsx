@@ -19,6 +19,13 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers } = await requireStaff(context, request);
   const params = new URL(request.url).searchParams;
+  // A NUL reaches the database as an error (the person filter is compared as text).
+  if ([...params.values()].some((value) => value.includes("\u0000"))) {
+    throw data(
+      { reason: "The filter holds a character that cannot be searched for (NUL): remove it and try again" },
+      { status: 400, headers },
+    );
+  }
   const person = params.get("person") ?? "";
   const lead = params.get("lead")?.trim() ?? "";
   const action = params.get("action") ?? "";

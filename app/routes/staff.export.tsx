@@ -1,4 +1,5 @@
-import { parseInboxFilter } from "~/domain/inbox-filter";
+import { data } from "react-router";
+import { inboxFilterProblem, parseInboxFilter } from "~/domain/inbox-filter";
 import { leadsCsv } from "../../server/staff/csv-export.server";
 import { requireStaff } from "../../server/staff/session.server";
 import type { Route } from "./+types/staff.export";
@@ -8,7 +9,12 @@ import type { Route } from "./+types/staff.export";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireStaff(context, request);
-  const filter = parseInboxFilter(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  // Checked before the first byte: once the header row has gone, a failure can only cut
+  // the download off (the server drops the connection), never end it as if complete.
+  const problem = inboxFilterProblem(params);
+  if (problem) throw data({ reason: problem }, { status: 400 });
+  const filter = parseInboxFilter(params);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(leadsCsv(context.db, filter, user, context.config.authSecret), {
     headers: {

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+import { funnelQueryProblem } from "~/domain/funnel";
 import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
 import { requireStaff } from "../../server/staff/session.server";
 import type { Route } from "./+types/staff.funnel.export";
@@ -6,7 +8,10 @@ import type { Route } from "./+types/staff.funnel.export";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context, request);
-  const query = funnelQueryOf(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const problem = funnelQueryProblem(params);
+  if (problem) throw data({ reason: problem }, { status: 400 });
+  const query = funnelQueryOf(params);
   const csv = funnelCsv(await funnelReport(context.db, query));
   return new Response(csv, {
     headers: {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { funnelQueryProblem } from "~/domain/funnel";
 import { funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
 import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
@@ -15,7 +16,10 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers } = await requireStaff(context, request);
-  const report = await funnelReport(context.db, funnelQueryOf(new URL(request.url).searchParams));
+  const params = new URL(request.url).searchParams;
+  const problem = funnelQueryProblem(params);
+  if (problem) throw data({ reason: problem }, { status: 400, headers });
+  const report = await funnelReport(context.db, funnelQueryOf(params));
   return data(report, { headers });
 }
 

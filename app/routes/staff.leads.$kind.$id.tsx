@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { writeAudit } from "../../server/staff/audit.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
 import {
   addNote,
   assignableStaff,
@@ -68,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireStaff(context, request);
   if (!isLeadKind(params.kind)) throw notFound();
   if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
-  const form = await request.formData();
+  const form = await staffFormPost(request);
   const intent = String(form.get("intent") ?? "");
   const version = Number(form.get("version"));
   const lead = { kind: params.kind, id: params.id, version };

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { isSameSitePost, readFormPost } from "../../server/accounts.server";
+import { isSameSitePost } from "../../server/accounts.server";
 import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { writeAudit } from "../../server/staff/audit.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
 import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { RequestsPage } from "~/features/staff/requests-page";
@@ -56,10 +57,9 @@ async function lookUp(context: Route.LoaderArgs["context"], user: { id: string; 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireStaff(context, request);
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
-  const posted = await readFormPost(request);
-  if (!posted.ok) throw data("The form could not be read", { status: posted.status });
-  const subject = String(posted.form.get("email") ?? "").trim();
-  const confirm = String(posted.form.get("confirm") ?? "").trim();
+  const form = await staffFormPost(request);
+  const subject = String(form.get("email") ?? "").trim();
+  const confirm = String(form.get("confirm") ?? "").trim();
   if (!email.safeParse(subject).success) throw data("No email address was given", { status: 400 });
   if (confirm.toLowerCase() !== subject.toLowerCase()) {
     const found = await lookUp(context, user, subject);

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
 import {
   confirmAuthenticator,
   type Issuer,
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await refuseBorrower(context, request);
   if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
-  const form = await request.formData();
+  const form = await staffFormPost(request);
   const token = String(form.get("token") ?? "");
   const invite = await invitedStaff(context.db, token);
   if (!invite) return data<EnrolPageProps>({ state: "invalid" }, { status: 410 });

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
 import { refuseBorrower, staffReturnPath, staffSession, staffSignIn } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { StaffSignInPage } from "~/features/staff/sign-in-page";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await refuseBorrower(context, request);
-  const form = await request.formData();
+  const form = await staffFormPost(request);
   if (!isSameSitePost(request, context.config.siteUrl)) return data({ error: "Please try again." }, { status: 403 });
   const outcome = await staffSignIn(context, form);
   if (outcome.ok) return redirect(staffReturnPath(form.get("from")), { headers: outcome.headers });
