@@ -4,25 +4,37 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_STATUSES, TRIAGE_FLAGS } from "../../app/domain/leads";
 import { openDatabase } from "../../server/db/client";
+import { addStaff } from "../../server/staff/accounts.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { createScratchDatabase } from "../support/database";
 import { hasBuild } from "../support/app";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { overHttp, signInStaff } from "../support/staff-sign-in";
 
 /**
  * Issue 12's acceptance: generated malformed bodies, content types and headers sent to
  * every write endpoint and page action of the running server (the real process on the
  * last build). Every request carries personal-looking values made for it; none may come
  * back as a 5xx, none may be stored, and none may appear in the server's log.
+ *
+ * Issue 26: the staff console too, with a signed-in staff member's session: its pages
+ * and downloads with generated queries, its actions with generated bodies. None may be
+ * a 5xx, and a CSV answered 200 must arrive whole (a failure once it has begun cuts the
+ * connection, which the client sees as an error).
  */
 
 const RUNS = 1200;
+const STAFF_RUNS = 500;
+/** The leads the console's runs work on, told apart from anything a request might store. */
+const SEEDED = "@seeded.example";
 /** Where a request could leave a row; the server's own daily retention job is not one. */
 const STORED_TABLES = {
-  quotes: "true",
-  personal_enquiries: "true",
-  contact_messages: "true",
-  users: "true",
+  quotes: `email not like '%${SEEDED}'`,
+  personal_enquiries: `email not like '%${SEEDED}'`,
+  contact_messages: `email not like '%${SEEDED}'`,
+  users: "role is distinct from 'staff'",
   profiles: "true",
   jobs: "kind <> 'retention'",
   funnel_counts: "true",
@@ -122,8 +134,203 @@ const requestCase = fc.record({
 
 type Case = typeof requestCase extends fc.Arbitrary<infer T> ? T : never;
 
+/** The seeded leads and the pending invitation the staff runs aim at (filled in before they run). */
+const seeded = { quote: "", enquiry: "", contact: "", inviteToken: "" };
+
+/** A day as a person or a hand-edited link might write it: real, impossible, or not a day at all. */
+const staffDay = fc.oneof(
+  fc.constantFrom(
+    "2026-02-28",
+    "2026-02-29",
+    "2026-02-30",
+    "2026-02-31",
+    "2028-02-29",
+    "2100-02-29",
+    "2026-13-01",
+    "2026-00-10",
+    "2026-12-32",
+    "0000-01-01",
+    "0001-01-01",
+    "9999-12-31",
+    "1/11/2026",
+    " 2026-11-01 ",
+  ),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+);
+/** A page cursor (`key~id`): the inbox's own, or one broken in any part. */
+const staffCursor = fc.oneof(
+  fc
+    .tuple(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      fc.uuid(),
+    )
+    .map(([k, id]) => `${k}~${id}`),
+  fc
+    .tuple(
+      fc.oneof(
+        fc.integer().map(String),
+        fc.constantFrom("1", "-1", "2147483648", "2026-02-30T00:00:00Z", ""),
+        nastyText,
+      ),
+      fc.oneof(fc.uuid(), fc.constant("-".repeat(36)), nastyText),
+    )
+    .map(([k, id]) => `${k}~${id}`),
+  fc.constantFrom("2026-11-01T10:00:00.123456Z~42", "2026-02-30T10:00:00Z~1", "1~2"),
+);
+const staffValue = fc.oneof(
+  nastyText,
+  staffDay,
+  staffCursor,
+  personal,
+  fc.constantFrom(
+    ...LEAD_STATUSES,
+    ...TRIAGE_FLAGS,
+    "quote",
+    "contact",
+    "personal-enquiry",
+    "amount",
+    "mine",
+    "unassigned",
+    "lead.view",
+    "0",
+    "-1",
+    "1e999",
+  ),
+);
+const staffQuery = fc.dictionary(
+  fc.constantFrom(
+    "from",
+    "to",
+    "after",
+    "before",
+    "q",
+    "campaign",
+    "status",
+    "kind",
+    "flag",
+    "sort",
+    "assignee",
+    "min",
+    "max",
+    "person",
+    "lead",
+    "action",
+    "email",
+    "done",
+    "token",
+    "erased",
+    "enrolled",
+    "signedOut",
+  ),
+  staffValue,
+  { maxKeys: 5 },
+);
+const leadPath = fc.oneof(
+  fc
+    .constantFrom("quote", "personal-enquiry", "contact")
+    .map((kind) => () => `/staff/leads/${kind}/${seeded[kind === "personal-enquiry" ? "enquiry" : kind]}`),
+  fc
+    .tuple(
+      fc.constantFrom("quote", "contact", "nope", "%00", "quote.data"),
+      fc.oneof(
+        fc.uuid(),
+        fc.constantFrom("x", "%00", "1~2", "'", "..%2F..%2Fetc"),
+        fc.stringMatching(/^[a-z0-9-]{0,40}$/),
+      ),
+    )
+    .map(
+      ([kind, id]) =>
+        () =>
+          `/staff/leads/${kind}/${id}`,
+    ),
+);
+const STAFF_PAGES = [
+  "/staff",
+  "/staff.data",
+  "/staff/export",
+  "/staff/audit",
+  "/staff/funnel",
+  "/staff/funnel/export",
+  "/staff/requests",
+  "/staff/requests/export",
+  "/staff/sign-in",
+  "/staff/enrol",
+];
+const staffPath = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...STAFF_PAGES).map((p) => () => p) },
+  { weight: 1, arbitrary: leadPath },
+);
+
+/** A page or download of the console asked for with a generated query. */
+const staffGet = fc.record({ path: staffPath, query: staffQuery }).map(({ path, query }) => {
+  const params = new URLSearchParams(query);
+  if (path() === "/staff/enrol" && !params.has("token")) params.set("token", seeded.inviteToken);
+  return {
+    kind: "get" as const,
+    target: () => `${path()}${params.size > 0 ? `?${params}` : ""}`,
+    secrets: [] as string[],
+  };
+});
+
+/** The fields of any console form, each right, wrong or missing. */
+const staffFields = fc.record(
+  {
+    intent: fc.oneof(fc.constantFrom("status", "assign", "note", "password", "code"), nastyText),
+    to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
+    version: fc.oneof(fc.constantFrom("0", "1", "2", "-1", "1e999", "NaN", ""), nastyText),
+    assignee: fc.oneof(fc.uuid(), fc.constant(""), nastyText),
+    note: nastyText,
+    email: fc.oneof(fc.constantFrom("ann@firm.example", "ann@firm.example\u0000", ""), nastyText),
+    confirm: nastyText,
+    password: fc.oneof(fc.constantFrom("Quay-side-ledger-42", "short"), nastyText),
+    code: fc.oneof(fc.stringMatching(/^[0-9]{6}$/), nastyText),
+    token: fc.oneof(fc.constant("INVITE"), nastyText),
+    from: fc.oneof(fc.constantFrom("/staff", "//evil.example", "/staff/leads"), nastyText),
+  },
+  { requiredKeys: [] },
+);
+
+const staffPost = fc
+  .record({
+    target: fc.oneof(
+      { weight: 3, arbitrary: leadPath },
+      {
+        weight: 2,
+        arbitrary: fc
+          .constantFrom(
+            "/staff/sign-in",
+            "/staff/requests",
+            "/staff/enrol",
+            "/staff/enrol?token=nope",
+            "/staff/funnel",
+            "/staff/export",
+            "/staff/audit",
+            "/staff",
+          )
+          .map((p) => () => (p === "/staff/enrol" ? `${p}?token=${seeded.inviteToken}` : p)),
+      },
+    ),
+    fields: staffFields,
+    who: personal,
+    encoding: fc.constantFrom(...encodings, "urlencoded", "urlencoded", "multipart"),
+    rawJson: fc.oneof(fc.constant(null), fc.constantFrom("null", "[]", "{", '"x"', "1e999"), fc.json()),
+    randomType: fc.string({ maxLength: 40 }),
+    origin: fc.constantFrom("SITE", "SITE", "SITE", "SITE", undefined, "https://evil.example", "null"),
+    fetchSite: fc.constantFrom(undefined, undefined, "same-origin", "cross-site", "none"),
+    forwardedFor: fc.option(fc.ipV4()),
+    method: fc.constantFrom("POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
+  })
+  .map(({ target, fields, who, ...rest }) => {
+    // A personal-looking value in the note or the search, to look for in the log afterwards.
+    const body: Record<string, unknown> = { note: `Called ${who} back`, ...fields };
+    if (body.token === "INVITE") body.token = seeded.inviteToken;
+    return { kind: "post" as const, target, request: { ...rest, lead: { body, secrets: [who] } } };
+  });
+
+const staffCase = fc.oneof(staffGet, staffPost);
+
 /** The request a case describes: its body encoded (or garbled) as its content type says. */
-function buildRequest(c: Case, siteOrigin: string): { init: RequestInit; secrets: string[] } {
+function buildRequest(c: Omit<Case, "target">, siteOrigin: string): { init: RequestInit; secrets: string[] } {
   const headers: Record<string, string> = {};
   let body: BodyInit | undefined;
   const fields = Object.fromEntries(Object.entries(c.lead.body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
@@ -175,9 +382,28 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   let server: ServerProcess;
   let log = "";
+  let staffCookie = "";
+  const secrets: string[] = [];
 
   beforeAll(async () => {
     if (process.env.TEST_DATABASE_URL) scratch = await createScratchDatabase();
+    // Staff and leads for the console's runs, made as `npm run staff -- add` does, before
+    // the server holds the database (the embedded one admits one process at a time).
+    const setup = await openDatabase(scratch ? { url: scratch.url } : { dataDir: path.join(dataDir, "pglite") });
+    let annInvite: string;
+    try {
+      await setup.migrate();
+      annInvite = (await addStaff(setup.db, { email: "ann@firm.example", name: "Ann Adviser" })).token;
+      seeded.inviteToken = (await addStaff(setup.db, { email: "bob@firm.example", name: "Bob Broker" })).token;
+      const ids = await insertLeads(setup.db, {
+        quotes: [sampleQuote({ email: `jane${SEEDED}` })],
+        enquiries: [sampleEnquiry({ email: `sam${SEEDED}` })],
+        contacts: [sampleContact({ email: `pat${SEEDED}` })],
+      });
+      Object.assign(seeded, { quote: ids.quotes[0], enquiry: ids.enquiries[0], contact: ids.contacts[0] });
+    } finally {
+      await setup.close();
+    }
     server = await startServerProcess({
       DATA_DIR: dataDir,
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
@@ -188,6 +414,13 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
     });
     server.child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
     server.child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+    staffCookie = (
+      await signInStaff(overHttp(server.baseUrl), {
+        origin: server.baseUrl,
+        enrolPath: `/staff/enrol?token=${annInvite}`,
+        email: "ann@firm.example",
+      })
+    ).cookie;
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -195,9 +428,56 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it(`answers ${STAFF_RUNS} requests to the staff console, signed in, with no 5xx and no CSV cut short`, async () => {
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(staffCase, async (c) => {
+        let url: string;
+        let init: RequestInit;
+        if (c.kind === "get") {
+          url = c.target();
+          init = { headers: { Cookie: staffCookie }, redirect: "manual" };
+        } else {
+          url = c.target();
+          const built = buildRequest(c.request, server.baseUrl);
+          secrets.push(...built.secrets);
+          init = { ...built.init, headers: { ...(built.init.headers as Record<string, string>), Cookie: staffCookie } };
+        }
+        const response = await fetch(`${server.baseUrl}${url}`, init);
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        const what = `${response.status} ${init.method ?? "GET"} ${url.slice(0, 200)}`;
+        let body: string;
+        try {
+          body = await response.text();
+        } catch (error) {
+          failures.push(`${what}: the body was cut off (${String(error)})`);
+          return false;
+        }
+        if (response.status >= 500) failures.push(what);
+        if (
+          response.status === 200 &&
+          response.headers.get("Content-Type")?.startsWith("text/csv") &&
+          !body.endsWith("\r\n")
+        ) {
+          failures.push(`${what}: a CSV without its last line end`);
+        }
+        return failures.length === 0;
+      }),
+      { numRuns: STAFF_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261123), endOnFailure: true },
+    );
+    console.info(
+      `fuzz: ${STAFF_RUNS} staff requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
+    expect(failures).toEqual([]);
+    // The session lasted the whole run, so every request was a signed-in one.
+    const inbox = await fetch(`${server.baseUrl}/staff`, { headers: { Cookie: staffCookie }, redirect: "manual" });
+    expect(inbox.status).toBe(200);
+    await inbox.arrayBuffer();
+  }, 120_000);
+
   it(`answers ${RUNS} malformed requests with no 5xx, stores nothing and logs no personal value`, async () => {
     const statuses = new Map<number, number>();
-    const secrets: string[] = [];
     const failures: string[] = [];
     await fc.assert(
       fc.asyncProperty(requestCase, async (c) => {
