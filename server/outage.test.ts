@@ -22,6 +22,16 @@ describe("telling a connection failure from a bad request", () => {
     ["node-postgres giving up on a connection", new Error("timeout exceeded when trying to connect"), true],
     ["node-postgres giving up on an answer", new Error("Query read timeout"), true],
     [
+      "PostgreSQL ending a statement at its statement_timeout (57014)",
+      Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }),
+      true,
+    ],
+    [
+      "a statement cancelled on request (57014)",
+      Object.assign(new Error("canceling statement due to user request"), { code: "57014" }),
+      false,
+    ],
+    [
       "a unique violation (23505)",
       Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" }),
       false,

@@ -4,7 +4,10 @@ import type { Logger } from "./logger";
  * Connection-level failures: the peer is unreachable, went away or stopped answering.
  * Node's socket errors, PostgreSQL's SQLSTATE classes 08 (connection exception) and 57P
  * (operator intervention: shutdown, crash), too many connections, and the pool's and
- * driver's own time-outs.
+ * driver's own time-outs; and PostgreSQL's own: a statement it ended at
+ * `statement_timeout` (57014 with that cause) is the wait the driver's read time-out ends
+ * at the same moment, and which of the two a request hears first is chance
+ * (docs/decisions/159).
  */
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",
@@ -20,7 +23,7 @@ const CONNECTION_CODES = new Set([
   "53300",
 ]);
 const CONNECTION_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|query read timeout|terminating connection|connection error|cannot use a pool after calling end|database timed out/i;
+  /connection terminated|timeout exceeded when trying to connect|query read timeout|canceling statement due to statement timeout|terminating connection|connection error|cannot use a pool after calling end|database timed out/i;
 
 /** The errors an error wraps, outermost first (Drizzle wraps the driver's error in `cause`). */
 function chain(error: unknown): unknown[] {
