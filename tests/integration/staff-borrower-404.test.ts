@@ -14,7 +14,6 @@ import { createAuth } from "../../server/auth";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
 import { jobs } from "../../server/db/schema";
-import { createStaffAuth } from "../../server/staff/auth";
 import { createTestApp, postJson, routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
@@ -85,7 +84,7 @@ describe.each(testDatabaseKinds())("staff pages for a borrower on %s", (kind) =>
     database = await openTestDatabase(kind);
     test = createTestApp(database);
     const base = routeContext(database, freshAddress());
-    context = { ...base, auth: createAuth(base), staffAuth: createStaffAuth(base) };
+    context = { ...base, auth: createAuth(base) };
     cookie = await borrowerSession(`kim.${Date.now()}@example.com`);
   });
   afterAll(async () => {
