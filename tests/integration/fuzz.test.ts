@@ -34,7 +34,7 @@ const STORED_TABLES = {
   quotes: `email not like '%${SEEDED}'`,
   personal_enquiries: `email not like '%${SEEDED}'`,
   contact_messages: `email not like '%${SEEDED}'`,
-  users: "role is distinct from 'staff'",
+  users: "true",
   profiles: "true",
   jobs: "kind <> 'retention'",
   funnel_counts: "true",
