@@ -1,0 +1,101 @@
+import { base32 } from "@better-auth/utils/base32";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD_TOO_COMMON } from "../../app/domain/passwords";
+import { action, loader } from "../../app/routes/staff_.enrol";
+import type { ServerContext } from "../../server/context";
+import type { DatabaseHandle } from "../../server/db/client";
+import { staffMembers } from "../../server/db/schema";
+import { addStaff } from "../../server/staff/accounts.server";
+import { totpCode, totpStep } from "../../server/staff/credentials";
+import { routeContext } from "../support/app";
+import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { freshAddress } from "../support/leads";
+
+// The enrolment link's page (/staff/enrol) from its source module, posted without a
+// browser: the two passwords must match and follow the one password rule (DECISIONS
+// D20, decision 081) whatever the page's own checks, and the link works once.
+
+const SITE = "http://localhost:3000";
+const PASSWORD = "Quay-side-ledger-42";
+
+type Answer = { status: number; location: string | null; body?: Record<string, unknown> };
+
+async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+  const data = result as { data: Record<string, unknown>; init: ResponseInit | null };
+  return { status: data.init?.status ?? 200, location: null, body: data.data };
+}
+
+describe.each(testDatabaseKinds())("the enrolment page on %s", (kind) => {
+  let database: DatabaseHandle;
+  let context: ServerContext;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    context = routeContext(database, freshAddress());
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const post = (fields: Record<string, string>) =>
+    answerOf(() =>
+      action({
+        request: new Request(`${SITE}/staff/enrol?token=${fields.token}`, {
+          method: "POST",
+          headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin" },
+          body: new URLSearchParams(fields),
+        }),
+        context,
+        params: {},
+      } as never),
+    );
+  const passwordHashOf = async (email: string) =>
+    (await database.db.select().from(staffMembers).where(eq(staffMembers.email, email)))[0]?.passwordHash ?? null;
+
+  it("refuses two passwords that differ, and sets none", async () => {
+    const email = "mia@firm.example";
+    const { token } = await addStaff(database.db, { email, name: "Mia Match" });
+    for (const confirm of ["", `${PASSWORD}x`, PASSWORD.toLowerCase()]) {
+      const answer = await post({ token, intent: "password", password: PASSWORD, confirm });
+      expect(answer.status, JSON.stringify(confirm)).toBe(400);
+      expect(answer.body).toMatchObject({ state: "password", error: "The two passwords are not the same." });
+    }
+    expect(await passwordHashOf(email)).toBeNull();
+  });
+
+  it("refuses a common password and one too short, with the rule's own words", async () => {
+    const email = "cal@firm.example";
+    const { token } = await addStaff(database.db, { email, name: "Cal Common" });
+    const common = await post({ token, intent: "password", password: "qwerty123456", confirm: "qwerty123456" });
+    expect(common).toMatchObject({ status: 400, body: { error: PASSWORD_TOO_COMMON } });
+    const short = await post({ token, intent: "password", password: "Short-pass1", confirm: "Short-pass1" });
+    expect(short).toMatchObject({ status: 400, body: { error: expect.stringMatching(/at least 12 characters/) } });
+    expect(await passwordHashOf(email)).toBeNull();
+  });
+
+  it("sets the password, takes the authenticator's code, and then the link is spent", async () => {
+    const email = "ned@firm.example";
+    const { token } = await addStaff(database.db, { email, name: "Ned New" });
+    const set = await post({ token, intent: "password", password: PASSWORD, confirm: PASSWORD });
+    expect(set).toMatchObject({ status: 200, body: { state: "authenticator" } });
+    expect(await passwordHashOf(email)).not.toBeNull();
+    const key = (set.body?.setup as { key: string }).key;
+    const secret = new TextDecoder().decode(base32.decode(key));
+    const wrong = await post({ token, intent: "code", code: "12345" });
+    expect(wrong).toMatchObject({ status: 400, body: { state: "authenticator" } });
+    const done = await post({ token, intent: "code", code: await totpCode(secret, totpStep(Date.now())) });
+    expect(done).toMatchObject({ status: 302, location: "/staff/sign-in?enrolled=1" });
+    const again = await answerOf(() =>
+      loader({ request: new Request(`${SITE}/staff/enrol?token=${token}`), context, params: {} } as never),
+    );
+    expect(again).toMatchObject({ status: 410, body: { state: "invalid" } });
+  });
+});
