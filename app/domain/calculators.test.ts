@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  calculatorAmountFit,
   isBelowSecuredMinimum,
+  parseWholePounds,
+  SCHOOL_FEES_MAXIMUM,
   CALCULATOR_DEFAULTS,
   badCreditCalculator,
   debtConsolidationSaving,
@@ -192,5 +195,72 @@ describe("isBelowSecuredMinimum (no secured figure for what the firm does not ar
     { rule: "£2,500,000 is not", amount: 2_500_000, below: false },
   ])("$rule", ({ amount, below }) => {
     expect(isBelowSecuredMinimum(amount)).toBe(below);
+  });
+});
+
+describe("calculatorAmountFit (issue 28: no figure for an amount outside the limits, and the limit said)", () => {
+  it.each(
+    byRule([
+      {
+        rule: "0 → the minimum, not 'enter an amount'",
+        amount: 0,
+        fit: { fit: "refused", message: "Our minimum loan is £10,000" },
+      },
+      {
+        rule: "£999 → the minimum (too small for a personal loan too)",
+        amount: 999,
+        fit: { fit: "refused", message: "Our minimum loan is £10,000" },
+      },
+      { rule: "£1,000 → the personal-loan pointer", amount: 1_000, fit: { fit: "personal-loan" } },
+      { rule: "£9,999 → the personal-loan pointer", amount: 9_999, fit: { fit: "personal-loan" } },
+      { rule: "£10,000 → a secured figure", amount: 10_000, fit: { fit: "secured" } },
+      { rule: "£2,500,000 → a secured figure", amount: 2_500_000, fit: { fit: "secured" } },
+      {
+        rule: "£2,500,001 → the maximum",
+        amount: 2_500_001,
+        fit: { fit: "refused", message: "Our maximum loan is £2,500,000" },
+      },
+      {
+        rule: "£2,500,000.50 → the maximum",
+        amount: 2_500_000.5,
+        fit: { fit: "refused", message: "Our maximum loan is £2,500,000" },
+      },
+    ] as const),
+  )("%s", (_, { amount, fit }) => {
+    expect(calculatorAmountFit(amount)).toEqual(fit);
+  });
+
+  it.each(
+    byRule([
+      { rule: "school fees: £500,000 → a secured figure", amount: 500_000, fit: { fit: "secured" } },
+      {
+        rule: "school fees: £500,001 → the school fees maximum",
+        amount: 500_001,
+        fit: { fit: "refused", message: "Our maximum loan for school fees is £500,000" },
+      },
+      {
+        rule: "school fees: £8,500 (a nursery year) → the personal-loan pointer",
+        amount: 8_500,
+        fit: { fit: "personal-loan" },
+      },
+    ] as const),
+  )("%s", (_, { amount, fit }) => {
+    expect(calculatorAmountFit(amount, SCHOOL_FEES_MAXIMUM)).toEqual(fit);
+  });
+});
+
+describe("parseWholePounds", () => {
+  it.each(
+    byRule([
+      { rule: "digits", text: "49194", amount: 49_194 },
+      { rule: "commas and spaces around", text: " 49,194 ", amount: 49_194 },
+      { rule: "0", text: "0", amount: 0 },
+      { rule: "empty is not an amount", text: "", amount: null },
+      { rule: "pence are not whole pounds", text: "49194.50", amount: null },
+      { rule: "a minus sign is not", text: "-5000", amount: null },
+      { rule: "'12k' is not", text: "12k", amount: null },
+    ]),
+  )("%s", (_, { text, amount }) => {
+    expect(parseWholePounds(text)).toBe(amount);
   });
 });

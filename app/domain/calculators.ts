@@ -1,14 +1,17 @@
 // The maths behind the six calculators of spec section 9. Pages own the inputs and the
 // "show nothing until pressed" behaviour; every figure they show comes from here (D2).
 
+import { MAIN_LOAN_ABOVE_MAX, MAIN_LOAN_BELOW_HOMEOWNER_MIN } from "./messages";
 import { type LoanCost, loanCost, loanCostAtMonthlyRate, toPence } from "./finance";
-import { type School, type SchoolYearGroup, schoolFee } from "./options";
+import { SCHOOL_FEES_AMOUNT_RANGE, type School, type SchoolYearGroup, schoolFee } from "./options";
 import {
   BAD_CREDIT_MONTHLY_RATE,
   HEADLINE_APR,
   HOME_IMPROVEMENT_REPRESENTATIVE_APR,
   HOMEOWNER_CALCULATOR_APR,
+  HOMEOWNER_MAX_LOAN,
   HOMEOWNER_MIN_LOAN,
+  PERSONAL_MIN_LOAN,
 } from "./rates";
 
 /**
@@ -18,6 +21,36 @@ import {
  */
 export function isBelowSecuredMinimum(amount: number): boolean {
   return amount < HOMEOWNER_MIN_LOAN;
+}
+
+/**
+ * What a calculator does with a loan amount (issue 28): a secured figure only from
+ * £10,000 to the most it can arrange; from £1,000 to £9,999 the pointer to the personal-loan
+ * check (partners lend £1,000 to £50,000); and for less than £1,000 (0 included) or more
+ * than the most, a message beside the box saying the limit, and no figure.
+ */
+export type CalculatorAmountFit = { fit: "secured" } | { fit: "personal-loan" } | { fit: "refused"; message: string };
+
+/** The most a calculator quotes, and what it says above it. */
+export interface CalculatorMaximum {
+  amount: number;
+  message: string;
+}
+
+/** A secured loan's most: £2,500,000 (spec section 9). */
+export const SECURED_MAXIMUM: CalculatorMaximum = { amount: HOMEOWNER_MAX_LOAN, message: MAIN_LOAN_ABOVE_MAX };
+
+export function calculatorAmountFit(amount: number, maximum: CalculatorMaximum = SECURED_MAXIMUM): CalculatorAmountFit {
+  if (amount < PERSONAL_MIN_LOAN) return { fit: "refused", message: MAIN_LOAN_BELOW_HOMEOWNER_MIN };
+  if (isBelowSecuredMinimum(amount)) return { fit: "personal-loan" };
+  if (amount > maximum.amount) return { fit: "refused", message: maximum.message };
+  return { fit: "secured" };
+}
+
+/** An amount typed in whole pounds ("49,194" or "49194"), or null when the text is not one. */
+export function parseWholePounds(text: string): number | null {
+  const cleaned = text.replace(/,/g, "").trim();
+  return /^\d+$/.test(cleaned) ? Number(cleaned) : null;
 }
 
 /** Each calculator's starting inputs (spec section 3 "Calculator local inputs"). */
@@ -50,6 +83,12 @@ export function schoolFeesCalculator(amount: number, years: number): LoanCost {
   return loanCost({ amount, annualRatePercent: HEADLINE_APR, months: years * 12 });
 }
 
+/** The most the school fees page lends (spec section 9: £10k to £500k). */
+export const SCHOOL_FEES_MAXIMUM: CalculatorMaximum = {
+  amount: SCHOOL_FEES_AMOUNT_RANGE.max,
+  message: "Our maximum loan for school fees is £500,000",
+};
+
 /** Amount used when a school's fee for the year group is unknown (0). */
 export const SCHOOL_FEES_FALLBACK_AMOUNT = 25_000;
 
@@ -66,14 +105,20 @@ export function schoolFeesSelection(
   return { estimatedAnnualFees: fee, loanAmount: fee > 0 ? fee : SCHOOL_FEES_FALLBACK_AMOUNT };
 }
 
+/** The home improvement amount box: commas stripped, nothing else (spec section 5); null when not a number. */
+export function parseHomeImprovementAmount(amountText: string): number | null {
+  const text = amountText.replace(/,/g, "").trim();
+  const amount = text === "" ? Number.NaN : Number(text);
+  return Number.isFinite(amount) ? amount : null;
+}
+
 /**
  * /home-improvement-loan: 7.74%, the amount typed as text with commas allowed.
  * Null when the text is not a positive amount (nothing to show).
  */
 export function homeImprovementCalculator(amountText: string, years: number): LoanCost | null {
-  const text = amountText.replace(/,/g, "").trim();
-  const amount = text === "" ? Number.NaN : Number(text);
-  if (!Number.isFinite(amount) || amount <= 0) return null;
+  const amount = parseHomeImprovementAmount(amountText);
+  if (amount === null || amount <= 0) return null;
   return loanCost({ amount, annualRatePercent: HOME_IMPROVEMENT_REPRESENTATIVE_APR, months: years * 12 });
 }
 

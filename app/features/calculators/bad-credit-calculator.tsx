@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { badCreditCalculator, CALCULATOR_DEFAULTS } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { BAD_CREDIT_AMOUNTS, BAD_CREDIT_TERMS_YEARS } from "~/domain/options";
 import { CalculatorCard, Field, ResultFigures, Select } from "./fields";
+import { useInputsOnPage } from "./inputs-on-page";
 import { type CalculatorInput, chosenOption } from "./submission";
 
 type Outcome = { cost: LoanCost } | { error: string } | null;
@@ -38,6 +39,11 @@ export function BadCreditCalculator({ input }: { input?: CalculatorInput }) {
     input ? badCreditOutcome(input.amount ?? "", input.term ?? "") : null,
   );
   const cost = outcome && "cost" in outcome ? outcome.cost : null;
+  const form = useRef<HTMLFormElement>(null);
+  useInputsOnPage(form, (onPage) => {
+    setAmount(chosenOption(BAD_CREDIT_AMOUNTS, onPage.amount) ?? CALCULATOR_DEFAULTS.badCredit.amount);
+    setYears(chosenOption(BAD_CREDIT_TERMS_YEARS, onPage.term) ?? CALCULATOR_DEFAULTS.badCredit.years);
+  });
 
   function calculate(event: FormEvent) {
     event.preventDefault();
@@ -47,6 +53,7 @@ export function BadCreditCalculator({ input }: { input?: CalculatorInput }) {
   return (
     <CalculatorCard title="Estimate your monthly payment" titleId="bad-credit-calculator-heading">
       <form
+        ref={form}
         method="get"
         action="#bad-credit-calculator-heading"
         onSubmit={calculate}

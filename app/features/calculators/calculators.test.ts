@@ -156,12 +156,12 @@ describe("home improvement calculator", () => {
 });
 
 describe("school fees calculator", () => {
-  it("starts at £25,000 over 10 years, in boxes for £5,000 to £500,000 and 5 to 30 years until script makes them sliders", () => {
+  it("starts at £25,000 over 10 years, in boxes for £10,000 to £500,000 and 5 to 30 years until script adds sliders", () => {
     const html = render(SchoolFeesCalculator);
     const amount = inputTag(html, "school-amount");
     expect(amount).toContain('type="text"');
     expect(amount).toContain('value="25000"');
-    expect(html).toContain("£5,000 to £500,000");
+    expect(html).toContain("£10,000 to £500,000");
     const term = inputTag(html, "school-term");
     expect(term).toContain('value="10"');
     expect(html).toContain("5 to 30 years");
@@ -178,26 +178,26 @@ describe("school fees calculator", () => {
 
   it("sets the fees and the amount when a school and a year group are both chosen", () => {
     const schoolOnly = chooseSchool(initialSchoolFeesState, { school: "eton-college" });
-    expect(schoolOnly).toMatchObject({ feesText: "", amount: 25_000 });
+    expect(schoolOnly).toMatchObject({ feesText: "", amountText: "25000" });
     const both = chooseSchool(schoolOnly, { yearGroup: "secondary" });
-    expect(both).toMatchObject({ feesText: "49194", amount: 49_194 });
+    expect(both).toMatchObject({ feesText: "49194", amountText: "49194" });
     const dulwich = chooseSchool(both, { school: "dulwich-college" });
-    expect(dulwich).toMatchObject({ feesText: "35000", amount: 35_000 });
+    expect(dulwich).toMatchObject({ feesText: "35000", amountText: "35000" });
   });
 
   it("uses £25,000 when the table holds no fee for that year group", () => {
     const state = chooseSchool(
-      { ...initialSchoolFeesState, amount: 60_000 },
+      { ...initialSchoolFeesState, amountText: "60000" },
       { school: "eton-college", yearGroup: "nursery" },
     );
-    expect(state).toMatchObject({ feesText: "0", amount: 25_000 });
+    expect(state).toMatchObject({ feesText: "0", amountText: "25000" });
   });
 
   it("leaves the fees and amount to the parent for Other", () => {
-    const typed = { ...initialSchoolFeesState, feesText: "18000", amount: 40_000 };
+    const typed = { ...initialSchoolFeesState, feesText: "18000", amountText: "40000" };
     expect(chooseSchool(typed, { school: "other", yearGroup: "primary" })).toMatchObject({
       feesText: "18000",
-      amount: 40_000,
+      amountText: "40000",
     });
   });
 });
@@ -225,10 +225,32 @@ describe("the secured loan calculator, sent", () => {
   });
 
   it.each([
-    [{ amount: "", term: "10" }, "Please enter a loan amount."],
-    [{ amount: "50000", term: "7" }, "Please choose a loan term from the list."],
-  ])("answers %j with %j", (input, message) => {
-    expect(securedLoanOutcome(input.amount, input.term)).toEqual({ error: message });
+    [
+      { amount: "", term: "10" },
+      { error: "Please enter a loan amount.", field: "amount" },
+    ],
+    [
+      { amount: "0", term: "10" },
+      { error: "Our minimum loan is £10,000", field: "amount" },
+    ],
+    [
+      { amount: "2500001", term: "10" },
+      { error: "Our maximum loan is £2,500,000", field: "amount" },
+    ],
+    [
+      { amount: "50000", term: "7" },
+      { error: "Please choose a loan term from the list.", field: "term" },
+    ],
+  ])("answers %j with %j", (input, outcome) => {
+    expect(securedLoanOutcome(input.amount, input.term)).toEqual(outcome);
+  });
+
+  it("says the limit beside the amount box, which points to it", () => {
+    const html = text(render(SecuredLoanCalculator, { input: { amount: "2500001", term: "10" } }));
+    expect(inputTag(html, "secured-amount")).toContain('aria-invalid="true"');
+    expect(inputTag(html, "secured-amount")).toContain('aria-describedby="secured-amount-hint secured-amount-error"');
+    expect(html).toMatch(/<p id="secured-amount-error"[^>]*>Our maximum loan is £2,500,000<\/p>/);
+    expect(html).not.toContain("Monthly payment");
   });
 });
 
@@ -333,9 +355,13 @@ describe("the school fees calculator, sent", () => {
       term: "10",
       filled: "",
     });
-    expect(sent.state).toMatchObject({ feesText: "49194", amount: 49_194, filled: "eton-college:secondary" });
-    expect(sent.amountText).toBe("49194");
-    expect(sent.problems).toEqual({});
+    expect(sent.state).toMatchObject({ feesText: "49194", amountText: "49194", filled: "eton-college:secondary" });
+    expect(sent.termProblem).toBeUndefined();
+    const html = text(
+      render(SchoolFeesCalculator, { input: { school: "eton-college", yearGroup: "secondary", term: "10" } }),
+    );
+    expect(inputTag(html, "school-amount")).toContain('value="49194"');
+    expect(html).toContain(pounds(schoolFeesCalculator(49_194, 10).monthlyPayment));
   });
 
   it("keeps an amount moved after the fee table filled it", () => {
@@ -348,20 +374,24 @@ describe("the school fees calculator, sent", () => {
       filled: "eton-college:secondary",
     };
     const sent = readSchoolFeesInput(input);
-    expect(sent.state).toMatchObject({ amount: 30_000, years: 12 });
+    expect(sent.state).toMatchObject({ amountText: "30000", years: 12 });
     const html = text(render(SchoolFeesCalculator, { input }));
     expect(html).toContain(pounds(schoolFeesCalculator(30_000, 12).monthlyPayment));
   });
 
   it("keeps boxes out of range as typed and says why, with no figures", () => {
     const input = { school: "", yearGroup: "", fees: "", amount: "600000", term: "40", filled: "" };
-    expect(readSchoolFeesInput(input).problems).toEqual({ amount: AMOUNT_PROBLEM, term: TERM_PROBLEM });
+    expect(readSchoolFeesInput(input).termProblem).toBe(TERM_PROBLEM);
     const html = text(render(SchoolFeesCalculator, { input }));
     expect(inputTag(html, "school-amount")).toContain('value="600000"');
+    expect(inputTag(html, "school-amount")).toContain('aria-invalid="true"');
     expect(inputTag(html, "school-term")).toContain('value="40"');
-    expect(html).toContain(AMOUNT_PROBLEM);
+    expect(html).toContain("Our maximum loan for school fees is £500,000");
     expect(html).toContain(TERM_PROBLEM);
     expect(html).not.toContain("Monthly payment");
+    const typo = text(render(SchoolFeesCalculator, { input: { ...input, amount: "30k", term: "10" } }));
+    expect(typo).toContain(AMOUNT_PROBLEM);
+    expect(typo).not.toContain("Monthly payment");
   });
 
   it("points to the personal-loan check for an amount below £10,000", () => {

@@ -1,16 +1,17 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   CALCULATOR_DEFAULTS,
   CONSOLIDATION_TERM_MONTHS,
   CURRENT_PAYMENT_SHARES,
   type Debts,
   debtConsolidationSaving,
-  isBelowSecuredMinimum,
+  calculatorAmountFit,
   parseMoneyInput,
 } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
 import { BelowSecuredMinimum, CalculateButton, CalculatorCard, Field, PoundsInput, ResultFigures } from "./fields";
+import { useInputsOnPage } from "./inputs-on-page";
 import type { CalculatorInput } from "./submission";
 
 /** The debts the calculator asks about, with the average APRs the spec labels them with. */
@@ -39,6 +40,8 @@ export const NOT_AN_AMOUNT = "Enter an amount in pounds, like 15,000.";
  */
 export function DebtConsolidationCalculator({ input }: { input?: CalculatorInput }) {
   const [text, setText] = useState(() => initialText(input));
+  const form = useRef<HTMLFormElement>(null);
+  useInputsOnPage(form, (onPage) => setText(initialText(onPage)));
   // A keystroke never stores text that does not parse; only a submitted form (no script)
   // can bring some, and then that box says so and no figures are shown.
   const parsed = {
@@ -51,6 +54,7 @@ export function DebtConsolidationCalculator({ input }: { input?: CalculatorInput
       ? { creditCards: parsed.creditCards, personalLoans: parsed.personalLoans, storeCards: parsed.storeCards }
       : null;
   const result = debts && debtConsolidationSaving(debts);
+  const fit = result && result.totalDebt > 0 ? calculatorAmountFit(result.totalDebt) : null;
 
   function change(key: keyof Debts, value: string) {
     if (parseMoneyInput(value) === null) return;
@@ -61,6 +65,7 @@ export function DebtConsolidationCalculator({ input }: { input?: CalculatorInput
     <CalculatorCard title="Debt consolidation calculator" titleId="debt-calculator-heading">
       <p className="mt-2 text-slate-700">Enter what you owe. We estimate what you pay now and compare one loan.</p>
       <form
+        ref={form}
         method="get"
         action="#debt-calculator-heading"
         onSubmit={(e) => e.preventDefault()}
@@ -96,10 +101,14 @@ export function DebtConsolidationCalculator({ input }: { input?: CalculatorInput
         <p aria-live="polite" className="mt-6 font-semibold text-slate-900">
           Correct the amounts above to see what you could save.
         </p>
-      ) : isBelowSecuredMinimum(result.totalDebt) && result.totalDebt > 0 ? (
+      ) : fit?.fit === "personal-loan" ? (
         <div aria-live="polite" className="mt-6">
           <BelowSecuredMinimum amount={result.totalDebt} />
         </div>
+      ) : fit?.fit === "refused" ? (
+        <p aria-live="polite" className="mt-6 font-semibold text-red-800">
+          {fit.message}: your debts come to {formatPounds(result.totalDebt)}.
+        </p>
       ) : (
         <div className="mt-6 rounded-xl bg-accent-50 p-5">
           <ResultFigures

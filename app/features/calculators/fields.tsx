@@ -141,3 +141,18 @@ export function BelowSecuredMinimum({ amount }: { amount: number }) {
     </div>
   );
 }
+
+/** A control's aria-describedby: its hint, and its error when it has one (as `Field` draws them). */
+export const describedBy = (id: string, error: boolean) => (error ? `${id}-hint ${id}-error` : `${id}-hint`);
+
+/**
+ * Where a calculator's figures would be, when a box beside its field says what is wrong:
+ * announced (the results are a live region), pointing back to that box.
+ */
+export function CorrectTheBox({ field }: { field: "amount" | "term" }) {
+  return (
+    <p className="font-semibold text-slate-900">
+      Correct the loan {field === "amount" ? "amount" : "term"} above to see your payments.
+    </p>
+  );
+}

@@ -1,6 +1,11 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
-import { CALCULATOR_DEFAULTS, homeImprovementCalculator, isBelowSecuredMinimum } from "~/domain/calculators";
+import {
+  CALCULATOR_DEFAULTS,
+  calculatorAmountFit,
+  homeImprovementCalculator,
+  parseHomeImprovementAmount,
+} from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import {
   HOME_IMPROVEMENT_PROJECT_TYPES,
@@ -18,6 +23,7 @@ import {
   ResultFigures,
   Select,
 } from "./fields";
+import { useInputsOnPage } from "./inputs-on-page";
 import { type CalculatorInput, chosenOption } from "./submission";
 
 const chosenProjectType = (text: string | undefined): HomeImprovementProjectType | "" =>
@@ -33,13 +39,26 @@ export function HomeImprovementCalculator({ input }: { input?: CalculatorInput }
   const [years, setYears] = useState<number>(
     chosenOption(HOME_IMPROVEMENT_TERMS_YEARS, input?.term) ?? CALCULATOR_DEFAULTS.homeImprovement.years,
   );
-  const cost = homeImprovementCalculator(amountText, years);
+  const form = useRef<HTMLFormElement>(null);
+  useInputsOnPage(form, (onPage) => {
+    setProjectType(chosenProjectType(onPage.projectType));
+    setAmountText(onPage.amount ?? "");
+    setYears(chosenOption(HOME_IMPROVEMENT_TERMS_YEARS, onPage.term) ?? CALCULATOR_DEFAULTS.homeImprovement.years);
+  });
+  const amount = parseHomeImprovementAmount(amountText);
+  const fit = amount === null ? null : calculatorAmountFit(amount);
+  const cost = fit?.fit === "secured" ? homeImprovementCalculator(amountText, years) : null;
   const amountProblem =
-    cost === null && amountText.trim() !== "" ? "Enter an amount in pounds, like 50,000." : undefined;
+    fit?.fit === "refused"
+      ? fit.message
+      : amount === null && amountText.trim() !== ""
+        ? "Enter an amount in pounds, like 50,000."
+        : undefined;
 
   return (
     <CalculatorCard title="Home improvement loan calculator" titleId="home-improvement-calculator-heading">
       <form
+        ref={form}
         method="get"
         action="#home-improvement-calculator-heading"
         onSubmit={(e) => e.preventDefault()}
@@ -92,9 +111,9 @@ export function HomeImprovementCalculator({ input }: { input?: CalculatorInput }
         <CalculateButton />
       </form>
 
-      {cost && isBelowSecuredMinimum(cost.amount) ? (
+      {amount !== null && fit?.fit === "personal-loan" ? (
         <div aria-live="polite" className="mt-6">
-          <BelowSecuredMinimum amount={cost.amount} />
+          <BelowSecuredMinimum amount={amount} />
         </div>
       ) : (
         <div className="mt-6 rounded-xl bg-accent-50 p-5">
@@ -110,7 +129,11 @@ export function HomeImprovementCalculator({ input }: { input?: CalculatorInput }
                 ]}
               />
             ) : (
-              <p className="font-semibold text-slate-900">Enter a loan amount to see your monthly payment.</p>
+              <p className="font-semibold text-slate-900">
+                {amountProblem
+                  ? "Correct the loan amount above to see your monthly payment."
+                  : "Enter a loan amount to see your monthly payment."}
+              </p>
             )}
           </div>
           {cost ? (

@@ -1,26 +1,40 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
-import { CALCULATOR_DEFAULTS, homeownerCalculator, isBelowSecuredMinimum } from "~/domain/calculators";
+import { CALCULATOR_DEFAULTS, calculatorAmountFit, homeownerCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { HOMEOWNER_CALCULATOR_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, controlClass } from "./fields";
+import {
+  BelowSecuredMinimum,
+  CalculatorCard,
+  CorrectTheBox,
+  controlClass,
+  describedBy,
+  Field,
+  PoundsInput,
+  ResultFigures,
+} from "./fields";
+import { useInputsOnPage } from "./inputs-on-page";
 import { parseLoanAmount, parseTermYears } from "./inputs";
 import type { CalculatorInput } from "./submission";
 
 /** Terms the box accepts: a year to the longest term our lenders offer. */
 export const HOMEOWNER_TERM_YEARS = { min: 1, max: 30 } as const;
 
-type Outcome = { cost: LoanCost } | { error: string } | { belowMinimum: number };
+/** The figures, the pointer to personal loans, or what is wrong with which box (shown beside it). */
+type Outcome = { cost: LoanCost } | { error: string; field: "amount" | "term" } | { belowMinimum: number };
 
 /** What 'Calculate My Payments' shows for the amount and term as typed. */
 export function homeownerOutcome(amountText: string, yearsText: string): Outcome {
   const amount = parseLoanAmount(amountText);
   const years = parseTermYears(yearsText, HOMEOWNER_TERM_YEARS.min, HOMEOWNER_TERM_YEARS.max);
-  if (amount === null) return { error: "Please enter a loan amount." };
-  if (isBelowSecuredMinimum(amount)) return { belowMinimum: amount };
+  if (amount === null) return { error: "Please enter a loan amount.", field: "amount" };
+  const fit = calculatorAmountFit(amount);
+  if (fit.fit === "refused") return { error: fit.message, field: "amount" };
+  if (fit.fit === "personal-loan") return { belowMinimum: amount };
   if (years === null)
     return {
       error: `Please enter a term in whole years, from ${HOMEOWNER_TERM_YEARS.min} to ${HOMEOWNER_TERM_YEARS.max}.`,
+      field: "term",
     };
   return { cost: homeownerCalculator(amount, years) };
 }
@@ -33,6 +47,12 @@ export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
   const [outcome, setOutcome] = useState<Outcome | null>(() =>
     input ? homeownerOutcome(input.amount ?? "", input.term ?? "") : null,
   );
+  const problem = outcome && "error" in outcome ? outcome : null;
+  const form = useRef<HTMLFormElement>(null);
+  useInputsOnPage(form, (onPage) => {
+    setAmountText(onPage.amount ?? "");
+    setYearsText(onPage.term ?? "");
+  });
 
   function calculate(event: FormEvent) {
     event.preventDefault();
@@ -43,6 +63,7 @@ export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
     <CalculatorCard title="Homeowner loan calculator" titleId="homeowner-calculator-heading">
       <p className="mt-2 text-slate-700">At a fixed rate of {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year.</p>
       <form
+        ref={form}
         method="get"
         action="#homeowner-calculator-heading"
         noValidate
@@ -53,6 +74,7 @@ export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
           id="homeowner-amount"
           label="Loan amount"
           hint={`${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`}
+          error={problem?.field === "amount" ? problem.error : undefined}
         >
           <PoundsInput
             id="homeowner-amount"
@@ -64,13 +86,15 @@ export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
             step={1000}
             value={amountText}
             onChange={(e) => setAmountText(e.target.value)}
-            aria-describedby="homeowner-amount-hint"
+            aria-invalid={problem?.field === "amount" || undefined}
+            aria-describedby={describedBy("homeowner-amount", problem?.field === "amount")}
           />
         </Field>
         <Field
           id="homeowner-term"
           label="Loan term (years)"
           hint={`${HOMEOWNER_TERM_YEARS.min} to ${HOMEOWNER_TERM_YEARS.max} years`}
+          error={problem?.field === "term" ? problem.error : undefined}
         >
           <input
             id="homeowner-term"
@@ -82,7 +106,8 @@ export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
             step={1}
             value={yearsText}
             onChange={(e) => setYearsText(e.target.value)}
-            aria-describedby="homeowner-term-hint"
+            aria-invalid={problem?.field === "term" || undefined}
+            aria-describedby={describedBy("homeowner-term", problem?.field === "term")}
             className={controlClass}
           />
         </Field>
@@ -92,7 +117,7 @@ export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
       </form>
 
       <div aria-live="polite" className="mt-6">
-        {outcome && "error" in outcome ? <p className="font-semibold text-red-800">{outcome.error}</p> : null}
+        {problem ? <CorrectTheBox field={problem.field} /> : null}
         {outcome && "belowMinimum" in outcome ? <BelowSecuredMinimum amount={outcome.belowMinimum} /> : null}
         {outcome && "cost" in outcome ? (
           <div className="rounded-xl bg-accent-50 p-5">

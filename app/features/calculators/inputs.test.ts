@@ -8,8 +8,8 @@ describe("parseLoanAmount", () => {
     ["10500.5", 10_500.5],
     ["", null],
     ["   ", null],
-    ["0", null],
-    ["-5000", null],
+    ["0", 0],
+    ["-5000", -5000],
     ["abc", null],
   ])("reads %j as %j", (text, expected) => {
     expect(parseLoanAmount(text)).toBe(expected);

@@ -1,12 +1,15 @@
 // How the calculators read what borrowers type. The figures themselves come from the
 // domain (app/domain/calculators.ts); this is only about turning text into numbers.
 
-/** A loan amount from a number box: a positive number, or null when there is none. */
+/**
+ * A loan amount from a number box, or null when there is none. 0 and less are amounts
+ * too: the calculator says the minimum for them (calculatorAmountFit), not "enter one".
+ */
 export function parseLoanAmount(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === "") return null;
   const amount = Number(trimmed);
-  return Number.isFinite(amount) && amount > 0 ? amount : null;
+  return Number.isFinite(amount) ? amount : null;
 }
 
 /** A term typed in whole years within [min, max], or null. */

@@ -1,12 +1,14 @@
-import { useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useRef, useState } from "react";
 import {
   CALCULATOR_DEFAULTS,
-  isBelowSecuredMinimum,
+  type CalculatorAmountFit,
+  calculatorAmountFit,
+  parseWholePounds,
+  SCHOOL_FEES_MAXIMUM,
   schoolFeesCalculator,
   schoolFeesSelection,
 } from "~/domain/calculators";
-import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import {
   isOptionValue,
   SCHOOL_FEES_AMOUNT_RANGE,
@@ -22,11 +24,13 @@ import {
   CalculateButton,
   CalculatorCard,
   controlClass,
+  describedBy,
   Field,
   PoundsInput,
   ResultFigures,
   Select,
 } from "./fields";
+import { useInputsOnPage } from "./inputs-on-page";
 import type { CalculatorInput } from "./submission";
 
 export interface SchoolFeesState {
@@ -34,7 +38,8 @@ export interface SchoolFeesState {
   yearGroup: SchoolYearGroup | "";
   /** The estimated annual fees box, as typed or as filled in from the fee table. */
   feesText: string;
-  amount: number;
+  /** The loan amount box, as typed or as filled in from the fee table: whole pounds, never rounded to a step. */
+  amountText: string;
   years: number;
   /**
    * The school and year group ("school:yearGroup") whose fee last filled the boxes. The
@@ -48,7 +53,7 @@ export const initialSchoolFeesState: SchoolFeesState = {
   school: "",
   yearGroup: "",
   feesText: "",
-  amount: CALCULATOR_DEFAULTS.schoolFees.amount,
+  amountText: String(CALCULATOR_DEFAULTS.schoolFees.amount),
   years: CALCULATOR_DEFAULTS.schoolFees.years,
   filled: "",
 };
@@ -65,66 +70,65 @@ export function chooseSchool(state: SchoolFeesState, change: Partial<Pick<School
   return {
     ...next,
     feesText: String(selection.estimatedAnnualFees),
-    amount: selection.loanAmount,
+    amountText: String(selection.loanAmount),
     filled: `${next.school}:${next.yearGroup}`,
   };
 }
 
-/** The fees box keeps digits and commas only. */
-const feesBox = (text: string) => text.replace(/[^\d,]/g, "");
+/** The fees and amount boxes keep digits and commas only. */
+const poundsBox = (text: string) => text.replace(/[^\d,]/g, "");
 
 /** A whole number typed in a box, when it lies within [min, max]. */
 function wholeNumberWithin(text: string, range: { min: number; max: number }): number | null {
-  const trimmed = text.replace(/,/g, "").trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value >= range.min && value <= range.max ? value : null;
+  const value = parseWholePounds(text);
+  return value !== null && value >= range.min && value <= range.max ? value : null;
+}
+
+export const AMOUNT_PROBLEM = "Enter an amount in whole pounds, like 25,000.";
+export const TERM_PROBLEM = `Enter a term from ${SCHOOL_FEES_TERM_RANGE_YEARS.min} to ${SCHOOL_FEES_TERM_RANGE_YEARS.max} years, in whole years.`;
+
+/** What the amount box holds: a figure, the pointer to personal loans, or why not (beside the box). */
+export function schoolFeesAmount(
+  amountText: string,
+): { amount: number; fit: CalculatorAmountFit } | { problem: string } {
+  const amount = parseWholePounds(amountText);
+  if (amount === null) return { problem: AMOUNT_PROBLEM };
+  const fit = calculatorAmountFit(amount, SCHOOL_FEES_MAXIMUM);
+  return fit.fit === "refused" ? { problem: fit.message } : { amount, fit };
 }
 
 export interface SchoolFeesSubmission {
   state: SchoolFeesState;
-  /** The amount and term boxes as they are to be shown (as typed, or as the fee table filled them). */
-  amountText: string;
+  /** The term box as it is to be shown without script (as typed). */
   yearsText: string;
-  /** Why a box cannot be used; none when every box can. */
-  problems: { amount?: string; term?: string };
+  /** Why the term box cannot be used, if it cannot. */
+  termProblem?: string;
 }
 
-export const AMOUNT_PROBLEM = `Enter an amount from ${formatPounds(SCHOOL_FEES_AMOUNT_RANGE.min)} to ${formatPounds(SCHOOL_FEES_AMOUNT_RANGE.max)}, in whole pounds.`;
-export const TERM_PROBLEM = `Enter a term from ${SCHOOL_FEES_TERM_RANGE_YEARS.min} to ${SCHOOL_FEES_TERM_RANGE_YEARS.max} years, in whole years.`;
-
-/** The calculator as a form sent without script left it: what was typed, and what was chosen. */
+/**
+ * The calculator as a form sent without script left it, or as the page holds it when the
+ * script arrives (decision 167): what was typed, and what was chosen.
+ */
 export function readSchoolFeesInput(input: CalculatorInput | undefined): SchoolFeesSubmission {
-  if (!input) {
-    const { amount, years } = initialSchoolFeesState;
-    return { state: initialSchoolFeesState, amountText: String(amount), yearsText: String(years), problems: {} };
-  }
+  if (!input) return { state: initialSchoolFeesState, yearsText: String(initialSchoolFeesState.years) };
   const school = input.school !== undefined && isOptionValue(SCHOOLS, input.school) ? input.school : "";
   const yearGroup =
     input.yearGroup !== undefined && isOptionValue(SCHOOL_YEAR_GROUPS, input.yearGroup) ? input.yearGroup : "";
-  const amountText = input.amount ?? "";
   const yearsText = input.term ?? "";
-  const amount = wholeNumberWithin(amountText, SCHOOL_FEES_AMOUNT_RANGE);
   const years = wholeNumberWithin(yearsText, SCHOOL_FEES_TERM_RANGE_YEARS);
   const sent: SchoolFeesState = {
     school,
     yearGroup,
-    feesText: feesBox(input.fees ?? ""),
-    amount: amount ?? initialSchoolFeesState.amount,
+    feesText: poundsBox(input.fees ?? ""),
+    amountText: input.amount ?? "",
     years: years ?? initialSchoolFeesState.years,
     filled: input.filled ?? "",
   };
   const choiceChanged = school !== "" && yearGroup !== "" && `${school}:${yearGroup}` !== sent.filled;
-  const state = choiceChanged ? chooseSchool(sent, {}) : sent;
-  const refilled = state.filled !== sent.filled;
   return {
-    state,
-    amountText: refilled ? String(state.amount) : amountText,
+    state: choiceChanged ? chooseSchool(sent, {}) : sent,
     yearsText,
-    problems: {
-      amount: amount === null && !refilled ? AMOUNT_PROBLEM : undefined,
-      term: years === null ? TERM_PROBLEM : undefined,
-    },
+    termProblem: years === null ? TERM_PROBLEM : undefined,
   };
 }
 
@@ -132,13 +136,24 @@ export function readSchoolFeesInput(input: CalculatorInput | undefined): SchoolF
 export function SchoolFeesCalculator({ input }: { input?: CalculatorInput }) {
   const [submission] = useState(() => readSchoolFeesInput(input));
   const [state, setState] = useState(submission.state);
-  // Without script the amount and term are number boxes (a slider's value beside it
-  // cannot follow it without script); once React runs they become sliders, whose
-  // positions are always valid, so the sent boxes' problems no longer apply.
-  const sliders = useHydrated();
-  const problems = sliders ? {} : submission.problems;
-  const cost = schoolFeesCalculator(state.amount, state.years);
+  // Without script the term is a number box (a slider's value beside it cannot follow it
+  // without script) and the amount has no slider; once React runs and has read the form
+  // as the page holds it, the sliders appear. A slider's position is always valid, so
+  // the sent term box's problem no longer applies.
+  const [sliders, setSliders] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useInputsOnPage(form, (onPage) => {
+    setState(readSchoolFeesInput(onPage).state);
+    setSliders(true);
+  });
+  const termProblem = sliders ? undefined : submission.termProblem;
+  const amount = schoolFeesAmount(state.amountText);
+  const amountProblem = "problem" in amount ? amount.problem : undefined;
   const noFeeHeld = state.school !== "" && state.school !== "other" && state.yearGroup !== "" && state.feesText === "0";
+  const sliderAmount = Math.min(
+    SCHOOL_FEES_AMOUNT_RANGE.max,
+    Math.max(SCHOOL_FEES_AMOUNT_RANGE.min, "amount" in amount ? amount.amount : CALCULATOR_DEFAULTS.schoolFees.amount),
+  );
 
   return (
     <CalculatorCard title="School fees calculator" titleId="school-fees-calculator-heading">
@@ -146,13 +161,14 @@ export function SchoolFeesCalculator({ input }: { input?: CalculatorInput }) {
         Choose a school and year group to fill in typical annual fees, or choose Other and enter your own.
       </p>
       <form
+        ref={form}
         method="get"
         action="#school-fees-calculator-heading"
         noValidate
         onSubmit={(e) => e.preventDefault()}
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
-        <input type="hidden" name="filled" value={state.filled} />
+        <input type="hidden" name="filled" value={state.filled} autoComplete="off" />
         <Field id="school-name" label="School">
           <Select
             id="school-name"
@@ -209,26 +225,55 @@ export function SchoolFeesCalculator({ input }: { input?: CalculatorInput }) {
             autoComplete="off"
             value={state.feesText}
             onChange={(e) => {
-              const feesText = feesBox(e.target.value);
+              const feesText = poundsBox(e.target.value);
               setState((s) => ({ ...s, feesText }));
             }}
             aria-describedby="school-fees-hint"
           />
         </Field>
-        <SliderOrBox
+        <Field
           id="school-amount"
-          name="amount"
           label="Loan amount"
           hint={`${formatPounds(SCHOOL_FEES_AMOUNT_RANGE.min)} to ${formatPounds(SCHOOL_FEES_AMOUNT_RANGE.max)}`}
-          range={SCHOOL_FEES_AMOUNT_RANGE}
-          slider={sliders}
-          value={state.amount}
-          shown={formatPounds(state.amount)}
-          onChange={(amount) => setState((s) => ({ ...s, amount }))}
-          typed={submission.amountText}
-          problem={problems.amount}
-          pounds
-        />
+          error={amountProblem}
+          className="sm:col-span-2"
+        >
+          <PoundsInput
+            id="school-amount"
+            name="amount"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={state.amountText}
+            onChange={(e) => {
+              const amountText = poundsBox(e.target.value);
+              setState((s) => ({ ...s, amountText }));
+            }}
+            aria-invalid={amountProblem ? true : undefined}
+            aria-describedby={describedBy("school-amount", amountProblem !== undefined)}
+          />
+          {/* A quicker way to move the amount, in £1,000 steps, once the script runs; the box
+              holds the exact amount (a fee of £49,194 stays £49,194) and is what is sent.
+              Its room is kept before then, so nothing below moves when it appears. */}
+          <div className="mt-2 h-12">
+            {sliders ? (
+              <input
+                type="range"
+                aria-label="Loan amount slider"
+                min={SCHOOL_FEES_AMOUNT_RANGE.min}
+                max={SCHOOL_FEES_AMOUNT_RANGE.max}
+                step={SCHOOL_FEES_AMOUNT_RANGE.step}
+                value={sliderAmount}
+                aria-valuetext={formatPounds(sliderAmount)}
+                onChange={(e) => {
+                  const amountText = e.target.value;
+                  setState((s) => ({ ...s, amountText }));
+                }}
+                className="h-12 w-full cursor-pointer accent-accent-600"
+              />
+            ) : null}
+          </div>
+        </Field>
         <SliderOrBox
           id="school-term"
           name="term"
@@ -240,47 +285,53 @@ export function SchoolFeesCalculator({ input }: { input?: CalculatorInput }) {
           shown={formatTerm(state.years * 12)}
           onChange={(years) => setState((s) => ({ ...s, years }))}
           typed={submission.yearsText}
-          problem={problems.term}
+          problem={termProblem}
         />
         <CalculateButton className="sm:col-span-2" />
       </form>
-      {problems.amount || problems.term ? (
+      {"problem" in amount || termProblem ? (
         <p aria-live="polite" className="mt-6 font-semibold text-slate-900">
           Correct the boxes above to see your monthly payment.
         </p>
-      ) : isBelowSecuredMinimum(state.amount) ? (
+      ) : amount.fit.fit === "personal-loan" ? (
         <div aria-live="polite" className="mt-6">
-          <BelowSecuredMinimum amount={state.amount} />
+          <BelowSecuredMinimum amount={amount.amount} />
         </div>
       ) : (
-        <div className="mt-6 rounded-xl bg-accent-50 p-5">
-          <div aria-live="polite">
-            <ResultFigures
-              figures={[
-                { label: "Monthly payment", value: formatPounds(cost.monthlyPayment, { pence: true }), primary: true },
-              ]}
-            />
-          </div>
-          <ResultFigures
-            columns={2}
-            className="mt-4"
-            figures={[
-              { label: "Total payable", value: formatPounds(cost.totalPayable, { pence: true }) },
-              { label: "Total interest", value: formatPounds(cost.totalInterest, { pence: true }) },
-            ]}
-          />
-          <p className="mt-3 text-sm text-slate-700">
-            {formatPounds(cost.amount)} over {formatTerm(cost.months)} at a fixed {formatPercent(HEADLINE_APR)} a year.
-          </p>
-        </div>
+        <SchoolFeesFigures cost={schoolFeesCalculator(amount.amount, state.years)} />
       )}
     </CalculatorCard>
   );
 }
 
+function SchoolFeesFigures({ cost }: { cost: LoanCost }) {
+  return (
+    <div className="mt-6 rounded-xl bg-accent-50 p-5">
+      <div aria-live="polite">
+        <ResultFigures
+          figures={[
+            { label: "Monthly payment", value: formatPounds(cost.monthlyPayment, { pence: true }), primary: true },
+          ]}
+        />
+      </div>
+      <ResultFigures
+        columns={2}
+        className="mt-4"
+        figures={[
+          { label: "Total payable", value: formatPounds(cost.totalPayable, { pence: true }) },
+          { label: "Total interest", value: formatPounds(cost.totalInterest, { pence: true }) },
+        ]}
+      />
+      <p className="mt-3 text-sm text-slate-700">
+        {formatPounds(cost.amount)} over {formatTerm(cost.months)} at a fixed {formatPercent(HEADLINE_APR)} a year.
+      </p>
+    </div>
+  );
+}
+
 /**
- * A slider with its value printed beside it once React runs; before that, a box that
- * keeps what was typed and says what is wrong with it (the printed value of a slider
+ * The term: a slider with its value printed beside it once React runs; before that, a box
+ * that keeps what was typed and says what is wrong with it (the printed value of a slider
  * cannot follow the slider without script).
  */
 function SliderOrBox({
@@ -295,7 +346,6 @@ function SliderOrBox({
   onChange,
   typed,
   problem,
-  pounds = false,
 }: {
   id: string;
   name: string;
@@ -309,7 +359,6 @@ function SliderOrBox({
   onChange: (value: number) => void;
   typed: string;
   problem: string | undefined;
-  pounds?: boolean;
 }) {
   const box = {
     id,
@@ -342,8 +391,6 @@ function SliderOrBox({
             {shown}
           </output>
         </div>
-      ) : pounds ? (
-        <PoundsInput {...box} />
       ) : (
         <input {...box} className={controlClass} />
       )}

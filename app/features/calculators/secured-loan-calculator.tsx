@@ -1,22 +1,35 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
-import { CALCULATOR_DEFAULTS, isBelowSecuredMinimum, securedLoanCalculator } from "~/domain/calculators";
+import { CALCULATOR_DEFAULTS, calculatorAmountFit, securedLoanCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { SECURED_CALCULATOR_TERMS_YEARS } from "~/domain/options";
 import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { BelowSecuredMinimum, CalculatorCard, Field, PoundsInput, ResultFigures, Select } from "./fields";
+import {
+  BelowSecuredMinimum,
+  CalculatorCard,
+  CorrectTheBox,
+  describedBy,
+  Field,
+  PoundsInput,
+  ResultFigures,
+  Select,
+} from "./fields";
+import { useInputsOnPage } from "./inputs-on-page";
 import { parseLoanAmount } from "./inputs";
 import { type CalculatorInput, chosenOption } from "./submission";
 
-type Outcome = { cost: LoanCost } | { error: string } | { belowMinimum: number };
+/** The figures, the pointer to personal loans, or what is wrong with which box (shown beside it). */
+type Outcome = { cost: LoanCost } | { error: string; field: "amount" | "term" } | { belowMinimum: number };
 
 /** What 'Calculate Payments' shows for the amount and term as sent. */
 export function securedLoanOutcome(amountText: string, termText: string): Outcome {
   const amount = parseLoanAmount(amountText);
   const years = chosenOption(SECURED_CALCULATOR_TERMS_YEARS, termText);
-  if (amount === null) return { error: "Please enter a loan amount." };
-  if (isBelowSecuredMinimum(amount)) return { belowMinimum: amount };
-  if (years === null) return { error: "Please choose a loan term from the list." };
+  if (amount === null) return { error: "Please enter a loan amount.", field: "amount" };
+  const fit = calculatorAmountFit(amount);
+  if (fit.fit === "refused") return { error: fit.message, field: "amount" };
+  if (fit.fit === "personal-loan") return { belowMinimum: amount };
+  if (years === null) return { error: "Please choose a loan term from the list.", field: "term" };
   return { cost: securedLoanCalculator(amount, years) };
 }
 
@@ -33,6 +46,12 @@ export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
   const [outcome, setOutcome] = useState<Outcome | null>(() =>
     input ? securedLoanOutcome(input.amount ?? "", input.term ?? "") : null,
   );
+  const problem = outcome && "error" in outcome ? outcome : null;
+  const form = useRef<HTMLFormElement>(null);
+  useInputsOnPage(form, (onPage) => {
+    setAmountText(onPage.amount ?? "");
+    setYears(chosenOption(SECURED_CALCULATOR_TERMS_YEARS, onPage.term) ?? CALCULATOR_DEFAULTS.securedLoan.years);
+  });
 
   function calculate(event: FormEvent) {
     event.preventDefault();
@@ -43,6 +62,7 @@ export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
     <CalculatorCard title="Calculate your repayments" titleId="secured-calculator-heading">
       {/* noValidate: min, max and step guide the box but never block a calculation (spec section 5). */}
       <form
+        ref={form}
         method="get"
         action="#secured-calculator-heading"
         noValidate
@@ -53,6 +73,7 @@ export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
           id="secured-amount"
           label="Loan amount"
           hint={`${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`}
+          error={problem?.field === "amount" ? problem.error : undefined}
         >
           <PoundsInput
             id="secured-amount"
@@ -64,11 +85,19 @@ export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
             step={1000}
             value={amountText}
             onChange={(e) => setAmountText(e.target.value)}
-            aria-describedby="secured-amount-hint"
+            aria-invalid={problem?.field === "amount" || undefined}
+            aria-describedby={describedBy("secured-amount", problem?.field === "amount")}
           />
         </Field>
-        <Field id="secured-term" label="Loan term">
-          <Select id="secured-term" name="term" value={years} onChange={(e) => setYears(Number(e.target.value))}>
+        <Field id="secured-term" label="Loan term" error={problem?.field === "term" ? problem.error : undefined}>
+          <Select
+            id="secured-term"
+            name="term"
+            value={years}
+            onChange={(e) => setYears(Number(e.target.value))}
+            aria-invalid={problem?.field === "term" || undefined}
+            aria-describedby={problem?.field === "term" ? "secured-term-error" : undefined}
+          >
             {SECURED_CALCULATOR_TERMS_YEARS.map((term) => (
               <option key={term} value={term}>
                 {term} years
@@ -82,7 +111,7 @@ export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
       </form>
 
       <div aria-live="polite" className="mt-6">
-        {outcome && "error" in outcome ? <p className="font-semibold text-red-800">{outcome.error}</p> : null}
+        {problem ? <CorrectTheBox field={problem.field} /> : null}
         {outcome && "belowMinimum" in outcome ? <BelowSecuredMinimum amount={outcome.belowMinimum} /> : null}
         {outcome && "cost" in outcome ? (
           <div className="rounded-xl bg-accent-50 p-5">
