@@ -105,13 +105,25 @@ export interface OutboxWorker {
 /** A job as claimed: `attempts` (raised by every claim) is the claim's fencing token. */
 type Held = Pick<ClaimedJob, "id" | "attempts">;
 
+/** A job's result the database could not take when it was reached: written before this worker claims again. */
+interface HeldResult {
+  job: Held & Pick<ClaimedJob, "kind">;
+  result: PgUpdateSetSource<typeof jobs>;
+  /** When the result was reached (this server's clock, for the log). */
+  at: number;
+}
+
 /**
  * Claims due jobs with `FOR UPDATE SKIP LOCKED`, so any number of servers can work
  * one table. A claimed job is leased, and the lease is renewed while the job is worked;
  * a server that dies mid-job leaves the lease to expire and the job is picked up again.
  * Every claim raises the job's `attempts`, and a worker writes a job's result only
  * while `attempts` is still the value its claim set: the result of a worker whose lease
- * was taken over is discarded, never written over the new holder's.
+ * was taken over is discarded, never written over the new holder's. A job done (an
+ * email delivered) whose result the database cannot take just then keeps its result in
+ * the worker, which writes it as soon as the database answers and before it claims
+ * anything else: its lease may run out meanwhile, but no claim of this worker's comes
+ * first.
  */
 export function startOutboxWorker({
   db,
@@ -136,6 +148,13 @@ export function startOutboxWorker({
   let lastMailProbe = Number.NEGATIVE_INFINITY;
   /** True while mail is down for want of a connection (not for a refused message), so probing makes sense. */
   let mailUnreachable = false;
+  /**
+   * Results of jobs already done (an email delivered) whose write failed because the
+   * database was away. Kept here and written as soon as it answers, before this worker
+   * claims anything: otherwise the job's lease runs out while the database is away and
+   * the email is claimed and sent again when it comes back (issue 27).
+   */
+  const heldResults: HeldResult[] = [];
 
   const handlers: { [K in JobKind]: (payload: JobPayloads[K], jobId: number) => Promise<void> } = {
     // The Message-ID is the job's own, so a receiver can tell a resend from a new message.
@@ -176,15 +195,74 @@ export function startOutboxWorker({
       where ${jobs.id} = held.id and ${jobs.attempts} = held.attempts and ${jobs.status} = 'pending'`);
   }
 
-  /** Writes a job's result if this claim still holds it; when the lease was lost, the result is discarded. */
+  /**
+   * Writes a job's result if this claim still holds it; when the lease was lost, the
+   * result is discarded. Answers whether it was written.
+   */
   async function settle(job: Held, result: PgUpdateSetSource<typeof jobs>) {
     const updated = await db
       .update(jobs)
       .set({ lockedUntil: null, ...result })
       .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, "pending")))
       .returning({ id: jobs.id });
-    if (updated.length === 0)
-      log.warn({ jobId: job.id, attempt: job.attempts }, "job result discarded: its lease was taken over");
+    return updated.length > 0;
+  }
+
+  function discarded(job: Held) {
+    log.warn({ jobId: job.id, attempt: job.attempts }, "job result discarded: its lease was taken over");
+  }
+
+  /**
+   * Writes a finished job's result; when the database cannot be reached the result is
+   * held (and said so) to be written before this worker claims again. Answers whether
+   * it was written now.
+   */
+  async function settleOrHold(job: Held & Pick<ClaimedJob, "kind">, result: PgUpdateSetSource<typeof jobs>) {
+    try {
+      if (await settle(job, result)) return true;
+      discarded(job);
+      return false;
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      heldResults.push({ job, result, at: Date.now() });
+      databaseOutage.failed(error);
+      log.warn(
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, held: heldResults.length },
+        "job result held back",
+      );
+      return false;
+    }
+  }
+
+  /**
+   * Writes the held results, oldest first; throws (keeping the rest) while the database
+   * is still away. A result the database took before its answer was lost is found
+   * already there and left as it is.
+   */
+  async function writeHeldResults() {
+    while (heldResults.length > 0) {
+      const { job, result, at } = heldResults[0] as HeldResult;
+      const written = await settle(job, result);
+      const alreadyThere = !written && (await alreadySettled(job));
+      heldResults.shift();
+      if (written || alreadyThere) {
+        log.info(
+          { jobId: job.id, kind: job.kind, attempt: job.attempts, heldForMs: Date.now() - at, alreadyThere },
+          "held job result written",
+        );
+      } else {
+        discarded(job);
+      }
+    }
+  }
+
+  /** True when this claim's result is already recorded (its write landed, its answer did not). */
+  async function alreadySettled(job: Held) {
+    const [row] = await db
+      .select({ status: jobs.status, attempts: jobs.attempts })
+      .from(jobs)
+      .where(eq(jobs.id, job.id));
+    return row !== undefined && row.attempts === job.attempts && row.status !== "pending";
   }
 
   /** Mail waiting for a retry goes now: the mail server is answering again. */
@@ -209,11 +287,12 @@ export function startOutboxWorker({
     } catch (error) {
       const dead = job.attempts >= job.max_attempts;
       const summary = errorSummary(error);
-      await settle(job, {
+      const written = await settle(job, {
         status: dead ? "dead" : "pending",
         lastError: [summary.code, summary.message].filter(Boolean).join(" "),
         runAt: sql`clock_timestamp() + ${retryDelay(job.attempts)} * interval '1 millisecond'`,
       });
+      if (!written) discarded(job);
       if (job.kind === "mail" && isMailServerFailure(error)) {
         mailUnreachable = isConnectionFailure(error);
         mailOutage.failed(error);
@@ -227,19 +306,23 @@ export function startOutboxWorker({
       }
       return;
     }
-    await settle(job, { status: "done", completedAt: new Date(), lastError: null });
-    log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job done");
+    // Delivered: that must reach the table even if the database is away now, or the email goes again.
+    if (await settleOrHold(job, { status: "done", completedAt: new Date(), lastError: null }))
+      log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job done");
     if (job.kind === "mail") await mailSucceeded();
   }
 
   async function work(): Promise<number> {
     let attempted = 0;
+    await writeHeldResults();
     const dueBy = await databaseNow(db);
     for (;;) {
       for (let waited = 0; waited < maxGiveWayMs && !stopped && busy(); waited += GIVE_WAY_STEP_MS) {
         await sleep(GIVE_WAY_STEP_MS);
       }
       if (stopped) return attempted;
+      // Nothing is claimed while a result of this worker's waits to be written.
+      await writeHeldResults();
       const batch = await claim(dueBy, concurrency);
       if (batch.length === 0) return attempted;
       attempted += batch.length;
@@ -247,7 +330,11 @@ export function startOutboxWorker({
         renew(batch).catch(() => {});
       }, leaseMs / 3);
       try {
-        await Promise.all(batch.map(run));
+        // Every job of the batch is finished (its result written or held) before the
+        // next claim, even when one of them fails on the database.
+        const outcomes = await Promise.allSettled(batch.map(run));
+        const failure = outcomes.find((outcome) => outcome.status === "rejected");
+        if (failure) throw failure.reason;
       } finally {
         clearInterval(renewal);
       }
@@ -313,6 +400,13 @@ export function startOutboxWorker({
       stopped = true;
       clearTimeout(timer);
       await running;
+      if (heldResults.length === 0) return;
+      // A last try; what the database still cannot take is lost with this process, and said so.
+      await writeHeldResults().catch(() => {});
+      if (heldResults.length > 0) {
+        log.error({ jobIds: heldResults.map((held) => held.job.id) }, "held job results lost at stop");
+        heldResults.length = 0;
+      }
     },
   };
 }
