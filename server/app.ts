@@ -32,8 +32,14 @@ export interface AppOptions extends Omit<Services, "identify"> {
   databaseOutage?: OutageLog;
 }
 
-/** How long /healthz waits for the database before it answers 503. */
+/** /healthz answers within this long, whole answer included, however the database fares (README). */
 export const HEALTH_TIMEOUT_MS = 1_500;
+/**
+ * How long of that /healthz gives the database before it answers 503. The rest is for
+ * the answer itself on a server busy with an outage's requests: with the whole 1.5 s
+ * given to the check, answers came after 1,501–1,603 ms (issue 27, decision 162).
+ */
+export const HEALTH_CHECK_MS = 1_200;
 /** What a client is told to wait before trying again while the database is unreachable. */
 export const RETRY_AFTER_SECONDS = 30;
 
@@ -149,11 +155,11 @@ const limitBody: MiddlewareHandler = async (c, next) => {
   return checkContentLength(c, next);
 };
 
-/** Undefined when the database answers a trivial query within HEALTH_TIMEOUT_MS; otherwise why not. */
+/** Undefined when the database answers a trivial query within HEALTH_CHECK_MS; otherwise why not. */
 async function pingDatabase(db: Services["db"]): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("database timed out")), HEALTH_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error("database timed out")), HEALTH_CHECK_MS);
   });
   try {
     await Promise.race([db.execute(sql`select 1`), timeout]);
