@@ -8,9 +8,8 @@ import { authApi } from "./api/auth";
 import { contactApi } from "./api/contact";
 import { funnelApi } from "./api/funnel";
 import { leadApi } from "./api/leads";
-import { SERVICE_BUSY } from "../app/domain/messages";
 import { createAuth, identifyWith } from "./auth";
-import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
+import { createOutageLog, isConnectionFailure, type OutageLog, outageAnswer, WriteOutcomeUnknown } from "./outage";
 import { clientAddress } from "./rate-limit";
 import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders, withoutTrailingSlash } from "./security";
 import type { Services } from "./services";
@@ -122,10 +121,11 @@ export function createApp(options: AppOptions) {
 
   app.onError((error, c) => {
     if (isConnectionFailure(error)) {
-      // The database is away: nothing was stored, and pressing again later will work.
-      databaseOutage.failed(error);
+      // The database is away: nothing was stored, or (a lead's write that got no answer)
+      // it may have been; either way pressing again later will work and store it once.
+      databaseOutage.failed(error instanceof WriteOutcomeUnknown ? error.cause : error);
       c.header("Retry-After", String(RETRY_AFTER_SECONDS));
-      return c.json({ error: SERVICE_BUSY }, 503);
+      return c.json(outageAnswer(error), 503);
     }
     // The logger's error serializer keeps query parameters and personal values out.
     log.error({ err: error, path: c.req.path }, "unhandled error");

@@ -1,3 +1,4 @@
+import { SAVE_UNCERTAIN, SERVICE_BUSY } from "../app/domain/messages";
 import type { Logger } from "./logger";
 
 /**
@@ -48,6 +49,59 @@ export function isConnectionFailure(error: unknown): boolean {
     if (code && (CONNECTION_CODES.has(code) || code.startsWith("08") || code.startsWith("57P"))) return true;
     return e instanceof Error && CONNECTION_MESSAGES.test(e.message);
   });
+}
+
+/**
+ * Connection failures that come before a statement could reach the database: no
+ * connection was made (refused, no route or name, the pool's wait for one, too many
+ * connections, a server not yet taking them). A write that failed so was not made. Any
+ * other connection failure (an answer that never came, a connection lost mid-statement)
+ * leaves the write's fate unknown: the database may have committed it.
+ */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "53300",
+  "57P03",
+  "08001",
+  "08004",
+]);
+const NOT_SENT_MESSAGES = /timeout exceeded when trying to connect|cannot use a pool after calling end/i;
+
+/** True when the error shows the statement never reached the database (see NOT_SENT_CODES). */
+export function failedBeforeSending(error: unknown): boolean {
+  return chain(error).some((e) => {
+    const code = codeOf(e);
+    if (code && NOT_SENT_CODES.has(code)) return true;
+    return e instanceof Error && NOT_SENT_MESSAGES.test(e.message);
+  });
+}
+
+/** A write sent to the database that got no answer: it may or may not have been made. Its cause is the connection failure. */
+export class WriteOutcomeUnknown extends Error {
+  constructor(cause: unknown) {
+    super("the database did not answer a write it was sent", { cause });
+    this.name = "WriteOutcomeUnknown";
+  }
+}
+
+/**
+ * What a write's failure means for its caller: a connection failure after the write was
+ * sent becomes a WriteOutcomeUnknown; any other error is left as it is.
+ */
+export function writeFailure(error: unknown): unknown {
+  return isConnectionFailure(error) && !failedBeforeSending(error) ? new WriteOutcomeUnknown(error) : error;
+}
+
+/**
+ * The body of a 503 while the database is away: nothing was saved, or (a write that got
+ * no answer) it may have been, and sending again is safe.
+ */
+export function outageAnswer(error: unknown): { error: string; saved?: "unknown" } {
+  return error instanceof WriteOutcomeUnknown ? { error: SAVE_UNCERTAIN, saved: "unknown" } : { error: SERVICE_BUSY };
 }
 
 export interface OutageLog {

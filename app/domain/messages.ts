@@ -86,3 +86,12 @@ export const CONTACT_MESSAGE_TOO_LONG = "Message must be 5,000 characters or few
 /** Ours: a lead endpoint's answer while the database is unreachable (HTTP 503, with Retry-After). */
 export const SERVICE_BUSY =
   "our system is busy for a moment and nothing was saved yet. Your answers are still here: please try again in a minute.";
+/**
+ * Ours: a lead endpoint's answer when the database stopped answering after the lead was
+ * sent to it (HTTP 503, with Retry-After and `saved: "unknown"`): it may be stored, so
+ * the answer must not say it was not. Sending it again is safe: the form sends the same
+ * submission key, which stores a lead once and answers the first one's id.
+ */
+export const SAVE_UNCERTAIN_TITLE = "Your details may have been received";
+export const SAVE_UNCERTAIN =
+  "Our system stopped answering while saving your details, so they may have been received. Your answers are still here, and sending them again is safe: they will only be saved once.";

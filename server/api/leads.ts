@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { isHoneypotFilled } from "../../app/domain/honeypot";
 import { type FormLeadKind, leadBodySchema, submitLead } from "../leads.server";
+import { writeFailure } from "../outage";
 import { RATE_LIMITS, rateLimit } from "../rate-limit";
 import type { Services } from "../services";
 import { fromOurPages, parseJsonBody } from "./json";
@@ -24,7 +25,10 @@ export function leadApi(services: Services, kind: FormLeadKind) {
     if (!body.ok) return body.response;
     const { submission_key: submissionKey, ...answers } = body.data;
     const userId = await services.identify(c.req.raw);
-    const { id } = await submitLead(services, kind, answers, { submissionKey, userId });
+    // A write the database took and never answered may be stored: the 503 says so (app.ts).
+    const { id } = await submitLead(services, kind, answers, { submissionKey, userId }).catch((error: unknown) => {
+      throw writeFailure(error);
+    });
     return c.json({ id }, 201);
   });
 
