@@ -8,16 +8,18 @@ export { ValidationErrors } from "./validation-errors";
 export type SendOutcome =
   | { kind: "invalid"; errors: FieldError[] }
   | { kind: "sent"; id: string }
-  | { kind: "failed"; message: string };
+  | { kind: "failed"; message: string }
+  /** The lead may have been stored (the server's write got no answer): sending again is safe. */
+  | { kind: "uncertain"; message: string };
 
 /** One kind of lead a step form ends in: its payload, the schema the server checks it with, and its endpoint. */
 export interface LeadKind<A, P extends object> {
   toPayload(answers: A, landingPageUrl: string | undefined): P;
   schema: z.ZodType;
-  /** Sends it: the id, or the message the form's failure toast shows. */
+  /** Sends it: the id, or the message the form's toast shows (`uncertain`: it may have been stored). */
   submit(
     request: P & { submission_key: string; website: string },
-  ): Promise<{ ok: true; id: string } | { ok: false; message: string }>;
+  ): Promise<{ ok: true; id: string } | { ok: false; message: string; uncertain?: boolean }>;
 }
 
 /**
@@ -47,5 +49,8 @@ export async function sendLead<A, P extends object>(
     input.remember({ key, fingerprint });
   }
   const result = await lead.submit({ ...payload, submission_key: key, website: input.website });
-  return result.ok ? { kind: "sent", id: result.id } : { kind: "failed", message: result.message };
+  if (result.ok) return { kind: "sent", id: result.id };
+  return result.uncertain
+    ? { kind: "uncertain", message: result.message }
+    : { kind: "failed", message: result.message };
 }

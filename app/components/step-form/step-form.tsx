@@ -16,7 +16,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/toaster";
-import { VALIDATION_ERROR_TITLE } from "~/domain/messages";
+import { SAVE_UNCERTAIN_TITLE, VALIDATION_ERROR_TITLE } from "~/domain/messages";
 import type { AnswerRow } from "./check-answers";
 import type { ContactAnswers } from "./contact-fields";
 import { FormProgress } from "./form-progress";
@@ -217,6 +217,9 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
     } else if (outcome.kind === "failed") {
       const text = screen.failedToast(outcome.message);
       void toast.error(text.title, { description: text.description });
+    } else if (outcome.kind === "uncertain") {
+      // Not a failure to report: it may have been received, and pressing again is safe.
+      void toast.warning(SAVE_UNCERTAIN_TITLE, { description: outcome.message, duration: 10_000 });
     }
   }
 

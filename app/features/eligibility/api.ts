@@ -30,11 +30,12 @@ export type QuoteRequest = QuotePayload & { submission_key: string; website: str
 
 /**
  * Sends the quote to POST /api/quotes. The id on success; otherwise the message the
- * 'Submission Failed' toast puts after 'Unable to submit your application: '.
+ * 'Submission Failed' toast puts after 'Unable to submit your application: ', or (when
+ * the quote may have been stored after all) the server's message on its own.
  */
 export async function submitQuote(
   quote: QuoteRequest,
-): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; id: string } | { ok: false; message: string; uncertain?: boolean }> {
   const missing = REQUIRED_FIELDS.filter((field) => quote[field] === undefined || quote[field] === "");
   if (missing.length > 0) return { ok: false, message: `${MISSING_REQUIRED_FIELDS_PREFIX}${missing.join(", ")}` };
 
@@ -45,6 +46,9 @@ export async function submitQuote(
       return { ok: false, message: NO_ID_RETURNED };
     case "refused":
       return { ok: false, message: `${SAVE_FAILED_PREFIX}${result.error}` };
+    case "uncertain":
+      // Not "failed to save": it may have been. The server's words, as they are.
+      return { ok: false, message: result.error, uncertain: true };
     case "network":
       return { ok: false, message: `${SAVE_FAILED_PREFIX}${UNREACHABLE}` };
     default:
