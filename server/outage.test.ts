@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { capturedLog } from "../tests/support/log";
 import { createOutageLog, isConnectionFailure } from "./outage";
 
@@ -150,5 +150,53 @@ describe("the outage log", () => {
       message: "connect ECONNREFUSED [address]:5432",
     });
     expect(lines[3]?.downForMs).toBe(150_000);
+  });
+
+  describe("the count, on the minute", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("is written every minute while the service stays away, though nothing fails in between", async () => {
+      vi.useFakeTimers({ now: 0 });
+      const { log, lines } = capturedLog();
+      const outage = createOutageLog(log, "mail");
+      outage.failed(refused);
+      // Mail waits for its retries: failures come at 70 s and 140 s, not on the minute.
+      await vi.advanceTimersByTimeAsync(70_000);
+      outage.failed(refused);
+      await vi.advanceTimersByTimeAsync(70_000);
+      outage.failed(refused);
+      await vi.advanceTimersByTimeAsync(44_000);
+      outage.succeeded();
+      await vi.advanceTimersByTimeAsync(300_000);
+      expect(lines.map((l) => [l.msg, l.downForMs ?? null, l.failures ?? null])).toEqual([
+        ["mail unavailable", null, null],
+        ["mail still unavailable", 60_000, 1],
+        ["mail still unavailable", 120_000, 2],
+        ["mail still unavailable", 180_000, 3],
+        ["mail back", 184_000, 3],
+      ]);
+    });
+
+    it("starts again with the next outage, and none is left waiting once the service is back", async () => {
+      vi.useFakeTimers({ now: 0 });
+      const { log, lines } = capturedLog();
+      const outage = createOutageLog(log, "database");
+      outage.failed(refused);
+      await vi.advanceTimersByTimeAsync(30_000);
+      outage.succeeded();
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(10_000);
+      outage.failed(refused);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(lines.map((l) => [l.msg, l.downForMs ?? null])).toEqual([
+        ["database unavailable", null],
+        ["database back", 30_000],
+        ["database unavailable", null],
+        ["database still unavailable", 60_000],
+      ]);
+      outage.succeeded();
+    });
   });
 });
