@@ -14,6 +14,7 @@ import {
   signUpErrorMessage,
 } from "../app/domain/account-messages";
 import { authPath } from "../app/domain/return-to";
+import { type FieldErrors, firstErrorByField, SIGN_UP_FIELDS, signInProblems } from "../app/domain/account-forms";
 import { isEmail } from "../app/domain/email";
 import { FIRST_NAME_TOO_LONG, LAST_NAME_TOO_LONG } from "../app/domain/messages";
 import { NAME_MAX_LENGTH } from "../app/domain/field-limits";
@@ -35,7 +36,15 @@ import type { ServerContext } from "./context";
 
 export type AccountContext = Pick<ServerContext, "config" | "db" | "log" | "auth" | "clientAddress">;
 
-export type Refusal = { ok: false; status: number; message: string; field?: string; retryAfterSeconds?: number };
+export type Refusal = {
+  ok: false;
+  status: number;
+  message: string;
+  field?: string;
+  /** Every field's problem, in the form's order (the sign-in and sign-up forms; DECISIONS D24). */
+  errors?: FieldErrors;
+  retryAfterSeconds?: number;
+};
 export type Outcome = { ok: true; headers: Headers } | Refusal;
 
 function authOf(context: AccountContext): Auth {
@@ -66,7 +75,9 @@ const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-d
  * A page action's posted form, or why there is none: 415 for a body that is not a form
  * (JSON, text, none), 400 for a form that cannot be read (broken multipart).
  */
-export async function readFormPost(request: Request): Promise<{ ok: true; form: FormData } | { ok: false; status: 400 | 415 }> {
+export async function readFormPost(
+  request: Request,
+): Promise<{ ok: true; form: FormData } | { ok: false; status: 400 | 415 }> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_MEDIA_TYPES.includes(mediaType)) return { ok: false, status: 415 };
   try {
@@ -99,7 +110,14 @@ const signInInput = z.object({
 export async function signIn(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
   const limited = await overLimit(context, RATE_LIMITS.signIn);
   if (limited) return limited;
-  const parsed = signInInput.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  const given = { email: form.get("email") ?? "", password: form.get("password") ?? "" };
+  // An address that cannot be one, or no password: said beside the field, before any look-up.
+  const problems = signInProblems(String(given.email), String(given.password));
+  const [first] = Object.values(problems);
+  if (first && typeof given.email === "string" && typeof given.password === "string") {
+    return { ok: false, status: 400, message: first, errors: problems };
+  }
+  const parsed = signInInput.safeParse(given);
   // A malformed address gets the same answer as a wrong password.
   if (!parsed.success || !isEmail(parsed.data.email)) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   // Then per account, from whatever address (issue 26): a few attempts in a short window.
@@ -125,7 +143,10 @@ export async function signIn(context: AccountContext, request: Request, form: Fo
     const { status, message, code } = providerError(error);
     // An unconfirmed account is sent a new link, but at most one every few minutes
     // (server/auth.ts): say "we have sent you a new link" only when one really went.
-    if (code === "EMAIL_NOT_VERIFIED" && (await latestConfirmationEmail(context.db, parsed.data.email)) === confirmationsBefore) {
+    if (
+      code === "EMAIL_NOT_VERIFIED" &&
+      (await latestConfirmationEmail(context.db, parsed.data.email)) === confirmationsBefore
+    ) {
       return { ok: false, status, message: EMAIL_NOT_CONFIRMED_LINK_RECENT };
     }
     return { ok: false, status, message: signInErrorMessage(message, code) };
@@ -143,8 +164,14 @@ async function latestConfirmationEmail(db: Database, email: string): Promise<num
 }
 
 const signUpInput = z.object({
-  firstName: z.string().transform(sanitiseName).pipe(z.string().min(1, FIRST_NAME_REQUIRED).max(NAME_MAX_LENGTH, FIRST_NAME_TOO_LONG)),
-  lastName: z.string().transform(sanitiseName).pipe(z.string().min(1, LAST_NAME_REQUIRED).max(NAME_MAX_LENGTH, LAST_NAME_TOO_LONG)),
+  firstName: z
+    .string()
+    .transform(sanitiseName)
+    .pipe(z.string().min(1, FIRST_NAME_REQUIRED).max(NAME_MAX_LENGTH, FIRST_NAME_TOO_LONG)),
+  lastName: z
+    .string()
+    .transform(sanitiseName)
+    .pipe(z.string().min(1, LAST_NAME_REQUIRED).max(NAME_MAX_LENGTH, LAST_NAME_TOO_LONG)),
   email: z.string().trim().toLowerCase().refine(isEmail, EMAIL_INVALID),
   password: z.string().superRefine((password, ctx) => {
     const problem = passwordProblem(password, { kind: "borrower", isCommon: isCommonPassword });
@@ -163,8 +190,9 @@ export async function signUp(context: AccountContext, request: Request, form: Fo
     password: form.get("password") ?? "",
   });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, status: 400, message: issue?.message ?? EMAIL_INVALID, field: String(issue?.path[0] ?? "") };
+    const errors = firstErrorByField(SIGN_UP_FIELDS, parsed.error.issues);
+    const [first] = Object.values(errors);
+    return { ok: false, status: 400, message: first ?? EMAIL_INVALID, field: Object.keys(errors)[0], errors };
   }
   const { firstName, lastName, email, password } = parsed.data;
   const from = String(form.get("from") ?? "");
@@ -198,10 +226,16 @@ export const RESET_PASSWORD_PAGE = "/auth/reset-password";
  * an account (better-auth sends nothing for one that has none); only a malformed
  * address or the rate limit (the stricter one for anything that sends email) says no.
  */
-export async function requestPasswordReset(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
+export async function requestPasswordReset(
+  context: AccountContext,
+  request: Request,
+  form: FormData,
+): Promise<Outcome> {
   const limited = await overLimit(context, RATE_LIMITS.signUp);
   if (limited) return limited;
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
   if (!isEmail(email)) return { ok: false, status: 400, message: EMAIL_INVALID, field: "email" };
   try {
     await authOf(context).api.requestPasswordReset({

@@ -72,3 +72,5 @@ export const ACCOUNT_DELETED = "Your account and the details of your enquiries h
 export const CONFIRM_ACCOUNT_DELETION = "Tick the box to confirm you want your account deleted.";
 export const PASSWORD_CHANGED = "Your new password is set and every device was signed out. Please sign in.";
 export const RESET_LINK_INVALID = "That link has expired or was already used. Please ask for a new one.";
+/** Ours: sign-in sent without a password. */
+export const ENTER_PASSWORD = "Please enter your password";

@@ -22,6 +22,25 @@ export interface StepIssues<F extends string> {
   errors: Partial<Record<F, string>>;
 }
 
+/** One field's problem on a step: an answer given but not acceptable, else one not given. */
+export interface FieldIssue<F extends string> {
+  field: F;
+  message: string;
+}
+
+/**
+ * Every problem on a step at once, one per field, in the order its fields appear: what
+ * the error summary lists and each field says under itself (DECISIONS D24).
+ */
+export function stepProblems<F extends string>(issues: StepIssues<F>, fields: readonly F[]): FieldIssue<F>[] {
+  const problems: FieldIssue<F>[] = [];
+  for (const field of fields) {
+    const message = issues.errors[field] ?? issues.missingFields[field];
+    if (message) problems.push({ field, message });
+  }
+  return problems;
+}
+
 /** A form's rules, all from the domain: the form screen only draws them. */
 export interface StepFlow<A extends object, S extends string, F extends string> {
   /** sessionStorage key for this form's answers. */

@@ -51,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const gate = await accountFormGate(context);
   if (gate) return refusal("sign-in", gate);
   const posted = await readFormPost(request);
-  if (!posted.ok) return data<AuthActionData>({ intent: "sign-in", error: SOMETHING_WENT_WRONG }, { status: posted.status });
+  if (!posted.ok)
+    return data<AuthActionData>({ intent: "sign-in", error: SOMETHING_WENT_WRONG }, { status: posted.status });
   const { form } = posted;
   const intent = form.get("intent");
   if (intent === "sign-up") {
@@ -67,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The form's error, with Retry-After on a 429. */
 function refusal(intent: AuthTab, outcome: Refusal) {
   const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
-  return data<AuthActionData>({ intent, error: outcome.message, field: outcome.field }, { status: outcome.status, headers });
+  return data<AuthActionData>(
+    { intent, error: outcome.message, errors: outcome.errors },
+    { status: outcome.status, headers },
+  );
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,11 +9,12 @@ import {
   useRef,
   useState,
 } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { landingPageUrl } from "~/components/landing-page";
 import { useSite } from "~/components/site-config";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { ErrorSummary, focusErrorSummary } from "~/components/ui/error-summary";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/toaster";
 import { SAVE_UNCERTAIN_TITLE, VALIDATION_ERROR_TITLE } from "~/domain/messages";
@@ -28,7 +29,7 @@ import {
   SUBMISSION_KEY_FIELD,
 } from "~/domain/step-form-post";
 import type { LeadKind, SendOutcome } from "./send-lead";
-import type { StepFlow, StepIssues } from "~/domain/step-flow";
+import { type FieldIssue, type StepFlow, type StepIssues, stepProblems } from "~/domain/step-flow";
 import { stepIssueToast, useStepForm } from "./use-step-form";
 
 export const SUBMITTING_LABEL = "Submitting...";
@@ -64,8 +65,8 @@ export interface StepFormScreen<A extends ContactAnswers, S extends string, F ex
   finalLabel: string;
   /** The total the progress shows, from this borrower's count of steps. */
   progressTotal(total: number): number;
-  /** The toast that says why Next is refused, or null for none. */
-  issueToast(issues: StepIssues<F>): ToastText | null;
+  /** The toast that says why Next is refused (`first`: the step's first problem, in field order), or null for none. */
+  issueToast(issues: StepIssues<F>, first: FieldIssue<F> | undefined): ToastText | null;
   /** The checks the final button runs first, each with its own message; without it the last step is refused like any other. */
   submitIssue?(answers: A): string | null;
   /**
@@ -117,8 +118,14 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
 }) {
   const site = useSite();
   const navigate = useNavigate();
+  const location = useLocation();
   const formElement = useRef<HTMLFormElement>(null);
-  const form = useStepForm(screen.flow, posted, formElement);
+  const form = useStepForm(screen.flow, posted, formElement, screen.fields);
+  const summaryElement = useRef<HTMLDivElement>(null);
+  // A refusal just drawn by the script: its summary takes the focus (DECISIONS D24).
+  useEffect(() => {
+    if (form.summary?.focus) focusErrorSummary(summaryElement.current);
+  }, [form.summary]);
   const { answers, current } = form;
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
@@ -155,9 +162,11 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
       return;
     }
     if (!form.attemptNext()) {
-      const text = screen.issueToast(form.issues);
+      const first = stepProblems(form.issues, screen.fields[current])[0];
+      const text = screen.issueToast(form.issues, first);
       if (text) void stepIssueToast.error(text.title, { description: text.description });
-      focusFirstProblem();
+      // The error summary takes the focus once drawn; without one, the first field in trouble does.
+      if (!first) focusFirstProblem();
       return;
     }
     const next = screen.flow.nextAfter(current, answers);
@@ -178,7 +187,8 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
     const issue = submitIssue?.(answers);
     if (issue) {
       void stepIssueToast.error(issue);
-      focusFirstProblem();
+      // A problem on this step is in the error summary, which takes the focus once drawn.
+      if (stepProblems(form.issues, screen.fields[current]).length === 0) focusFirstProblem();
       return;
     }
     // Set before anything is awaited: a second click finds it set (the button is also disabled).
@@ -231,11 +241,25 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <FormProgress step={form.index + 1} total={screen.progressTotal(form.total)} />
+      {form.summary && (
+        <ErrorSummary
+          ref={summaryElement}
+          className="mt-6"
+          autoFocus={!form.hydrated}
+          problems={form.summary.problems.map(({ field, message }) => ({
+            targetId: `${screen.idPrefix}-${field}`,
+            message,
+          }))}
+        />
+      )}
       <form
         ref={formElement}
         // Before the script runs (or if it never does) each step is posted to the page's
         // action, which runs the same rules (form-post.ts); the script takes over the submit.
         method="post"
+        // The page's own address without its fragment: a post answered with an error summary
+        // must not land on a fragment a summary link left (autofocus is skipped there).
+        action={`${location.pathname}${location.search}`}
         noValidate
         onSubmit={handleNext}
         aria-labelledby={headingId}

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toastSlot } from "../ui/toaster";
 import { reportFunnel } from "./funnel-beacon";
 import { answersChangedInForm, type StepFormState } from "~/domain/step-form-post";
-import { resolveStep, type StepFlow } from "~/domain/step-flow";
+import { type FieldIssue, resolveStep, type StepFlow, stepProblems } from "~/domain/step-flow";
 import { readStoredForm, removeStoredForm, type StoredForm, type Submission, writeStoredForm } from "./session-answers";
 
 /** The toast that says what stops a step: one at a time, closed when the step changes. */
@@ -20,6 +20,8 @@ export function useStepForm<A extends object, S extends string, F extends string
   posted: StepFormState<A, S> | undefined,
   /** The form on the page, read once on hydration for answers given before the script came. */
   formElement: RefObject<HTMLFormElement | null>,
+  /** The controls on each step, in the order they appear: the order the error summary lists them in. */
+  fields: Record<S, readonly F[]>,
 ) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -27,6 +29,14 @@ export function useStepForm<A extends object, S extends string, F extends string
   const [hydrated, setHydrated] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<F>>(() => new Set());
   const [attempted, setAttempted] = useState<ReadonlySet<S>>(() => new Set(posted?.attempted ? [posted.step] : []));
+  // The error summary: the step's problems as they were when Next was last refused there
+  // (DECISIONS D24). A refusal the server drew (no script) is already focused (autofocus);
+  // one the script makes takes the focus when drawn (`focus`).
+  const [summary, setSummary] = useState<ErrorSummaryState<S, F> | null>(() =>
+    posted?.attempted
+      ? summaryOf(posted.step, stepProblems(flow.issues(posted.step, posted.answers), fields[posted.step]), false)
+      : null,
+  );
   const leaving = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastShown = useRef<S | null>(null);
@@ -74,6 +84,7 @@ export function useStepForm<A extends object, S extends string, F extends string
     if (lastShown.current !== null && lastShown.current !== current) {
       headingRef.current?.focus();
       stepIssueToast.close();
+      setSummary(null);
     }
     lastShown.current = current;
     if (!counted.current.has(current)) {
@@ -93,12 +104,12 @@ export function useStepForm<A extends object, S extends string, F extends string
   }, []);
 
   /**
-   * An inline message is shown once the field has been left, or Next was pressed on this
-   * step. Before the script runs there are no toasts: a missing answer is said beside its field.
+   * A field's message: an answer not acceptable once the field has been left, and any
+   * problem (a missing answer too) once Next was pressed on this step (DECISIONS D24).
    */
   function errorFor(field: F): string | undefined {
-    const message = issues.errors[field] ?? (hydrated ? undefined : issues.missingFields[field]);
-    return message && (touched.has(field) || attempted.has(current)) ? message : undefined;
+    if (attempted.has(current)) return issues.errors[field] ?? issues.missingFields[field];
+    return touched.has(field) ? issues.errors[field] : undefined;
   }
 
   function goTo(step: S) {
@@ -112,9 +123,14 @@ export function useStepForm<A extends object, S extends string, F extends string
     else navigate("/");
   }
 
-  /** Next was pressed: from now on the step shows its inline messages. True when the step is complete. */
+  /**
+   * Next was pressed: from now on the step shows its inline messages, and the error summary
+   * lists every problem on it (taking the focus). True when the step is complete.
+   */
   function attemptNext(): boolean {
     setAttempted((previous) => (previous.has(current) ? previous : new Set(previous).add(current)));
+    const problems = stepProblems(issues, fields[current]);
+    setSummary(problems.length > 0 ? summaryOf(current, problems, true) : null);
     return issues.missing.length === 0 && Object.keys(issues.errors).length === 0;
   }
 
@@ -145,6 +161,8 @@ export function useStepForm<A extends object, S extends string, F extends string
     complete: issues.missing.length === 0 && Object.keys(issues.errors).length === 0,
     submission: form.submission,
     headingRef,
+    /** The error summary of the step shown, if Next was refused on it. */
+    summary: summary?.step === current ? summary : null,
     update,
     touch,
     errorFor,
@@ -155,6 +173,18 @@ export function useStepForm<A extends object, S extends string, F extends string
     finish,
     leaveFor,
   };
+}
+
+/** The error summary's contents: a new object at each refusal, so a repeated refusal focuses it again. */
+export interface ErrorSummaryState<S extends string, F extends string> {
+  step: S;
+  problems: FieldIssue<F>[];
+  /** Drawn by the script after a refused Next: it takes the focus. */
+  focus: boolean;
+}
+
+function summaryOf<S extends string, F extends string>(step: S, problems: FieldIssue<F>[], focus: boolean) {
+  return { step, problems, focus };
 }
 
 /** The names of a form's controls. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
-import { FieldError, FieldHint } from "./field";
+import { describedBy, FieldError, FieldHint } from "./field";
 
 export interface RadioCardOption<V extends string> {
   readonly value: V;
@@ -24,7 +24,9 @@ interface RadioCardsProps<V extends string> {
 
 /**
  * A question answered by one choice: native radio buttons (arrow keys move between
- * them, Space picks) drawn as large cards, the whole card a tap target.
+ * them, Space picks) drawn as large cards, the whole card a tap target. As in the GOV.UK
+ * radios, the first choice carries the group's own id (where an error summary's link
+ * lands) and the fieldset names the hint and the message.
  */
 export function RadioCards<V extends string>({
   id,
@@ -38,9 +40,8 @@ export function RadioCards<V extends string>({
   columns = 2,
   className,
 }: RadioCardsProps<V>) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <fieldset className={className} aria-describedby={described || undefined}>
+    <fieldset className={className} aria-describedby={describedBy(id, hint, error)}>
       <legend className="font-semibold text-slate-900">{legend}</legend>
       {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
       <div
@@ -50,8 +51,8 @@ export function RadioCards<V extends string>({
           columns === 3 && "sm:grid-cols-2 lg:grid-cols-3",
         )}
       >
-        {options.map((option) => {
-          const optionId = `${id}-${option.value}`;
+        {options.map((option, index) => {
+          const optionId = index === 0 ? id : `${id}-${option.value}`;
           return (
             <label
               key={option.value}
@@ -69,6 +70,7 @@ export function RadioCards<V extends string>({
                 value={option.value}
                 checked={value === option.value}
                 onChange={() => onChange(option.value)}
+                aria-invalid={error ? true : undefined}
                 className="h-5 w-5 shrink-0 accent-brand-700 focus-visible:outline-none"
               />
               <span>{option.label}</span>

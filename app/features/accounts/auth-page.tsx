@@ -1,6 +1,9 @@
-import { type MouseEvent, useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary, type FieldProblem, focusErrorSummary } from "~/components/ui/error-summary";
+import { useHydrated } from "~/components/use-hydrated";
+import { type AccountField, type FieldErrors, SIGN_IN_FIELDS, SIGN_UP_FIELDS } from "~/domain/account-forms";
 import { MIN_PASSWORD_LENGTH } from "~/domain/passwords";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -28,8 +31,28 @@ export interface AuthActionData {
   intent: AuthTab;
   error?: string;
   success?: string;
-  /** The sign-up field the error is about. */
-  field?: string;
+  /** Every field's problem, in the form's order: the error summary and the fields' messages (DECISIONS D24). */
+  errors?: FieldErrors;
+}
+
+/** Each field's control on the page, where its summary link lands. */
+const FIELD_IDS: Record<"sign-in" | "sign-up", Partial<Record<AccountField, string>>> = {
+  "sign-in": { email: "sign-in-email", password: "sign-in-password" },
+  "sign-up": {
+    firstName: "sign-up-first-name",
+    lastName: "sign-up-last-name",
+    email: "sign-up-email",
+    password: "sign-up-password",
+  },
+};
+
+/** A refused form's problems as its error summary lists them. */
+function summaryProblems(intent: AuthTab, fields: readonly AccountField[], errors: FieldErrors = {}): FieldProblem[] {
+  return fields.flatMap((field) => {
+    const message = errors[field];
+    const targetId = FIELD_IDS[intent][field];
+    return message && targetId ? [{ targetId, message }] : [];
+  });
 }
 
 interface AuthPageProps {
@@ -67,6 +90,8 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
   const navigation = useNavigation();
   const notice = useArrivalNotice();
   const [tab, setTab] = useState<AuthTab>(actionData?.intent ?? initialTab);
+  const hydrated = useHydrated();
+  const summaryElement = useRef<HTMLDivElement>(null);
 
   // Navigation state can name the page to return to; only the browser has it.
   const [stateFrom, setStateFrom] = useState<string | null>(null);
@@ -82,6 +107,8 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
   useEffect(() => {
     if (actionData?.error) void toast.error(actionData.error);
     else if (actionData?.success) void toast.success(actionData.success);
+    // A refusal answered in place: its error summary takes the focus (the server's page has autofocus).
+    if (actionData?.errors) focusErrorSummary(summaryElement.current);
   }, [actionData]);
 
   const signedOutToast = notice?.text === SIGNED_OUT ? (notice.detail ?? "") : null;
@@ -95,7 +122,13 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
   const signInError = actionData?.intent === "sign-in" ? actionData.error : undefined;
   const signUpError = actionData?.intent === "sign-up" ? actionData.error : undefined;
   const signUpDone = actionData?.intent === "sign-up" && actionData.success;
-  const fieldError = (field: string) => (signUpError && actionData?.field === field ? signUpError : null);
+  const fieldErrors = actionData?.errors ?? {};
+  const signInProblems =
+    actionData?.intent === "sign-in" ? summaryProblems("sign-in", SIGN_IN_FIELDS, fieldErrors) : [];
+  const signUpProblems =
+    actionData?.intent === "sign-up" ? summaryProblems("sign-up", SIGN_UP_FIELDS, fieldErrors) : [];
+  const fieldError = (intent: AuthTab, field: AccountField) =>
+    actionData?.intent === intent ? (fieldErrors[field] ?? null) : null;
 
   // Before scripts load the tabs are links to the other tab's page; after, Radix switches them in place.
   const keepInPage = (event: MouseEvent) => event.preventDefault();
@@ -134,20 +167,30 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
         </TabsList>
 
         <TabsContent value="sign-in">
-          <Form method="post" className="space-y-5" aria-labelledby="sign-in-heading">
+          <Form method="post" noValidate className="space-y-5" aria-labelledby="sign-in-heading">
             <h2 id="sign-in-heading" className="sr-only">
               {SIGN_IN_TAB}
             </h2>
             <input type="hidden" name="intent" value="sign-in" />
             <input type="hidden" name="from" value={returnTo} />
-            {signInError && <FormMessage tone="error">{signInError}</FormMessage>}
-            <TextField id="sign-in-email" name="email" label="Email" type="email" autoComplete="email" required />
+            <ErrorSummary ref={summaryElement} autoFocus={!hydrated} problems={signInProblems} />
+            {signInError && signInProblems.length === 0 && <FormMessage tone="error">{signInError}</FormMessage>}
+            <TextField
+              id="sign-in-email"
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              error={fieldError("sign-in", "email")}
+            />
             <PasswordField
               id="sign-in-password"
               name="password"
               label="Password"
               autoComplete="current-password"
               required
+              error={fieldError("sign-in", "password")}
             />
             <Button type="submit" className="w-full" disabled={pendingIntent === "sign-in"}>
               {pendingIntent === "sign-in" ? SIGNING_IN : SIGN_IN_TAB}
@@ -176,13 +219,14 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
               </Button>
             </div>
           ) : (
-            <Form method="post" className="space-y-5" aria-labelledby="sign-up-heading">
+            <Form method="post" noValidate className="space-y-5" aria-labelledby="sign-up-heading">
               <h2 id="sign-up-heading" className="sr-only">
                 {SIGN_UP_TAB}
               </h2>
               <input type="hidden" name="intent" value="sign-up" />
               <input type="hidden" name="from" value={returnTo} />
-              {signUpError && !actionData?.field && <FormMessage tone="error">{signUpError}</FormMessage>}
+              <ErrorSummary ref={summaryElement} autoFocus={!hydrated} problems={signUpProblems} />
+              {signUpError && signUpProblems.length === 0 && <FormMessage tone="error">{signUpError}</FormMessage>}
               <div className="grid gap-5 sm:grid-cols-2">
                 <TextField
                   id="sign-up-first-name"
@@ -191,7 +235,7 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
                   autoComplete="given-name"
                   required
                   maxLength={255}
-                  error={fieldError("firstName")}
+                  error={fieldError("sign-up", "firstName")}
                 />
                 <TextField
                   id="sign-up-last-name"
@@ -200,7 +244,7 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
                   autoComplete="family-name"
                   required
                   maxLength={255}
-                  error={fieldError("lastName")}
+                  error={fieldError("sign-up", "lastName")}
                 />
               </div>
               <TextField
@@ -210,7 +254,7 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
                 type="email"
                 autoComplete="email"
                 required
-                error={fieldError("email")}
+                error={fieldError("sign-up", "email")}
               />
               <PasswordField
                 id="sign-up-password"
@@ -220,7 +264,7 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
                 required
                 minLength={MIN_PASSWORD_LENGTH.borrower}
                 maxLength={128}
-                error={fieldError("password")}
+                error={fieldError("sign-up", "password")}
               />
               <Button type="submit" className="w-full" disabled={pendingIntent === "sign-up"}>
                 {pendingIntent === "sign-up" ? CREATING_ACCOUNT : "Create Account"}

@@ -1,13 +1,13 @@
 import { type ComponentProps, useState } from "react";
 import { cn } from "~/components/ui/cn";
+import { controlBoxClass, describedBy, FieldError } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 
 // The account forms' controls: a visible label above every box, errors tied to their
 // field, and a password box whose text can be shown. Browser-level rules only (spec
 // section 5: type=email, required, minlength); the server checks again.
 
-const controlClass =
-  "block min-h-12 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus aria-[invalid=true]:border-red-700";
+const controlClass = `${controlBoxClass} text-base`;
 
 interface FieldProps extends Omit<ComponentProps<"input">, "id" | "name"> {
   id: string;
@@ -27,7 +27,7 @@ export function TextField({ id, name, label, error, className, ...props }: Field
         name={name}
         className={cn(controlClass, "mt-1.5")}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, null, error)}
         {...props}
       />
       <FieldError id={`${id}-error`} error={error} />
@@ -54,7 +54,7 @@ export function PasswordField({ id, name, label, error, className, ...props }: O
           type={visible ? "text" : "password"}
           className={cn(controlClass, "pr-20")}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, null, error)}
           autoCapitalize="none"
           spellCheck={false}
           {...props}
@@ -74,15 +74,6 @@ export function PasswordField({ id, name, label, error, className, ...props }: O
       </div>
       <FieldError id={`${id}-error`} error={error} />
     </div>
-  );
-}
-
-function FieldError({ id, error }: { id: string; error?: string | null }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
-      {error}
-    </p>
   );
 }
 

@@ -2,6 +2,8 @@ import { type ComponentProps, type FormEvent, useEffect, useId, useRef, useState
 import { useHydrated } from "~/components/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { ErrorSummary, focusErrorSummary } from "~/components/ui/error-summary";
+import { controlBoxClass, FieldError } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -35,6 +37,16 @@ export function ContactForm({ reply }: { reply?: ContactFormReply }) {
   const [values, setValues] = useState<Values>(reply?.values ?? EMPTY);
   const [errors, setErrors] = useState<Errors>(reply?.errors ?? {});
   const [problem, setProblem] = useState(reply?.problem);
+  // The error summary: every field's problem as it was at the last refusal (DECISIONS D24);
+  // `focus` when the script drew it, a page from the server focuses it by itself (autofocus).
+  const [summary, setSummary] = useState<{ errors: Errors; focus: boolean }>({
+    errors: reply?.errors ?? {},
+    focus: false,
+  });
+  const summaryElement = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (summary.focus) focusErrorSummary(summaryElement.current);
+  }, [summary]);
   const [status, setStatus] = useState<"editing" | "sending" | "sent">("editing");
   const form = useRef<HTMLFormElement>(null);
   const sentHeading = useRef<HTMLHeadingElement>(null);
@@ -63,11 +75,11 @@ export function ContactForm({ reply }: { reply?: ContactFormReply }) {
         found[field] ??= issue.message;
       }
       setErrors(found);
-      const first = CONTACT_FIELDS.find((field) => found[field]);
-      if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      setSummary({ errors: found, focus: true });
       return;
     }
     setErrors({});
+    setSummary({ errors: {}, focus: false });
     setStatus("sending");
     try {
       const response = await fetch("/api/contact", {
@@ -86,6 +98,7 @@ export function ContactForm({ reply }: { reply?: ContactFormReply }) {
   function reset() {
     setValues(EMPTY);
     setErrors({});
+    setSummary({ errors: {}, focus: false });
     setStatus("editing");
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[name="name"]')?.focus());
   }
@@ -125,14 +138,24 @@ export function ContactForm({ reply }: { reply?: ContactFormReply }) {
       id="contact-form"
       method="post"
       action="/contact-us"
-      // Before hydration the browser checks the same limits natively; after it, the spec's messages show.
-      noValidate={hydrated}
+      // The spec's messages, from the schema, rather than the browser's: checked here with
+      // script, by the server without (which answers with this form and its error summary).
+      noValidate
       onSubmit={submit}
       onFocus={() => void loadSchemas()}
       className="space-y-5"
       aria-describedby={`${ids}-required`}
     >
-      {problem && (
+      <ErrorSummary
+        ref={summaryElement}
+        autoFocus={!hydrated}
+        problems={CONTACT_FIELDS.flatMap((field) => {
+          const message = summary.errors[field];
+          return message ? [{ targetId: `contact-${field}`, message }] : [];
+        })}
+      />
+      {/* What the summary cannot say: a refusal that is not about a field (the rate limit). */}
+      {problem && Object.keys(summary.errors).length === 0 && (
         <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 font-semibold text-red-800">
           {problem}
         </p>
@@ -211,9 +234,6 @@ export function ContactForm({ reply }: { reply?: ContactFormReply }) {
   );
 }
 
-const controlClass =
-  "mt-1.5 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus";
-
 type TextFieldProps = {
   name: ContactField;
   label: string;
@@ -230,7 +250,7 @@ function TextField({ name, label, error, multiline, onChange, ...props }: TextFi
     required: true,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
-    className: cn(controlClass, error ? "border-red-700" : "border-slate-500"),
+    className: cn(controlBoxClass, "mt-1.5 text-base"),
   };
   return (
     <div>
@@ -247,13 +267,9 @@ function TextField({ name, label, error, multiline, onChange, ...props }: TextFi
           onChange={onChange as ComponentProps<"textarea">["onChange"]}
         />
       ) : (
-        <input {...shared} {...props} onChange={onChange} className={cn(shared.className, "min-h-12")} />
+        <input {...shared} {...props} onChange={onChange} />
       )}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

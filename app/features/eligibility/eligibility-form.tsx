@@ -23,9 +23,13 @@ export const ELIGIBILITY_SCREEN: StepFormScreen<MainFormAnswers, StepId, MainFor
   Step: EligibilityStep,
   finalLabel: "Check Eligibility »",
   progressTotal: (total) => total,
-  issueToast: ({ missing, errors }) => {
-    if (errors.propertyValue) return { title: INVALID_PROPERTY_VALUE_TITLE, description: errors.propertyValue };
-    return missing[0] ? { title: REQUIRED_FIELD_TITLE, description: missing[0] } : null;
+  // The step's first problem in the order the summary lists them, so the toast and the
+  // focus speak of the same thing.
+  issueToast: ({ errors }, first) => {
+    if (!first) return null;
+    if (!errors[first.field]) return { title: REQUIRED_FIELD_TITLE, description: first.message };
+    if (first.field === "propertyValue") return { title: INVALID_PROPERTY_VALUE_TITLE, description: first.message };
+    return { title: first.message };
   },
   loadEnd: () => import("./api").then((m) => ({ lead: m.quoteLead, answerRows: m.eligibilityAnswerRows })),
   failedToast: (message) => ({ title: SUBMISSION_FAILED_TITLE, description: `${SUBMISSION_FAILED_PREFIX}${message}` }),

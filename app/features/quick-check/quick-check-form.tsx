@@ -27,7 +27,11 @@ export const QUICK_CHECK_SCREEN: StepFormScreen<QuickFormAnswers, QuickStepId, Q
   Step: QuickCheckStep,
   finalLabel: QUICK_FORM_SUBMIT_LABEL,
   progressTotal: (total) => (total > 1 ? total : STEPS_BEFORE_CHOOSING),
-  issueToast: ({ missing }) => (missing[0] ? { title: REQUIRED_FIELD_TITLE, description: missing[0] } : null),
+  // The step's first problem in the order the summary lists them.
+  issueToast: ({ errors }, first) => {
+    if (!first) return null;
+    return errors[first.field] ? { title: first.message } : { title: REQUIRED_FIELD_TITLE, description: first.message };
+  },
   // The spec's submit checks first, each with its own message (section 5).
   submitIssue: quickSubmitIssue,
   loadEnd: () => import("./api").then((m) => ({ lead: m.enquiryLead, answerRows: m.quickAnswerRows })),

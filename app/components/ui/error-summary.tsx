@@ -1,0 +1,77 @@
+import { type MouseEvent, type Ref, useId } from "react";
+
+// The error summary of the GOV.UK Design System (DECISIONS D24): at the top of a form
+// that was refused, "There is a problem" and a link to each field in error, in the
+// order of the form. It takes the focus when it appears (on a page drawn by the server,
+// through `autofocus`, so it works before any script), and each link moves the focus to
+// its field. The message under each field is FieldError (./field.tsx).
+
+export const ERROR_SUMMARY_TITLE = "There is a problem";
+
+/** One problem: the id of the control it is about (a group's first choice) and what to fix. */
+export interface FieldProblem {
+  targetId: string;
+  message: string;
+}
+
+interface ErrorSummaryProps {
+  problems: readonly FieldProblem[];
+  /** Focus it once drawn by the server: a page that answers a post without script. */
+  autoFocus?: boolean;
+  ref?: Ref<HTMLDivElement>;
+  className?: string;
+}
+
+export function ErrorSummary({ problems, autoFocus, ref, className }: ErrorSummaryProps) {
+  const titleId = useId();
+  if (problems.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: GOV.UK's pattern: a refused form's summary takes the focus, even without script.
+      autoFocus={autoFocus}
+      className={`rounded-lg border-4 border-red-700 bg-white p-4 outline-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus sm:p-5 ${className ?? ""}`}
+    >
+      <h2 id={titleId} className="text-xl font-bold text-slate-900">
+        {ERROR_SUMMARY_TITLE}
+      </h2>
+      <ul className="mt-3 space-y-2">
+        {problems.map((problem) => (
+          <li key={problem.targetId}>
+            <a
+              href={`#${problem.targetId}`}
+              onClick={focusField}
+              className="font-semibold text-red-700 underline underline-offset-2 hover:text-red-900 focus-visible:bg-yellow-300 focus-visible:text-slate-900 focus-visible:outline-none"
+            >
+              {problem.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Focuses the field a summary link names, with its label or legend in view (the field
+ * alone could hide its question above the fold), and keeps the URL as it is.
+ */
+function focusField(event: MouseEvent<HTMLAnchorElement>) {
+  const id = event.currentTarget.hash.slice(1);
+  const field = document.getElementById(decodeURIComponent(id));
+  if (!field) return;
+  event.preventDefault();
+  const question = field.closest("fieldset")?.querySelector("legend") ?? document.querySelector(`label[for="${id}"]`);
+  (question ?? field).scrollIntoView({ block: "center" });
+  field.focus({ preventScroll: true });
+}
+
+/** Focuses a summary just drawn, in the middle of the screen (clear of the toasts at the top). */
+export function focusErrorSummary(summary: HTMLElement | null) {
+  if (!summary) return;
+  summary.focus({ preventScroll: true });
+  summary.scrollIntoView({ block: "center" });
+}
