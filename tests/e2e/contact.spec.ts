@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { CONTACT_FORM_PROBLEM } from "../../app/domain/contact-form";
 import * as m from "../../app/domain/messages";
 import { islandHydrated } from "../support/islands";
 import { waitForMail } from "../support/mailbox";
@@ -36,26 +35,27 @@ test.describe("contact form", () => {
     page.on("request", (r) => r.url().includes("/api/contact") && posts.push(r.url()));
     await openContactPage(page);
     await page.getByRole("button", { name: "Send Message" }).click();
-    for (const message of [
-      m.CONTACT_NAME_TOO_SHORT,
-      m.EMAIL_INVALID,
-      m.CONTACT_PHONE_INVALID,
-      m.CONTACT_SUBJECT_TOO_SHORT,
-      m.CONTACT_MESSAGE_TOO_SHORT,
+    // Under each field, and in the error summary, which takes the focus (D24).
+    for (const [field, message] of [
+      ["name", m.CONTACT_NAME_TOO_SHORT],
+      ["email", m.EMAIL_INVALID],
+      ["phone", m.CONTACT_PHONE_INVALID],
+      ["subject", m.CONTACT_SUBJECT_TOO_SHORT],
+      ["message", m.CONTACT_MESSAGE_TOO_SHORT],
     ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(page.locator(`#contact-${field}-error`)).toHaveText(message as string);
     }
-    await expect(page.getByLabel("Full name")).toBeFocused();
+    await expect(page.getByRole("alert", { name: "There is a problem" })).toBeFocused();
     await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
 
     await fill(page, { name: "J", email: "jane@", phone: "0770090", subject: "Help", message: "Call me." });
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText(m.CONTACT_NAME_TOO_SHORT)).toBeVisible();
-    await expect(page.getByText(m.CONTACT_MESSAGE_TOO_SHORT)).toBeVisible();
+    await expect(page.locator("#contact-name-error")).toHaveText(m.CONTACT_NAME_TOO_SHORT);
+    await expect(page.locator("#contact-message-error")).toHaveText(m.CONTACT_MESSAGE_TOO_SHORT);
 
-    // Correcting a field clears its message.
+    // Correcting a field clears its message (the summary says what was wrong at the last send).
     await fill(page, { name: "Jane Borrower" });
-    await expect(page.getByText(m.CONTACT_NAME_TOO_SHORT)).toHaveCount(0);
+    await expect(page.locator("#contact-name-error")).toHaveCount(0);
     expect(posts).toEqual([]);
   });
 
@@ -161,7 +161,9 @@ test.describe("contact form", () => {
     await context.close();
   });
 
-  test("without JavaScript, a message the server refuses comes back on the page with what was written kept", async ({ browser }) => {
+  test("without JavaScript, a message the server refuses comes back on the page with what was written kept", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/contact-us");
@@ -176,7 +178,10 @@ test.describe("contact form", () => {
     await fill(page, written);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact-us$/);
-    await expect(page.getByRole("alert")).toHaveText(CONTACT_FORM_PROBLEM);
+    // The error summary says what to fix, and has the focus (D24).
+    const summary = page.getByRole("alert", { name: "There is a problem" });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([m.EMAIL_INVALID]);
     await expect(page.getByLabel("Email address", { exact: true })).toHaveAccessibleDescription(m.EMAIL_INVALID);
     await expect(page.getByLabel("Email address", { exact: true })).toHaveValue(written.email);
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue(written.message);
@@ -231,7 +236,7 @@ test("the contact page and its states have no axe violations", async ({ browser 
   };
   await check("empty");
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByText(m.CONTACT_NAME_TOO_SHORT)).toBeVisible();
+  await expect(page.locator("#contact-name-error")).toHaveText(m.CONTACT_NAME_TOO_SHORT);
   await check("with errors");
   await fill(page, {
     name: "Jane Borrower",

@@ -136,7 +136,7 @@ test("a step refused says why beside the field and keeps what was typed", async 
   await page.goto("/apply");
   await next(page);
   await expectStep(page, 1, 6, "About your home");
-  await expect(page.getByText(HOMEOWNER_STATUS_MISSING)).toBeVisible();
+  await expect(page.locator("#eligibility-homeownerStatus-error")).toHaveText(HOMEOWNER_STATUS_MISSING);
   await choose(page, "Which of these describes you?", "Homeowner with mortgage");
   await next(page);
   await fill(page, AMOUNT, "5000");
@@ -158,7 +158,7 @@ test.describe("with the script held back", () => {
     await page.route("**/assets/**/*.js", (route) => route.abort());
     await page.goto("/apply");
     await next(page);
-    await expect(page.getByText(HOMEOWNER_STATUS_MISSING)).toBeVisible();
+    await expect(page.locator("#eligibility-homeownerStatus-error")).toHaveText(HOMEOWNER_STATUS_MISSING);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto("/apply-personal");
