@@ -20,6 +20,14 @@ import { failedBeforeSending, outageAnswer, writeFailure } from "./outage";
 const coded = (code: string, message = "some failure") => Object.assign(new Error(message), { code });
 
 describe("a lead's write that failed for want of the database", () => {
+  it("PostgreSQL ending the insert at its statement_timeout: rolled back, so nothing was saved", () => {
+    const ended = coded("57014", "canceling statement due to statement timeout");
+    expect(outageAnswer(writeFailure(ended))).toEqual({ error: SERVICE_BUSY });
+    // Cancelled for another reason, it is no outage at all: the error stays as it is.
+    const cancelled = coded("57014", "canceling statement due to user request");
+    expect(writeFailure(cancelled)).toBe(cancelled);
+  });
+
   it.each([
     ["a refused connection", coded("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1:5432"), true],
     ["no connection from the pool in time", new Error("timeout exceeded when trying to connect"), true],

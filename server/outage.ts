@@ -80,6 +80,15 @@ export function failedBeforeSending(error: unknown): boolean {
   });
 }
 
+/**
+ * PostgreSQL ended the statement itself at `statement_timeout`: it was rolled back, so
+ * the write was not made (when the driver's own time-out is heard first instead, the
+ * fate is unknown: decision 159).
+ */
+function endedByDatabase(error: unknown): boolean {
+  return chain(error).some((e) => codeOf(e) === "57014" && e instanceof Error && /statement timeout/i.test(e.message));
+}
+
 /** A write sent to the database that got no answer: it may or may not have been made. Its cause is the connection failure. */
 export class WriteOutcomeUnknown extends Error {
   constructor(cause: unknown) {
@@ -93,7 +102,8 @@ export class WriteOutcomeUnknown extends Error {
  * sent becomes a WriteOutcomeUnknown; any other error is left as it is.
  */
 export function writeFailure(error: unknown): unknown {
-  return isConnectionFailure(error) && !failedBeforeSending(error) ? new WriteOutcomeUnknown(error) : error;
+  const unknown = isConnectionFailure(error) && !failedBeforeSending(error) && !endedByDatabase(error);
+  return unknown ? new WriteOutcomeUnknown(error) : error;
 }
 
 /**
