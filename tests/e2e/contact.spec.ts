@@ -226,6 +226,8 @@ test.describe("contact page map (DECISIONS D8)", () => {
 });
 
 test("the contact page and its states have no axe violations", async ({ browser }) => {
+  // Three full axe runs, each a few seconds on a busy machine.
+  test.setTimeout(60_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.route("**/api/contact", (route) => route.fulfill({ status: 201, json: { id: "test" } }));
