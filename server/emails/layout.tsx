@@ -1,4 +1,11 @@
-import { Body, Button, Container, Head, Heading, Html, Section, Text } from "@react-email/components";
+import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Html } from "@react-email/html";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { type CSSProperties, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SiteConfig } from "../../app/config.server";
@@ -178,7 +185,9 @@ function htmlOf(view: EmailView): string {
     subject: slot(view.subject),
     brandName: slot(view.brandName),
     heading: slot(view.heading),
-    paragraphs: view.paragraphs.map((p) => (typeof p === "string" ? slot(p) : { label: slot(p.label), url: slot(p.url) })),
+    paragraphs: view.paragraphs.map((p) =>
+      typeof p === "string" ? slot(p) : { label: slot(p.label), url: slot(p.url) },
+    ),
     details: view.details.map(([label, value]) => [slot(label), slot(value)]),
     footer: view.footer.map(slot),
   };
