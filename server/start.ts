@@ -5,6 +5,8 @@ import type { ServerBuild } from "react-router";
 import type { AppConfig } from "../app/config.server";
 import { createApp } from "./app";
 import { requestsInFlight } from "./answering";
+import { runCommand } from "./commands";
+import { type ControlSocket, openControlSocket } from "./control-socket";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { holdEmbeddedDatabase } from "./db/embedded-lock";
 import { createLogger, type Logger } from "./logger";
@@ -32,8 +34,21 @@ export async function startServer(
   const releaseEmbedded = config.databaseUrl ? () => {} : holdEmbeddedDatabase(config.dataDir);
   await database.migrate();
   log.info({ database: database.kind }, "database ready");
+  // The command line cannot open the embedded database while this process holds it: it
+  // hands its commands here instead (decision 165). With PostgreSQL it opens the database itself.
+  const control: ControlSocket | null = config.databaseUrl
+    ? null
+    : await openControlSocket({
+        dataDir: config.dataDir,
+        run: (argv) => runCommand(database.db, config, argv),
+        log,
+      });
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.resolve(config.mailDir), from: config.mail.from });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailDir: path.resolve(config.mailDir),
+    from: config.mail.from,
+  });
   const databaseOutage = createOutageLog(log, "database");
   /** Requests being answered now: the outbox gives way to them (decision 143). */
   const inFlight = requestsInFlight();
@@ -79,7 +94,7 @@ export async function startServer(
     port: config.port,
     async close() {
       const forceClose = setTimeout(() => "closeAllConnections" in server && server.closeAllConnections(), 10_000);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), control?.close()]);
       clearTimeout(forceClose);
       await outbox.stop();
       mailer.close();

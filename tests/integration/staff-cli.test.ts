@@ -65,15 +65,16 @@ describe.each(testDatabaseKinds())("npm run staff on %s", (kind) => {
   }, 180_000);
 
   it.runIf(kind === "pglite")(
-    "tells the user to stop a server that holds the embedded database",
+    "tells the user to stop a server that holds the embedded database and takes no commands",
     async () => {
-      // This test process stands in for the running server.
+      // This test process stands in for the running server, with no control socket (a
+      // server beside it that takes commands: staff-command-beside-server.test.ts).
       writeFileSync(path.join(dataDir, "server.pid"), String(process.pid));
       const held = await staff(env, "list");
       rmSync(path.join(dataDir, "server.pid"));
       expect(held.code).toBe(1);
       expect(held.stderr.trim()).toBe(
-        `The embedded database in ${dataDir} is in use by the running server (pid ${process.pid}): stop it, run this command again, then start it.`,
+        `The embedded database in ${dataDir} is in use by the running server (pid ${process.pid}), which takes no commands now (it is still starting, or its log says why): stop it, run this command again, then start it.`,
       );
     },
     60_000,

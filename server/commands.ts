@@ -1,0 +1,92 @@
+import type { AppConfig } from "../app/config.server";
+import type { Database } from "./db/client";
+import { formatRetentionReport, retentionDryRun, runRetention } from "./retention";
+import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts.server";
+import { seedLeads } from "./staff/seed";
+
+// The firm's commands (`npm run staff -- add|list|disable`, `npm run seed -- --leads N`,
+// `npm run retention [-- --dry-run]`), run on a database: by the command line itself
+// (server/cli.ts) when it can open the database, or by the running server when the
+// command line hands the work to it over the control socket (decision 165).
+
+export const USAGE = `Usage:
+  npm run staff -- add <email> "<full name>"   make a staff member (or re-enrol one) and print a one-time link
+  npm run staff -- list                        list staff members
+  npm run staff -- disable <email>             stop a staff member signing in, and end their sessions
+  npm run seed -- --leads <count>              add made-up leads (for trying the console; never on a live database)
+  npm run retention -- --dry-run               show what is past its retention period, per kind, without deleting
+  npm run retention                            delete it now (the server also does this once a day)`;
+
+/** What a command printed, and how it ended (the command line's exit code). */
+export interface CommandResult {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+/** Whether `argv` (`["staff", "add", email, name]`, `["retention", "--dry-run"]`…) is a command at all. */
+export function commandProblem(argv: readonly unknown[]): string | null {
+  if (!argv.every((a) => typeof a === "string")) return USAGE;
+  const [command, ...args] = argv as string[];
+  if (command === "retention") return args.some((a) => a !== "--dry-run") ? USAGE : null;
+  if (command === "seed")
+    return args.length === 2 && args[0] === "--leads" && /^\d+$/.test(args[1] ?? "") ? null : USAGE;
+  if (command !== "staff") return USAGE;
+  const [action, ...rest] = args;
+  if (action === "list") return rest.length === 0 ? null : USAGE;
+  if (action === "add") return rest.length === 2 && rest[0] && rest[1] ? null : USAGE;
+  if (action === "disable") return rest.length === 1 && rest[0] ? null : USAGE;
+  return USAGE;
+}
+
+/** Runs one command on `db`; `siteUrl` makes the enrolment link. Never throws for a refusal the person can act on. */
+export async function runCommand(
+  db: Database,
+  config: Pick<AppConfig, "siteUrl">,
+  argv: readonly unknown[],
+): Promise<CommandResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const problem = commandProblem(argv);
+  if (problem) return { code: 1, out, err: [problem] };
+  const [command, action = "", ...rest] = argv as string[];
+  try {
+    if (command === "retention") {
+      if (action === "--dry-run") {
+        out.push(`Past its retention period (nothing deleted):\n${formatRetentionReport(await retentionDryRun(db))}`);
+      } else {
+        const deleted = await runRetention(db);
+        const total = Object.values(deleted).reduce((a, b) => a + b, 0);
+        out.push(`Deleted ${total} rows past their retention period; the audit log records the run.`);
+      }
+    } else if (command === "seed") {
+      const count = Number(rest[0]);
+      const staff = (await listStaff(db)).filter((m) => !m.disabled).map((m) => m.id);
+      await seedLeads(db, count, { assignees: staff, seed: Date.now() });
+      out.push(`Added ${count} made-up leads.`);
+    } else if (action === "add") {
+      const [email = "", name = ""] = rest;
+      const { token, created } = await addStaff(db, { email, name });
+      out.push(`${created ? "Made" : "Re-enrolling"} staff member ${email.trim().toLowerCase()}.`);
+      out.push(
+        `Send them this link (it works once, for ${ENROL_LINK_HOURS} hours) to set a password and an authenticator app:`,
+      );
+      out.push(`${config.siteUrl}/staff/enrol?token=${token}`);
+    } else if (action === "list") {
+      const staff = await listStaff(db);
+      if (staff.length === 0) out.push("No staff members yet.");
+      for (const member of staff) {
+        const state = member.disabled ? "disabled" : member.enrolled ? "active" : "waiting to enrol";
+        out.push(`${member.email}\t${member.name}\t${state}`);
+      }
+    } else {
+      const [email = ""] = rest;
+      await disableStaff(db, email);
+      out.push(`Disabled ${email.trim().toLowerCase()}: they can no longer sign in, and their sessions have ended.`);
+    }
+  } catch (error) {
+    if (error instanceof StaffAccountError) return { code: 1, out, err: [error.message] };
+    throw error;
+  }
+  return { code: 0, out, err };
+}
