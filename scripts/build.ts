@@ -5,15 +5,14 @@
 //   tsx scripts/build.ts --if-stale  build only if the build is missing or stale
 
 import { spawnSync } from "node:child_process";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   type BuildDecision,
-  buildDecision,
   currentFingerprint,
   FINGERPRINT_FILE,
-  readFingerprint,
+  staleness as stalenessOf,
 } from "../server/build-fingerprint";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -29,7 +28,11 @@ export interface BuildOptions {
 const defaultSay = (message: string) => console.log(message);
 
 /** Builds now; the fingerprint is taken before the build, so an edit made during it makes the build stale. */
-export function build({ env = process.env, buildDir = env.BUILD_DIR ?? "build", say = defaultSay }: BuildOptions = {}) {
+export async function build({
+  env = process.env,
+  buildDir = env.BUILD_DIR ?? "build",
+  say = defaultSay,
+}: BuildOptions = {}) {
   const absolute = path.resolve(root, buildDir);
   const fingerprint = currentFingerprint(root, env);
   // A build cut short leaves no fingerprint, so the next start builds again.
@@ -48,42 +51,57 @@ export function build({ env = process.env, buildDir = env.BUILD_DIR ?? "build", 
     const result = spawnSync(process.execPath, args, { cwd: root, env: childEnv, stdio: "inherit" });
     if (result.status !== 0) throw new Error(`the build failed (${path.basename(args.at(-1) ?? "")})`);
   }
+  await bundleServer(absolute);
   writeFileSync(path.join(absolute, FINGERPRINT_FILE), `${JSON.stringify(fingerprint, null, 2)}\n`);
   say("build finished", { buildDir });
 }
 
 /** Whether the build in `buildDir` is missing or stale, and why. */
-export function staleness({
+export const staleness = ({
   env = process.env,
   buildDir = env.BUILD_DIR ?? "build",
   forced = false,
-}: {
-  env?: NodeJS.ProcessEnv;
-  buildDir?: string;
-  forced?: boolean;
-} = {}): BuildDecision {
-  const absolute = path.resolve(root, buildDir);
-  return buildDecision(readFingerprint(absolute), currentFingerprint(root, env), {
-    builtFilesPresent: existsSync(path.join(absolute, "server/index.js")),
-    forced,
-  });
-}
+}: BuildOptions & { forced?: boolean } = {}) => stalenessOf({ root, env, buildDir, forced });
 
 /** Builds only when the build is missing or stale; says which, and why. */
-export function buildIfStale(options: BuildOptions & { forced?: boolean } = {}): BuildDecision {
+export async function buildIfStale(options: BuildOptions & { forced?: boolean } = {}): Promise<BuildDecision> {
   const { say = defaultSay } = options;
   const decision = staleness(options);
   if (decision.build) {
     say(`building first: ${decision.reason}`, { reason: decision.reason });
-    build(options);
+    await build(options);
   } else say(`no build needed: ${decision.reason}`, { reason: decision.reason });
   return decision;
 }
 
+/**
+ * The server as one file of JavaScript (`BUILD_DIR/node/server/index.mjs`, the packages
+ * left to Node), with the fingerprint check beside it and the migrations it runs
+ * (`BUILD_DIR/drizzle`, where the bundle's `../../drizzle` points). `npm start` runs
+ * these with plain Node: no TypeScript is compiled at a start (decision 164).
+ */
+async function bundleServer(absolute: string) {
+  const esbuild = await import("esbuild");
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { "server/index": "server/index.ts", fingerprint: "server/build-fingerprint.ts" },
+    outdir: path.join(absolute, "node"),
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+  rmSync(path.join(absolute, "drizzle"), { recursive: true, force: true });
+  cpSync(path.join(root, "drizzle"), path.join(absolute, "drizzle"), { recursive: true });
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
-    if (process.argv.includes("--if-stale")) buildIfStale();
-    else build();
+    if (process.argv.includes("--if-stale")) await buildIfStale();
+    else await build();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -24,8 +24,8 @@ export interface BuildFingerprint {
 export const FINGERPRINT_VERSION = 1;
 export const FINGERPRINT_FILE = "fingerprint.json";
 
-/** Folders whose files go into the build (tests and the emails' golden copies aside). */
-const SOURCE_DIRS = ["app", "server", "public"];
+/** Folders whose files go into the build (tests and the emails' golden copies aside); the migrations are copied in. */
+const SOURCE_DIRS = ["app", "server", "public", "drizzle"];
 /** Single files the build reads: its configuration and the ad images' drawing. */
 const SOURCE_FILES = [
   "react-router.config.ts",
@@ -128,3 +128,25 @@ export function buildDecision(
   }
   return { build: false, reason: "the build is up to date" };
 }
+
+/** Whether the build in `buildDir` (relative to `root`) is missing or stale, and why. */
+export function staleness({
+  root,
+  env,
+  buildDir = env.BUILD_DIR ?? "build",
+  forced = false,
+}: {
+  root: string;
+  env: Record<string, string | undefined>;
+  buildDir?: string;
+  forced?: boolean;
+}): BuildDecision {
+  const absolute = path.resolve(root, buildDir);
+  return buildDecision(readFingerprint(absolute), currentFingerprint(root, env), {
+    builtFilesPresent: BUILT_FILES.every((file) => existsSync(path.join(absolute, file))),
+    forced,
+  });
+}
+
+/** What a build holds for `npm start` to run (beside the client files): React Router's bundle and the server's own. */
+export const BUILT_FILES = ["server/index.js", "node/server/index.mjs", "node/fingerprint.mjs", "drizzle"];
