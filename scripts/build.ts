@@ -1,6 +1,6 @@
 // `npm run build`: always builds, then keeps the fingerprint of what it built from beside
-// the build. `npm start` (scripts/start.ts) calls `buildIfStale`, which builds only when
-// that fingerprint no longer matches (decision 164).
+// the build. `npm start` (scripts/start.mjs) builds only when that fingerprint no longer
+// matches, through this script (decision 164).
 //   tsx scripts/build.ts             build now
 //   tsx scripts/build.ts --if-stale  build only if the build is missing or stale
 

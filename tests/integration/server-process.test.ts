@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ensureBuild, freePort } from "../support/server-process";
 
 /**
- * The real process, as `npm start` runs it, on the build `npm test` makes first:
+ * The real process (the server's source, as `npm run dev` runs it), on the build `npm test` makes first:
  * pages, 404s, health, a bad configuration, and a clean stop on SIGTERM.
  */
 // `npm test` builds first; run alone, this file builds what it serves rather than skip.
