@@ -35,7 +35,11 @@ if (
   cpSync(mainBuild, path.join(ROOT, buildDir), { recursive: true });
 }
 
-afterAll(() => {
+/** Every `npm start` made, so a failed assertion leaves no server running. */
+const started: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null) await stopNpm(child).catch(() => child.kill("SIGKILL"));
   rmSync(path.join(ROOT, buildDir), { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -78,6 +82,7 @@ function processorMs(pid: number): number {
 async function npmStart(extra: Record<string, string> = {}) {
   const startedAt = performance.now();
   const child = spawn("npm", ["start"], { cwd: ROOT, env: { ...env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
+  started.push(child);
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
