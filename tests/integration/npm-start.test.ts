@@ -118,7 +118,7 @@ async function stopNpm(child: ChildProcess) {
 }
 
 describe("npm start", { timeout: 400_000 }, () => {
-  it("builds only when the build is missing or stale, and starts without one on an up-to-date build", async () => {
+  it("builds only when the build is missing or stale: not on an up-to-date build, first on a changed setting", async () => {
     // The first start opens a new embedded database, and builds unless the project's build could be copied.
     const first = await npmStart();
     expect(first.html).toContain("Harbourside Loans");
@@ -134,5 +134,30 @@ describe("npm start", { timeout: 400_000 }, () => {
       `npm start on an up-to-date build: first answer after ${Math.round(second.answeredAfterMs)} ms, ${Math.round(second.processorMsUsed)} ms of processor time`,
     );
     await stopNpm(second.child);
+
+    // A setting the prerendered pages print: the start builds first. Seen in what it
+    // says, then the whole process group is stopped mid-build (the table in
+    // server/build-fingerprint.test.ts holds every such setting; a whole build here
+    // would cost npm test a minute or more).
+    const rebranded = spawn("npm", ["start"], {
+      cwd: ROOT,
+      env: { ...env, BRAND_NAME: "Quayside Test Loans" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let said = "";
+    rebranded.stdout?.on("data", (d) => (said += d));
+    rebranded.stderr?.on("data", (d) => (said += d));
+    const ended = new Promise((resolve) => rebranded.on("exit", resolve));
+    for (
+      let waited = 0;
+      !said.includes("building first") && rebranded.exitCode === null && waited < 60_000;
+      waited += 50
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    process.kill(-(rebranded.pid ?? 0), "SIGKILL");
+    await ended;
+    expect(said).toContain("building first: settings the prerendered pages read changed: brandName");
   });
 });
