@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import {
   answersFromForm,
   BadFormPost,
+  CHANGE_FIELD,
   GOTO_FIELD,
   INTENT_FIELD,
   moveAfterPost,
@@ -102,7 +103,12 @@ export async function stepFormAction<A extends object, S extends string, F exten
     const value = fields.get(name);
     return typeof value === "string" ? value : null;
   };
-  const move = moveAfterPost(form.flow, answers, { step: text(STEP_FIELD), intent: text(INTENT_FIELD), goto: text(GOTO_FIELD) });
+  const move = moveAfterPost(form.flow, answers, {
+    step: text(STEP_FIELD),
+    intent: text(INTENT_FIELD),
+    goto: text(GOTO_FIELD),
+    change: text(CHANGE_FIELD),
+  });
   const postedKey = text(SUBMISSION_KEY_FIELD);
   const submissionKey = isUuid(postedKey) ? postedKey : randomUUID();
 

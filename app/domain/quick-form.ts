@@ -137,6 +137,20 @@ export function quickFormSteps(answers: Pick<QuickFormAnswers, "loanType" | "hom
   return ["type"];
 }
 
+/**
+ * The N of 'Step n of N': this borrower's path once the loan type is chosen; before
+ * that (and for bridging and business, which leave at the first step) the longest path
+ * (homeowner, 7), so the progress never falls when the type is chosen: a personal loan's
+ * 3 steps only jump ahead.
+ */
+export function quickProgressTotal(answers: Pick<QuickFormAnswers, "loanType" | "homeownerStatus">): number {
+  if (answers.loanType === "personal" || answers.loanType === "homeowner") return quickFormSteps(answers).length;
+  return Math.max(
+    quickFormSteps({ loanType: "personal", homeownerStatus: undefined }).length,
+    quickFormSteps({ loanType: "homeowner", homeownerStatus: undefined }).length,
+  );
+}
+
 export interface QuickStepIssues {
   /** Required answers not yet given, as 'Required Field' toasts. */
   missing: string[];

@@ -57,6 +57,8 @@ export interface StepFlow<A extends object, S extends string, F extends string> 
   issues(step: S, answers: A): StepIssues<F>;
   /** Where Next leads from a complete step. */
   nextAfter(step: S, answers: A): FlowNext<S>;
+  /** The N of 'Step n of N' when it is not simply this borrower's count of steps (see stepProgress). */
+  progressTotal?(answers: A): number;
 }
 
 /**
@@ -79,4 +81,50 @@ export function resolveStep<A extends object, S extends string, F extends string
     current = next.step;
   }
   return current;
+}
+
+/**
+ * Where Next leads from a step the borrower went back to with 'Change' on the last step
+ * (check your answers): straight back there, unless the changed answer leads off the form
+ * (a partner, the decline page) or makes a step on the way needed and unanswered, or its
+ * answer no longer acceptable; then that step is asked, and Next from it goes on the same way.
+ */
+export function nextAfterChange<A extends object, S extends string, F extends string>(
+  flow: StepFlow<A, S, F>,
+  changed: S,
+  answers: A,
+): FlowNext<S> {
+  const last = flow.steps(answers).at(-1) as S;
+  let next = flow.nextAfter(changed, answers);
+  for (let guard = 0; guard < flow.stepIds.length; guard++) {
+    if (next.kind !== "step" || next.step === last) return next;
+    const { missing, errors } = flow.issues(next.step, answers);
+    if (missing.length > 0 || Object.keys(errors).length > 0) return next;
+    next = flow.nextAfter(next.step, answers);
+  }
+  return next;
+}
+
+/** 'Step n of N' and how far along that is, in whole per cent. */
+export interface StepProgress {
+  step: number;
+  total: number;
+  percent: number;
+}
+
+/**
+ * The progress shown above a step. N is this borrower's count of steps, or while the
+ * path is not yet known (the quick check before a loan type is chosen) the longest it
+ * may be, so the figure never falls as the borrower moves on (a path that turns out
+ * shorter only jumps ahead).
+ */
+export function stepProgress<A extends object, S extends string, F extends string>(
+  flow: StepFlow<A, S, F>,
+  answers: A,
+  current: S,
+): StepProgress {
+  const steps = flow.steps(answers);
+  const step = Math.max(0, steps.indexOf(current)) + 1;
+  const total = Math.max(step, flow.progressTotal?.(answers) ?? steps.length);
+  return { step, total, percent: Math.round((step / total) * 100) };
 }

@@ -3,7 +3,7 @@
 // and the same domain flow decides, step by step, on the server. DECISIONS: docs/decisions/135.
 
 import { parseWholePounds } from "./finance";
-import { type FlowNext, resolveStep, type StepFlow } from "./step-flow";
+import { type FlowNext, nextAfterChange, resolveStep, type StepFlow } from "./step-flow";
 
 /** What a step form's page shows after a post: the step, the answers so far, and why it stopped. */
 export interface StepFormState<A, S extends string> {
@@ -15,6 +15,8 @@ export interface StepFormState<A, S extends string> {
   notice?: string;
   /** The last step's submission key, made once per visit to it, so a repeated post stores one lead. */
   submissionKey?: string;
+  /** The step was reached by 'Change' on the last step: Next goes back there (nextAfterChange). */
+  changing?: true;
 }
 
 /** The form's own fields besides the answers. */
@@ -22,6 +24,8 @@ export const STEP_FIELD = "step";
 export const INTENT_FIELD = "intent";
 export const GOTO_FIELD = "goto";
 export const SUBMISSION_KEY_FIELD = "submission_key";
+/** Present (a hidden field, or `&change=1` in the URL) while a step is changed from the last step. */
+export const CHANGE_FIELD = "change";
 
 /** Longest text any answer may be: far above any real one (names are capped lower by the schema). */
 const MAX_TEXT = 1_000;
@@ -96,30 +100,35 @@ export type FormMove<A, S extends string> =
  * Where a post leads. The step named in the form counts only as far as the answers
  * reach it (every earlier step is checked again); `back` shows the step before, `goto`
  * a step named by a Change button; Next shows the step again with its messages, or moves
- * on as the flow says.
+ * on as the flow says: after a Change, back to the last step (nextAfterChange).
  */
 export function moveAfterPost<A extends object, S extends string, F extends string>(
   flow: StepFlow<A, S, F>,
   answers: A,
-  posted: { step: string | null; intent: string | null; goto: string | null },
+  posted: { step: string | null; intent: string | null; goto: string | null; change?: string | null },
 ): FormMove<A, S> {
   const known = (step: string | null): S | undefined =>
     step !== null && (flow.stepIds as readonly string[]).includes(step) ? (step as S) : undefined;
   const steps = flow.steps(answers);
+  const last = steps.at(-1) as S;
   const asked = known(posted.step) ?? (steps[0] as S);
   const step = resolveStep(flow, asked, answers);
-  const show = (shown: S, attempted = false) => ({ kind: "show" as const, state: { step: shown, answers, attempted } });
+  const changing = posted.change != null && posted.change !== "";
+  const show = (shown: S, attempted = false, change = false) => ({
+    kind: "show" as const,
+    state: { step: shown, answers, attempted, ...(change && shown !== last ? { changing: true as const } : {}) },
+  });
 
   const target = known(posted.goto);
-  if (target) return show(resolveStep(flow, target, answers));
+  if (target) return show(resolveStep(flow, target, answers), false, true);
   if (posted.intent === "back") {
     const index = steps.indexOf(step);
     return show(index > 0 ? (steps[index - 1] as S) : step);
   }
   // A step the answers do not reach yet: show where they stop, saying why.
-  if (step !== asked) return show(step, true);
+  if (step !== asked) return show(step, true, changing);
   const { missing, errors } = flow.issues(step, answers);
-  if (missing.length > 0 || Object.keys(errors).length > 0) return show(step, true);
-  const next = flow.nextAfter(step, answers);
-  return next.kind === "step" ? show(next.step) : next;
+  if (missing.length > 0 || Object.keys(errors).length > 0) return show(step, true, changing);
+  const next = changing ? nextAfterChange(flow, step, answers) : flow.nextAfter(step, answers);
+  return next.kind === "step" ? show(next.step, false, changing) : next;
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CHANGE_FIELD } from "~/domain/step-form-post";
 
 export interface AnswerRow {
   label: string;
@@ -12,8 +13,9 @@ const changeClass =
 
 /**
  * 'Check your answers' before the final button: each answer with a Change link back to
- * its step (the answers stay; Next walks forward again). Before the script runs, each
- * Change is a button of the form, so the answers go with it to the server.
+ * its step (the answers stay; Next comes back here, unless the change needs a later step
+ * asked: the domain's nextAfterChange). Before the script runs, each Change is a button
+ * of the form, so the answers go with it to the server.
  */
 export function CheckAnswers({ rows, headingId, live }: { rows: AnswerRow[]; headingId: string; live: boolean }) {
   return (
@@ -31,7 +33,7 @@ export function CheckAnswers({ rows, headingId, live }: { rows: AnswerRow[]; hea
             <dd className="col-start-1 text-slate-900 sm:col-start-2 sm:row-start-1">{row.value}</dd>
             <dd className="col-start-2 row-span-2 row-start-1 self-center sm:col-start-3 sm:row-span-1">
               {live ? (
-                <Link to={`?step=${row.step}`} className={changeClass}>
+                <Link to={`?step=${row.step}&${CHANGE_FIELD}=1`} className={changeClass}>
                   Change<span className="sr-only"> {row.label.toLowerCase()}</span>
                 </Link>
               ) : (

@@ -1,9 +1,8 @@
 import { useId } from "react";
 
-/** 'Step n of N' and '% Complete' above a bar (spec section 2). */
-export function FormProgress({ step, total }: { step: number; total: number }) {
+/** 'Step n of N' and '% Complete' above a bar (spec section 2); the figures are the domain's (stepProgress). */
+export function FormProgress({ step, total, percent }: { step: number; total: number; percent: number }) {
   const id = useId();
-  const percent = Math.round((step / total) * 100);
   return (
     <div>
       <div className="flex items-center justify-between text-sm font-semibold text-slate-700">

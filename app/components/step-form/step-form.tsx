@@ -23,6 +23,7 @@ import type { ContactAnswers } from "./contact-fields";
 import { FormProgress } from "./form-progress";
 import {
   answersAsFields,
+  CHANGE_FIELD,
   INTENT_FIELD,
   STEP_FIELD,
   type StepFormState,
@@ -63,8 +64,6 @@ export interface StepFormScreen<A extends ContactAnswers, S extends string, F ex
   /** The questions of every step but the last. */
   Step: ComponentType<StepProps<A, F> & { step: Exclude<S, LastStep> }>;
   finalLabel: string;
-  /** The total the progress shows, from this borrower's count of steps. */
-  progressTotal(total: number): number;
   /** The toast that says why Next is refused (`first`: the step's first problem, in field order), or null for none. */
   issueToast(issues: StepIssues<F>, first: FieldIssue<F> | undefined): ToastText | null;
   /** The checks the final button runs first, each with its own message; without it the last step is refused like any other. */
@@ -169,7 +168,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
       if (!first) focusFirstProblem();
       return;
     }
-    const next = screen.flow.nextAfter(current, answers);
+    const next = form.nextMove();
     if (next.kind === "external") {
       form.leaveFor(`external:${next.partner}`);
       window.location.assign(site.partners[`${next.partner}Url`]);
@@ -177,7 +176,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
       form.leaveFor(next.to);
       navigate(next.to);
     } else if (next.kind === "step") {
-      form.goTo(next.step);
+      form.goTo(next.step, form.changing);
     } else {
       void submit();
     }
@@ -240,7 +239,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   const looksDisabled = form.hydrated && !(isLast && screen.submitIssue) && !form.complete;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-      <FormProgress step={form.index + 1} total={screen.progressTotal(form.total)} />
+      <FormProgress {...form.progress} />
       {form.summary && (
         <ErrorSummary
           ref={summaryElement}
@@ -281,6 +280,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
             answers={answers}
             except={screen.fields[current]}
             submissionKey={posted?.submissionKey}
+            changing={form.changing}
           />
         )}
         <div className="mt-5">
@@ -364,11 +364,14 @@ function PlainFormFields({
   answers,
   except,
   submissionKey,
+  changing,
 }: {
   current: string;
   answers: object;
   except: readonly string[];
   submissionKey: string | undefined;
+  /** The step was reached by 'Change': its Next goes back to the last step. */
+  changing: boolean;
 }) {
   return (
     <>
@@ -382,6 +385,7 @@ function PlainFormFields({
         <input key={name} type="hidden" name={name} value={value} autoComplete="off" />
       ))}
       {submissionKey && <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} autoComplete="off" />}
+      {changing && <input type="hidden" name={CHANGE_FIELD} value="1" autoComplete="off" />}
     </>
   );
 }

@@ -2,8 +2,16 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useNavigate, useSearchParams } from "react-router";
 import { toastSlot } from "../ui/toaster";
 import { reportFunnel } from "./funnel-beacon";
-import { answersChangedInForm, type StepFormState } from "~/domain/step-form-post";
-import { type FieldIssue, resolveStep, type StepFlow, stepProblems } from "~/domain/step-flow";
+import { answersChangedInForm, CHANGE_FIELD, type StepFormState } from "~/domain/step-form-post";
+import {
+  type FieldIssue,
+  type FlowNext,
+  nextAfterChange,
+  resolveStep,
+  type StepFlow,
+  stepProblems,
+  stepProgress,
+} from "~/domain/step-flow";
 import { readStoredForm, removeStoredForm, type StoredForm, type Submission, writeStoredForm } from "./session-answers";
 
 /** The toast that says what stops a step: one at a time, closed when the step changes. */
@@ -68,13 +76,18 @@ export function useStepForm<A extends object, S extends string, F extends string
   const requested = raw !== null && (flow.stepIds as readonly string[]).includes(raw) ? (raw as S) : first;
   const current = hydrated ? resolveStep(flow, requested, answers) : first;
   const index = Math.max(0, steps.indexOf(current));
+  const last = steps.at(-1) as S;
+  // Reached by 'Change' on the last step (the URL says so; before the script, the server did).
+  const changing =
+    current !== last &&
+    (hydrated ? params.has(CHANGE_FIELD) || (raw === null && Boolean(posted?.changing)) : Boolean(posted?.changing));
 
   // The URL names the step shown: a step the answers do not reach is corrected in place.
   useEffect(() => {
     if (hydrated && !leaving.current && raw !== null && raw !== current) {
-      navigate({ search: `?step=${current}` }, { replace: true, preventScrollReset: true });
+      navigate({ search: stepSearch(current, changing) }, { replace: true, preventScrollReset: true });
     }
-  }, [hydrated, raw, current, navigate]);
+  }, [hydrated, raw, current, changing, navigate]);
 
   // On a step change (not the first paint), focus the new step's heading so a screen
   // reader announces it and the keyboard starts from the top of the step; what stopped
@@ -112,8 +125,13 @@ export function useStepForm<A extends object, S extends string, F extends string
     return touched.has(field) ? issues.errors[field] : undefined;
   }
 
-  function goTo(step: S) {
-    navigate({ search: `?step=${step}` });
+  function goTo(step: S, change = false) {
+    navigate({ search: stepSearch(step, change && step !== last) });
+  }
+
+  /** Where Next leads from the complete current step: after a Change, back to the last step (the domain's rule). */
+  function nextMove(): FlowNext<S> {
+    return changing ? nextAfterChange(flow, current, answers) : flow.nextAfter(current, answers);
   }
 
   /** Previous: the step before, or on the first step the page before (spec section 2). */
@@ -156,7 +174,8 @@ export function useStepForm<A extends object, S extends string, F extends string
     steps,
     current,
     index,
-    total: steps.length,
+    progress: stepProgress(flow, answers, current),
+    changing,
     issues,
     complete: issues.missing.length === 0 && Object.keys(issues.errors).length === 0,
     submission: form.submission,
@@ -167,6 +186,7 @@ export function useStepForm<A extends object, S extends string, F extends string
     touch,
     errorFor,
     goTo,
+    nextMove,
     back,
     attemptNext,
     setSubmission,
@@ -185,6 +205,11 @@ export interface ErrorSummaryState<S extends string, F extends string> {
 
 function summaryOf<S extends string, F extends string>(step: S, problems: FieldIssue<F>[], focus: boolean) {
   return { step, problems, focus };
+}
+
+/** The query naming a step, and that it was reached by 'Change' when it was. */
+function stepSearch(step: string, changing: boolean): string {
+  return changing ? `?step=${step}&${CHANGE_FIELD}=1` : `?step=${step}`;
 }
 
 /** The names of a form's controls. */

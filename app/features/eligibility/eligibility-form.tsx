@@ -22,7 +22,6 @@ export const ELIGIBILITY_SCREEN: StepFormScreen<MainFormAnswers, StepId, MainFor
   fields: STEP_FIELDS,
   Step: EligibilityStep,
   finalLabel: "Check Eligibility »",
-  progressTotal: (total) => total,
   // The step's first problem in the order the summary lists them, so the toast and the
   // focus speak of the same thing.
   issueToast: ({ errors }, first) => {

@@ -7,6 +7,7 @@ import {
   type QuickStepId,
   quickFormSteps,
   quickNextAfter,
+  quickProgressTotal,
   quickStepIssues,
 } from "~/domain/quick-form";
 
@@ -22,10 +23,8 @@ export const QUICK_CHECK_FLOW: StepFlow<QuickFormAnswers, QuickStepId, QuickForm
   steps: quickFormSteps,
   issues: quickStepIssues,
   nextAfter: quickNextAfter,
+  progressTotal: quickProgressTotal,
 };
-
-/** Before a loan type is chosen the path is not known: count the shortest (personal, 3 steps). */
-export const STEPS_BEFORE_CHOOSING = 3;
 
 export const QUICK_STEP_TITLES: Record<QuickStepId, string> = {
   type: "Your loan",

@@ -11,7 +11,7 @@ import {
   quickSubmitIssue,
   REQUIRED_FIELD_TITLE,
 } from "~/domain/quick-form";
-import { QUICK_CHECK_FLOW, QUICK_STEP_FIELDS, QUICK_STEP_TITLES, STEPS_BEFORE_CHOOSING } from "./flow";
+import { QUICK_CHECK_FLOW, QUICK_STEP_FIELDS, QUICK_STEP_TITLES } from "./flow";
 import { QuickCheckStep } from "./quick-check-steps";
 
 /**
@@ -26,7 +26,6 @@ export const QUICK_CHECK_SCREEN: StepFormScreen<QuickFormAnswers, QuickStepId, Q
   fields: QUICK_STEP_FIELDS,
   Step: QuickCheckStep,
   finalLabel: QUICK_FORM_SUBMIT_LABEL,
-  progressTotal: (total) => (total > 1 ? total : STEPS_BEFORE_CHOOSING),
   // The step's first problem in the order the summary lists them.
   issueToast: ({ errors }, first) => {
     if (!first) return null;
