@@ -172,6 +172,19 @@ export function loanAmountError(
   return null;
 }
 
+/**
+ * A homeowner asking for less than the secured minimum is not left with a refusal: the
+ * quick check's personal loans (£1,000 to £50,000, through partners) are offered, as the
+ * calculators offer them. The page to offer, or null.
+ */
+export function personalLoanOffer(
+  answers: Pick<MainFormAnswers, "homeownerStatus" | "loanAmount">,
+): "/apply-personal" | null {
+  const { homeownerStatus, loanAmount } = answers;
+  if (homeownerStatus === "tenant" || !isAmount(loanAmount)) return null;
+  return loanAmount < HOMEOWNER_MIN_LOAN ? "/apply-personal" : null;
+}
+
 /** The inline property value message (also the 'Invalid Property Value' toast), or null. */
 export function propertyValueError(propertyValue: number | undefined): string | null {
   if (!isAmount(propertyValue)) return null;

@@ -255,6 +255,19 @@ export function personalRedirect(loanAmount: number, residentialStatus: Resident
   return "/loanswarehouse-redirect";
 }
 
+/**
+ * A homeowner-loan enquiry for less than the secured minimum is offered the partner route
+ * a personal loan of that amount would take (D4: under £10,000 goes to partner A whatever
+ * the residential status), as the calculators offer personal loans. The route, or null.
+ */
+export function quickPersonalLoanOffer(
+  answers: Pick<QuickFormAnswers, "loanType" | "loanAmount">,
+): PersonalRoute | null {
+  const { loanType, loanAmount } = answers;
+  if (loanType !== "homeowner" || !isAmount(loanAmount) || loanAmount >= HOMEOWNER_MIN_LOAN) return null;
+  return personalRedirect(loanAmount, undefined);
+}
+
 export type QuickNextStep =
   | { kind: "step"; step: QuickStepId }
   | { kind: "redirect"; to: PersonalRoute }

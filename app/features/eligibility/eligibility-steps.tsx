@@ -4,7 +4,8 @@ import { CreditQuestion, IncomeQuestions, PropertyQuestions } from "~/components
 import { MoneyField } from "~/components/ui/money-field";
 import { RadioCards } from "~/components/ui/radio-cards";
 import { formatPounds } from "~/domain/finance";
-import type { MainFormAnswers, MainFormField, StepId } from "~/domain/main-form";
+import { type MainFormAnswers, type MainFormField, personalLoanOffer, type StepId } from "~/domain/main-form";
+import { PersonalLoanOffer } from "~/components/step-form/personal-loan-offer";
 import { AGE_BANDS, CREDIT_HISTORIES, EMPLOYMENT_STATUSES, HOMEOWNER_STATUSES, LOAN_PURPOSES } from "~/domain/options";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, TENANT_MIN_LOAN } from "~/domain/rates";
 
@@ -28,13 +29,18 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
       );
     case "amount": {
       const minimum = answers.homeownerStatus === "tenant" ? TENANT_MIN_LOAN : HOMEOWNER_MIN_LOAN;
+      // Beside the minimum's message, where a smaller loan can be had.
+      const offer = props.errorFor("loanAmount") ? personalLoanOffer(answers) : null;
       return (
         <div className="space-y-6">
-          <MoneyField
-            {...bind.money("loanAmount")}
-            label="How much would you like to borrow?"
-            hint={`From ${formatPounds(minimum)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`}
-          />
+          <div>
+            <MoneyField
+              {...bind.money("loanAmount")}
+              label="How much would you like to borrow?"
+              hint={`From ${formatPounds(minimum)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`}
+            />
+            {offer && <PersonalLoanOffer href={offer} />}
+          </div>
           <RadioCards {...bind.choice("loanPurpose")} legend="What do you need the loan for?" options={LOAN_PURPOSES} />
         </div>
       );

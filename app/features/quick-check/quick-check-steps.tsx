@@ -13,7 +13,13 @@ import {
   QUICK_LOAN_TYPES,
   RESIDENTIAL_STATUSES,
 } from "~/domain/options";
-import type { QuickFormAnswers, QuickFormField, QuickStepId } from "~/domain/quick-form";
+import {
+  type QuickFormAnswers,
+  type QuickFormField,
+  type QuickStepId,
+  quickPersonalLoanOffer,
+} from "~/domain/quick-form";
+import { PersonalLoanOffer } from "~/components/step-form/personal-loan-offer";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 
 type QuickStepProps = StepFormProps<QuickFormAnswers, QuickFormField>;
@@ -46,13 +52,18 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
       const [minimum, maximum] = personal
         ? [PERSONAL_MIN_LOAN, PERSONAL_MAX_LOAN]
         : [HOMEOWNER_MIN_LOAN, HOMEOWNER_MAX_LOAN];
+      // Beside the homeowner minimum's message, where a smaller loan can be had.
+      const offer = props.errorFor("loanAmount") ? quickPersonalLoanOffer(answers) : null;
       return (
         <div className="space-y-6">
-          <MoneyField
-            {...bind.money("loanAmount")}
-            label="How much would you like to borrow?"
-            hint={`From ${formatPounds(minimum)} to ${formatPounds(maximum)}`}
-          />
+          <div>
+            <MoneyField
+              {...bind.money("loanAmount")}
+              label="How much would you like to borrow?"
+              hint={`From ${formatPounds(minimum)} to ${formatPounds(maximum)}`}
+            />
+            {offer && <PersonalLoanOffer href={offer} />}
+          </div>
           {!personal && (
             <RadioCards
               {...bind.choice("loanPurpose")}
