@@ -5,7 +5,6 @@ describe("the page to return to after sign-in", () => {
   it.each([
     ["/account", "/account"],
     ["/homeowner-loan-calculator?amount=50000#result", "/homeowner-loan-calculator?amount=50000#result"],
-    ["/", "/"],
   ])("accepts a path on this site: %s", (from, expected) => {
     expect(safeReturnPath(from)).toBe(expected);
   });
@@ -19,6 +18,9 @@ describe("the page to return to after sign-in", () => {
     "",
     "/auth",
     "/auth?from=/account",
+    // the home page is where visits start, not a page to return to (decision 171)
+    "/",
+    "/?utm_source=x",
     "/\u0000x",
     // issue 12: paths that become //evil.example once dot segments are resolved
     "/.//evil.example",
@@ -38,16 +40,18 @@ describe("the page to return to after sign-in", () => {
     expect(safeReturnPath(42)).toBeNull();
   });
 
-  it("takes the first acceptable candidate, else the eligibility form", () => {
+  it("takes the first acceptable candidate, else the account page", () => {
     expect(returnPath(null, "https://evil.example", "/account")).toBe("/account");
     expect(returnPath({ pathname: "/loans" }, "/account")).toBe("/loans");
     expect(returnPath(undefined, null)).toBe(DEFAULT_AFTER_SIGN_IN);
-    expect(DEFAULT_AFTER_SIGN_IN).toBe("/loan-application");
+    expect(returnPath("/")).toBe("/account");
+    expect(DEFAULT_AFTER_SIGN_IN).toBe("/account");
   });
 
   it("builds /auth links that carry the page to come back to", () => {
     expect(authPath("/account")).toBe("/auth?from=%2Faccount");
     expect(authPath("/auth")).toBe("/auth");
+    expect(authPath("/")).toBe("/auth");
     expect(authPath(null, { tab: "sign-up" })).toBe("/auth?tab=sign-up");
     expect(authPath("https://evil.example")).toBe("/auth");
   });

@@ -1,15 +1,17 @@
 import { judgeReturnPath } from "./return-path";
 
 // Where a visitor goes after signing in (spec section 2): the page they came from,
-// else the eligibility form. Only a path on this site is accepted, never another
+// else their account (docs/decisions/171: a signed-in borrower expects their enquiries,
+// not a blank eligibility form). Only a path on this site is accepted, never another
 // origin: the domain judges it (app/domain/return-path.ts).
 
-export const DEFAULT_AFTER_SIGN_IN = "/loan-application";
+export const DEFAULT_AFTER_SIGN_IN = "/account";
 
 /**
  * A same-site path (with its query and fragment) from a `from` value: a string from
  * the query or a form, or a location object from navigation state. Anything else,
- * and the account pages themselves (no loop back to /auth), give null.
+ * the account pages themselves (no loop back to /auth) and the home page (where every
+ * visit starts: no page to go back to) give null.
  */
 export function safeReturnPath(from: unknown): string | null {
   let raw: string | null = null;
@@ -21,11 +23,11 @@ export function safeReturnPath(from: unknown): string | null {
   const path = raw === null ? null : judgeReturnPath(raw);
   if (!path) return null;
   const pathname = path.replace(/[?#].*$/, "");
-  if (pathname === "/auth" || pathname.startsWith("/auth/")) return null;
+  if (pathname === "/" || pathname === "/auth" || pathname.startsWith("/auth/")) return null;
   return path;
 }
 
-/** The page to go to after sign-in: the first acceptable `from`, else /loan-application. */
+/** The page to go to after sign-in: the first acceptable `from`, else the account page. */
 export function returnPath(...candidates: unknown[]): string {
   for (const candidate of candidates) {
     const path = safeReturnPath(candidate);
