@@ -3,6 +3,8 @@ import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { buttonVariants } from "~/components/ui/button";
 import { STATIC_PAGE } from "~/components/route-handle";
+import { formatPounds } from "~/domain/finance";
+import { PERSONAL_MAX_LOAN } from "~/domain/rates";
 import type { Route } from "./+types/cannot-help";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -44,26 +46,41 @@ export default function CannotHelp() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-14">
       <div className="rounded-2xl border border-slate-200 p-8 shadow-sm">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-12 w-12 text-amber-600"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="12" cy="12" r="10" />
-          <path d="M12 7v6M12 16.5v.5" />
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 text-amber-600" data-icon="warning">
+          <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M12 7v6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          {/* The dot is a filled circle: a stroke this short would be drawn as a dash. */}
+          <circle cx="12" cy="16.75" r="1.25" fill="currentColor" data-icon-dot="" />
         </svg>
         <h1 className="mt-4 text-3xl font-bold text-slate-900">Unable to Assist</h1>
         <p className="mt-4 text-lg text-slate-800">
           We regret that we are unable to assist with your loan requirements at this time.
         </p>
+        {/* Only the eligibility check sends borrowers here: a tenant asking for more than
+            personal loans go to, other than to buy a property (main-form.ts). */}
+        <h2 className="mt-8 text-xl font-bold text-slate-900">Why we cannot help with this amount</h2>
+        <ul className="mt-3 list-disc space-y-2 pl-6 text-slate-700">
+          <li>
+            The homeowner loans we arrange are secured on a property, so they need a home you own, or one you are buying
+            with the loan.
+          </li>
+          <li>
+            Without one, we can introduce you to personal loans through our lending partners, and those go up to{" "}
+            {formatPounds(PERSONAL_MAX_LOAN)}.
+          </li>
+        </ul>
         <p className="mt-3 text-slate-700">
-          The amount and circumstances you described fall outside what the lenders on our panel can offer, so we cannot
-          introduce you to a lender for this request. This is not a credit decision and has left no mark on your credit
-          file.
+          So we cannot introduce you to a lender on our panel for this request. This is not a credit decision and has
+          left no mark on your credit file.
         </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/apply?step=amount" className={buttonVariants({ variant: "secondary" })}>
+            Change the amount
+          </Link>
+          <Link to="/apply-personal" className={buttonVariants({ variant: "outline" })}>
+            Check personal loans
+          </Link>
+        </div>
 
         <h2 className="mt-8 text-xl font-bold text-slate-900">Other places that may be able to help</h2>
         <ul className="mt-4 space-y-4">
@@ -75,15 +92,6 @@ export default function CannotHelp() {
               <p className="mt-1 text-slate-700">{alternative.body}</p>
             </li>
           ))}
-          <li className="rounded-lg bg-slate-50 p-4">
-            <Link to="/apply-personal" className="font-semibold text-brand-700 underline">
-              A smaller personal loan
-            </Link>
-            <p className="mt-1 text-slate-700">
-              If a smaller, unsecured amount would help, our quick check can introduce you to our personal loan
-              partners.
-            </p>
-          </li>
         </ul>
         <p className="mt-6 text-slate-700">
           If your circumstances change, or you would like to talk it through, call us on{" "}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { formatPounds } from "~/domain/finance";
 import { LOAN_PURPOSES, optionLabel, QUICK_LOAN_TYPES } from "~/domain/options";
-import type { EnquirySummary, LeadStatus } from "~/domain/leads";
+import { type EnquirySummary, type LeadStatus, leadReference } from "~/domain/leads";
 
 /** Where an enquiry stands, in the words a borrower would use. */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
@@ -81,6 +81,10 @@ export function EnquiryList({ enquiries }: { enquiries: EnquirySummary[] }) {
                 <td className="whitespace-nowrap px-4 py-3 text-slate-800 max-sm:hidden">{date}</td>
                 <td className="px-3 py-3 sm:px-4">
                   <span className="font-medium text-slate-900">{enquiryTitle(enquiry)}</span>
+                  {/* The reference the thank-you page and the email ask the borrower to quote. */}
+                  <span className="block text-sm text-slate-700">
+                    Reference <span className="font-mono font-semibold text-slate-900">{leadReference(enquiry.id)}</span>
+                  </span>
                   {enquiry.loanPurpose && (
                     <span className="block text-sm text-slate-700">
                       {optionLabel(LOAN_PURPOSES, enquiry.loanPurpose)}
