@@ -18,7 +18,7 @@ import { useNonce } from "./components/nonce";
 import { useHydratedPage } from "./components/route-handle";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { AccountMenu } from "./features/accounts/account-menu";
+import { AccountMenu, PhoneAccountLinks } from "./features/accounts/account-menu";
 import { Toaster } from "./components/ui/toaster";
 import { loaderConfig } from "./config.server";
 import enhanceScript from "./enhance/site.ts?inline-module";
@@ -75,8 +75,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The header's account links (most pages are static: see account-menu.tsx). */
-const accountMenu = <AccountMenu className="sm:mx-2 lg:mr-0" />;
+/**
+ * The header's account links (most pages are static: see account-menu.tsx): in the bar
+ * from a small tablet up; on a phone, in the menu, where there is room for them.
+ */
+const accountMenu = <AccountMenu className="max-sm:hidden sm:mx-2 lg:mr-0" />;
+const phoneAccount = <PhoneAccountLinks className="sm:hidden" />;
 
 export default function App() {
   // The staff console (app/routes/staff.tsx) draws its own frame: no public header,
@@ -85,7 +89,7 @@ export default function App() {
   return (
     <>
       <ConsentBanner />
-      <SiteHeader account={accountMenu} />
+      <SiteHeader account={accountMenu} phoneAccount={phoneAccount} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
@@ -104,7 +108,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500;
   return (
     <>
-      {hasSite && <SiteHeader account={accountMenu} />}
+      {hasSite && <SiteHeader account={accountMenu} phoneAccount={phoneAccount} />}
       <main id="main" className="flex-1">
         {notFound ? (
           <NotFound />

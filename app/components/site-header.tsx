@@ -32,9 +32,11 @@ function NavItem({ link, className, colour }: { link: NavLink; className: string
 /**
  * The site header. On a phone the navigation folds into a native disclosure
  * (<details>): it opens by touch, Enter or Space before any script has loaded.
- * `account` is the account feature's menu, placed by the root layout.
+ * `account` is the account feature's menu, placed by the root layout; `phoneAccount`
+ * its entries for the phone menu. On a phone the bar holds only the brand and the menu
+ * button, so nothing overlaps or wraps from 320 px (docs/decisions/172).
  */
-export function SiteHeader({ account }: { account: ReactNode }) {
+export function SiteHeader({ account, phoneAccount }: { account: ReactNode; phoneAccount?: ReactNode }) {
   const site = useSite();
   const links = mainNavigation(site);
   const menu = useRef<HTMLDetailsElement>(null);
@@ -50,7 +52,7 @@ export function SiteHeader({ account }: { account: ReactNode }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       {/* On a phone the brand name stays on one line: a size smaller, with tighter gaps. */}
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
-        <Link to="/" className="flex min-w-0 items-center gap-2 text-brand-900" aria-label={`${site.brandName} home`}>
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-brand-900" aria-label={`${site.brandName} home`}>
           <BrandMark className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
           <span className="whitespace-nowrap text-base font-bold tracking-tight sm:text-lg">{site.brandName}</span>
         </Link>
@@ -71,7 +73,7 @@ export function SiteHeader({ account }: { account: ReactNode }) {
           </Link>
           {account}
           <details ref={menu} className="group relative lg:hidden">
-            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-300 px-3 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
+            <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
@@ -83,7 +85,8 @@ export function SiteHeader({ account }: { account: ReactNode }) {
                 <path d="M4 6h16M4 12h16M4 18h16" className="group-open:hidden" />
                 <path d="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
               </svg>
-              Menu
+              {/* Below 360 px the word gives way to the brand; the button keeps it as its name. */}
+              <span className="max-[359px]:sr-only">Menu</span>
             </summary>
             <nav
               aria-label="Main (mobile)"
@@ -99,6 +102,7 @@ export function SiteHeader({ account }: { account: ReactNode }) {
                     />
                   </li>
                 ))}
+                {phoneAccount}
                 <li className="mt-2">
                   <Link to="/apply" className={cn(buttonVariants({ size: "md" }), "w-full")}>
                     Check Eligibility »

@@ -7,7 +7,9 @@ import { buttonVariants } from "../ui/button";
  * HTML, hidden; the inline script app/enhance/consent-banner.ts shows it when no choice
  * is on record or 'Cookie settings' is pressed, on pages with or without React. A fixed
  * sheet at the foot of the screen: it never moves the page. Rejecting is one click, like
- * accepting; it is not modal, and focus is never trapped.
+ * accepting; it is not modal, and focus is never trapped. On a phone it asks in fewer
+ * words (its heading read by screen readers only) and 'Choose cookies' sits in the text,
+ * so the page's main action stays in view above it (docs/decisions/172).
  */
 export function ConsentBanner() {
   const site = useSite();
@@ -21,33 +23,41 @@ export function ConsentBanner() {
       suppressHydrationWarning
       className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto border-t border-slate-300 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.15)]"
     >
-      <div className="mx-auto max-w-5xl px-4 py-4 text-sm text-slate-800">
-        <h2 id="consent-heading" tabIndex={-1} className="text-base font-bold text-slate-900 outline-none">
+      <div className="mx-auto max-w-5xl px-4 py-3 text-sm text-slate-800 sm:py-4">
+        <h2
+          id="consent-heading"
+          tabIndex={-1}
+          className="text-base font-bold text-slate-900 outline-none max-sm:sr-only"
+        >
           Cookies on {site.brandName}
         </h2>
-        <p className="mt-1">
-          We use essential cookies to run this site. With your permission we would also use analytics cookies to improve
-          it and advertising cookies to measure our adverts.{" "}
+        <p className="sm:mt-1">
+          <span className="sm:hidden">May we use optional cookies for analytics and adverts?</span>
+          <span className="max-sm:hidden">
+            We use essential cookies to run this site. With your permission we would also use analytics cookies to
+            improve it and advertising cookies to measure our adverts.
+          </span>{" "}
           <Link to="/cookie-policy" className="font-semibold text-brand-700 underline">
             Cookie policy
-          </Link>
-        </p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className={button} data-consent="accept">
-            Accept all
-          </button>
-          <button type="button" className={button} data-consent="reject">
-            Reject non-essential
-          </button>
+          </Link>{" "}
+          {/* Choosing is the fuller answer, a quieter control than the two that answer at once. */}
           <button
             type="button"
-            className={buttonVariants({ size: "sm", variant: "outline" })}
+            className="cursor-pointer whitespace-nowrap font-semibold text-brand-700 underline"
             data-consent="choose"
             aria-expanded="false"
             aria-controls="consent-choices"
             suppressHydrationWarning
           >
             Choose cookies
+          </button>
+        </p>
+        <div className="mt-2 flex flex-wrap gap-2 sm:mt-3">
+          <button type="button" className={button} data-consent="accept">
+            Accept all
+          </button>
+          <button type="button" className={button} data-consent="reject">
+            Reject non-essential
           </button>
         </div>
         <fieldset

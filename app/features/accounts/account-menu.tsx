@@ -63,3 +63,32 @@ export function AccountMenu({ className }: { className?: string }) {
     </div>
   );
 }
+
+/**
+ * The same account links as entries of the header's phone menu (a phone has no room for
+ * them beside the brand and the menu button at 320 to 412 px): 'Sign in', or 'Your account'
+ * and 'Sign out', switched by header-session.ts as the bar's are.
+ */
+export function PhoneAccountLinks({ className }: { className?: string }) {
+  const { pathname } = useLocation();
+  const entryClass = "block w-full rounded-lg px-3 py-3 text-left font-medium text-slate-800 hover:bg-brand-50";
+  return (
+    <>
+      <li data-account="signed-out" className={className} suppressHydrationWarning>
+        <Link to={authPath(pathname)} className={entryClass}>
+          Sign in
+        </Link>
+      </li>
+      <li data-account="signed-in" hidden className={className} suppressHydrationWarning>
+        <Link to="/account" className={entryClass}>
+          Your account
+        </Link>
+      </li>
+      <li data-account="signed-in" hidden className={className} suppressHydrationWarning>
+        <button type="button" data-account-sign-out="" className={cn(entryClass, "cursor-pointer disabled:opacity-60")}>
+          Sign out
+        </button>
+      </li>
+    </>
+  );
+}
