@@ -41,6 +41,8 @@ export interface StepProps<A, F extends string> {
   update(patch: Partial<A>): void;
   touch(field: F): void;
   errorFor(field: F): string | undefined;
+  /** Next was pressed on this step (what shows only then, such as another route offered, waits for it). */
+  attempted: boolean;
 }
 
 /** The step every form ends on: the answers to check, the contact details and consent. */
@@ -306,6 +308,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
               update={form.update}
               touch={form.touch}
               errorFor={form.errorFor}
+              attempted={form.attempted}
             />
           )}
         </div>

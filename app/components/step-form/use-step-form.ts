@@ -175,6 +175,7 @@ export function useStepForm<A extends object, S extends string, F extends string
     current,
     index,
     progress: stepProgress(flow, answers, current),
+    attempted: attempted.has(current),
     changing,
     issues,
     complete: issues.missing.length === 0 && Object.keys(issues.errors).length === 0,

@@ -29,8 +29,8 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
       );
     case "amount": {
       const minimum = answers.homeownerStatus === "tenant" ? TENANT_MIN_LOAN : HOMEOWNER_MIN_LOAN;
-      // Beside the minimum's message, where a smaller loan can be had.
-      const offer = props.errorFor("loanAmount") ? personalLoanOffer(answers) : null;
+      // Once Next is refused, beside the minimum's message: where a smaller loan can be had.
+      const offer = props.attempted && props.errorFor("loanAmount") ? personalLoanOffer(answers) : null;
       return (
         <div className="space-y-6">
           <div>

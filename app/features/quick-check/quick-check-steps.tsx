@@ -52,8 +52,8 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
       const [minimum, maximum] = personal
         ? [PERSONAL_MIN_LOAN, PERSONAL_MAX_LOAN]
         : [HOMEOWNER_MIN_LOAN, HOMEOWNER_MAX_LOAN];
-      // Beside the homeowner minimum's message, where a smaller loan can be had.
-      const offer = props.errorFor("loanAmount") ? quickPersonalLoanOffer(answers) : null;
+      // Once Next is refused, beside the homeowner minimum's message: where a smaller loan can be had.
+      const offer = props.attempted && props.errorFor("loanAmount") ? quickPersonalLoanOffer(answers) : null;
       return (
         <div className="space-y-6">
           <div>
