@@ -184,9 +184,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/auth\?from=%2Faccount$/);
   });
 
-  test("a signed-in visitor who opens /auth is sent to the 'from' page, else the eligibility form", async ({
-    page,
-  }) => {
+  test("a signed-in visitor who opens /auth is sent to the 'from' page, else their account", async ({ page }) => {
     const email = newEmail("bounce");
     await confirmedAccount(page.request, email);
     expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } })).status()).toBe(
@@ -200,9 +198,9 @@ test.describe("accounts", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/about-us$/);
     await page.goto("/auth?from=https://evil.example/");
-    await expect(page).toHaveURL(/\/loan-application$/);
+    await expect(page).toHaveURL(/\/account$/);
     await page.goto("/auth");
-    await expect(page).toHaveURL(/\/loan-application$/);
+    await expect(page).toHaveURL(/\/account$/);
   });
 
   test("in-app navigation to /auth with navigation state 'from' shows a spinner, then goes there", async ({ page }) => {
@@ -383,9 +381,12 @@ test.describe("accounts", () => {
     await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
     await expect(accountMenu(page)).toBeHidden();
     expect(await (await context.request.get("/api/auth/get-session")).json()).toBeNull();
-    // Anonymous, the static page's header offers 'Sign in', back to the page it was on.
+    // Anonymous, the static page's header offers 'Sign in', back to the page it was on
+    // (the home page is none: signing in from there goes to the account).
     await page.goto("/");
-    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth?from=%2F");
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");
+    await page.goto("/loans");
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth?from=%2Floans");
     await context.close();
   });
 

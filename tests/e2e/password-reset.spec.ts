@@ -31,7 +31,7 @@ test("a borrower who forgot their password sets a new one from the emailed link,
   await otherPage.getByLabel("Email").fill(email);
   await otherPage.getByLabel("Password", { exact: true }).fill(OLD_PASSWORD);
   await otherPage.getByRole("button", { name: "Sign In" }).click();
-  await expect(otherPage).toHaveURL(/\/loan-application$/);
+  await expect(otherPage).toHaveURL(/\/account$/);
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -63,11 +63,13 @@ test("a borrower who forgot their password sets a new one from the emailed link,
   await other.close();
 
   // The old password no longer works; the new one does.
-  expect((await request.post("/api/auth/sign-in/email", { data: { email, password: OLD_PASSWORD } })).status()).toBe(401);
+  expect((await request.post("/api/auth/sign-in/email", { data: { email, password: OLD_PASSWORD } })).status()).toBe(
+    401,
+  );
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/loan-application$/);
+  await expect(page).toHaveURL(/\/account$/);
 
   // The link worked once.
   await page.goto(link);

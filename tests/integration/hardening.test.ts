@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())("hardening on %s", (kind) => {
       const cookie = await signedIn(`redirect-${escapes.indexOf(from)}@example.com`);
       const response = await request(`/auth?from=${encodeURIComponent(from)}`, { headers: { cookie } });
       expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe("/loan-application");
+      expect(response.headers.get("location")).toBe("/account");
     });
   });
 
