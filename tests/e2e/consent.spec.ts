@@ -112,6 +112,9 @@ test.describe("the banner", () => {
     await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(banner(page).getByRole("link", { name: "Cookie policy" })).toBeFocused();
+    // 'Choose cookies' is read in the banner's sentence, so it comes next (decision 172).
+    await page.keyboard.press("Tab");
+    await expect(banner(page).getByRole("button", { name: "Choose cookies" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(banner(page).getByRole("button", { name: "Accept all" })).toBeFocused();
     await page.keyboard.press("Tab");
@@ -128,8 +131,8 @@ test.describe("the banner", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
-    await expect(banner(page).getByRole("button", { name: "Reject non-essential" })).toBeFocused();
     await page.keyboard.press("Tab");
+    await expect(banner(page).getByRole("button", { name: "Reject non-essential" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(banner(page).getByRole("checkbox", { name: /Analytics cookies/ })).toBeFocused();
     await page.keyboard.press("Space");

@@ -49,7 +49,7 @@ test.describe("home page", () => {
   test("the phone menu opens by keyboard and lists every navigation link", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
-    const menu = page.getByText("Menu", { exact: true });
+    const menu = page.getByRole("banner").locator("summary", { hasText: "Menu" });
     await menu.focus();
     await page.keyboard.press("Enter");
     const nav = page.getByRole("navigation", { name: "Main (mobile)" });

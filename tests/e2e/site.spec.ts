@@ -142,9 +142,10 @@ test.describe("navigation", () => {
     expect(order).toEqual([
       "Skip to content",
       "Cookie policy",
+      // read in the banner's sentence, beside the policy (decision 172)
+      "Choose cookies",
       "Accept all",
       "Reject non-essential",
-      "Choose cookies",
       expect.stringMatching(/home$/),
     ]);
   });
