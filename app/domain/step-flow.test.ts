@@ -1,0 +1,39 @@
+import { describe, expect, test } from "vitest";
+import { EMPTY_MAIN_FORM_ANSWERS, stepIssues } from "./main-form";
+import * as m from "./messages";
+import { stepProblems } from "./step-flow";
+
+const CONTACT = ["firstName", "lastName", "email", "phone", "consent"] as const;
+
+describe("stepProblems: every problem on a step at once, in the order of its fields", () => {
+  test("an empty contact step: all five, not only the first", () => {
+    expect(stepProblems(stepIssues("contact", EMPTY_MAIN_FORM_ANSWERS), CONTACT)).toEqual([
+      { field: "firstName", message: m.FIRST_NAME_REQUIRED },
+      { field: "lastName", message: m.LAST_NAME_REQUIRED },
+      { field: "email", message: m.EMAIL_INVALID },
+      { field: "phone", message: m.PHONE_REQUIRED },
+      { field: "consent", message: m.CONSENT_REQUIRED },
+    ]);
+  });
+
+  test("answers given but not acceptable come in field order beside those missing", () => {
+    const answers = { ...EMPTY_MAIN_FORM_ANSWERS, firstName: "Jane", lastName: "Smith", email: "jane", phone: "123" };
+    expect(stepProblems(stepIssues("contact", answers), CONTACT)).toEqual([
+      { field: "email", message: m.EMAIL_INVALID },
+      { field: "phone", message: m.UK_PHONE_INVALID },
+      { field: "consent", message: m.CONSENT_REQUIRED },
+    ]);
+  });
+
+  test("a complete step has none", () => {
+    const answers = {
+      ...EMPTY_MAIN_FORM_ANSWERS,
+      firstName: "Jane",
+      lastName: "Smith",
+      email: "jane@example.com",
+      phone: "07700 900123",
+      consent: true,
+    };
+    expect(stepProblems(stepIssues("contact", answers), CONTACT)).toEqual([]);
+  });
+});
