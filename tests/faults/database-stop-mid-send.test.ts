@@ -62,7 +62,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL stopped while emails are being
     expect(answers.map((a) => a.status)).toEqual(leads.map(() => 201));
 
     // The outbox's first messages reach the mail server, which does not answer yet.
-    await until(() => sink.held.length >= 4, 30_000, "four messages at the mail server");
+    await until(() => sink.held.length >= 4, 60_000, "four messages at the mail server");
     const logBefore = server.log().length;
     await proxy.refuse();
     const inFlight = sink.held.splice(0);
