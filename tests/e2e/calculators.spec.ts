@@ -642,18 +642,7 @@ test.describe("ad images", () => {
 });
 
 test.describe("accessibility of the calculator pages", () => {
-  for (const { path: route } of PAGES) {
-    test(`${route} has no axe violations`, async ({ browser }) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.goto(route);
-      await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-      await context.close();
-    });
-  }
-
+  // Each page as it first loads is checked with every route in site.spec.ts.
   test("results shown by the calculators have no axe violations", async ({ browser, baseURL }) => {
     const context = await browser.newContext();
     await withConsentChosen(context, baseURL);
