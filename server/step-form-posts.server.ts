@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { isbot } from "isbot";
 import { data, redirect } from "react-router";
+import { funnelStepName } from "../app/domain/funnel";
+import type { FunnelReport } from "../app/domain/funnel-report";
 import {
   answersFromForm,
   BadFormPost,
@@ -18,6 +21,7 @@ import { type MainFormAnswers, toQuotePayload } from "../app/domain/main-form";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "../app/domain/honeypot";
 import { isSameSitePost, readFormPost } from "./accounts.server";
 import type { ServerContext } from "./context";
+import { countFunnelReport, createReportLimiter } from "./funnel";
 import { type FormLeadKind, type LeadAnswers, leadBodySchema, submitLead } from "./leads.server";
 import { hit, RATE_LIMITS, scaled, TOO_MANY_REQUESTS } from "./rate-limit";
 
@@ -34,11 +38,7 @@ type LeadCheck =
 /** How a form's lead is checked and stored: by the endpoint's own checks and storage. */
 export interface FormLead<A> {
   toPayload(answers: A): object;
-  submit(
-    context: ServerContext,
-    raw: Record<string, unknown>,
-    request: Request,
-  ): Promise<LeadCheck>;
+  submit(context: ServerContext, raw: Record<string, unknown>, request: Request): Promise<LeadCheck>;
 }
 
 function formLead<A>(toPayload: (answers: A) => object, kind: FormLeadKind): FormLead<A> {
@@ -49,7 +49,10 @@ function formLead<A>(toPayload: (answers: A) => object, kind: FormLeadKind): For
       if (isHoneypotFilled(raw)) return { kind: "honeypot" };
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
-        return { kind: "invalid", issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) };
+        return {
+          kind: "invalid",
+          issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        };
       }
       const { submission_key: submissionKey, ...answers } = parsed.data;
       const userId = await context.identify(request);
@@ -71,6 +74,50 @@ export interface PostedStepForm<A extends object, S extends string, F extends st
   refused(reason: string): string;
 }
 
+/** Reports from forms posted without script, held to the browser's reports' rate per address (server/api/funnel.ts). */
+let noScriptReports: ((address: string) => boolean) | undefined;
+
+/**
+ * Counts a moment of a form posted without script, as the browser's script counts it
+ * (DECISIONS D16): not for a robot, not past the per-address rate, and never in the
+ * borrower's way (a failure to count is logged, without the answers, and the post goes on).
+ */
+async function countWithoutScript(context: ServerContext, request: Request, report: Omit<FunnelReport, "landing">) {
+  if (isbot(request.headers.get("user-agent") ?? "")) return;
+  noScriptReports ??= createReportLimiter({ limit: Math.max(1, Math.floor(60 * context.config.rateLimitScale)) });
+  if (!noScriptReports(context.clientAddress ?? "unknown")) return;
+  try {
+    await countFunnelReport(context.db, report);
+  } catch (error) {
+    context.log.warn({ err: error, form: report.form, event: report.event }, "a form's step could not be counted");
+  }
+}
+
+/**
+ * What a post without script counts, as the script would: a step reached going forward
+ * (with the first step once it is left, as no page view can count it without script),
+ * a visitor sent on, a submission. Going back, or a step shown again with its problems,
+ * counts nothing.
+ */
+function movesToCount<A extends object, S extends string>(
+  flow: { funnel: FunnelReport["form"]; steps(answers: A): S[] },
+  answers: A,
+  from: string | null,
+  move: { kind: "show"; step: S } | { kind: "redirect"; target: string } | { kind: "submit" },
+): Omit<FunnelReport, "landing">[] {
+  const steps = flow.steps(answers) as string[];
+  const at = from !== null && steps.includes(from) ? from : null;
+  if (at === null) return [];
+  const name = (step: string) => funnelStepName(flow.funnel, step, answers as { loanType?: unknown });
+  const first = at === steps[0] ? [{ form: flow.funnel, event: "step" as const, step: name(at) }] : [];
+  if (move.kind === "redirect") {
+    return [...first, { form: flow.funnel, event: "redirect", step: name(at), target: move.target }];
+  }
+  if (move.kind === "submit") return [{ form: flow.funnel, event: "submit", step: name(at) }];
+  if (steps.indexOf(move.step) <= steps.indexOf(at)) return [];
+  return [...first, { form: flow.funnel, event: "step", step: name(move.step) }];
+}
+
 /** A post the page cannot take: the root's error page says so, with this status. */
 function refuse(status: number, reason: string): never {
   throw data({ reason }, { status });
@@ -90,7 +137,8 @@ export async function stepFormAction<A extends object, S extends string, F exten
 ) {
   if (!isSameSitePost(request, context.config.siteUrl)) refuse(403, "This form can only be sent from our own pages");
   const posted = await readFormPost(request);
-  if (!posted.ok) refuse(posted.status, posted.status === 415 ? "The form must be sent as a form" : "The form could not be read");
+  if (!posted.ok)
+    refuse(posted.status, posted.status === 415 ? "The form must be sent as a form" : "The form could not be read");
   const fields = posted.form;
   let answers: A;
   try {
@@ -113,13 +161,30 @@ export async function stepFormAction<A extends object, S extends string, F exten
   const submissionKey = isUuid(postedKey) ? postedKey : randomUUID();
 
   const show = (state: StepFormState<A, S>, init?: ResponseInit) =>
-    data<StepFormState<A, S>>(
-      state.step === "contact" ? { ...state, submissionKey } : state,
-      { status: state.attempted || state.notice ? 400 : 200, ...init },
-    );
-  if (move.kind === "show") return show(move.state);
-  if (move.kind === "redirect") return redirect(move.to);
-  if (move.kind === "external") return redirect(context.config.site.partners[`${move.partner}Url`]);
+    data<StepFormState<A, S>>(state.step === "contact" ? { ...state, submissionKey } : state, {
+      status: state.attempted || state.notice ? 400 : 200,
+      ...init,
+    });
+  // Counted after the answer, never before it: a step needs no database, and counting
+  // must not make a borrower wait on one (or on an outage of it).
+  const count = (counted: Parameters<typeof movesToCount<A, S>>[3]) => {
+    const reports = movesToCount(form.flow, answers, text(STEP_FIELD), counted);
+    void (async () => {
+      for (const report of reports) await countWithoutScript(context, request, report);
+    })();
+  };
+  if (move.kind === "show") {
+    if (!move.state.attempted) count({ kind: "show", step: move.state.step });
+    return show(move.state);
+  }
+  if (move.kind === "redirect") {
+    count({ kind: "redirect", target: move.to });
+    return redirect(move.to);
+  }
+  if (move.kind === "external") {
+    count({ kind: "redirect", target: `external:${move.partner}` });
+    return redirect(context.config.site.partners[`${move.partner}Url`]);
+  }
 
   const contact = { step: "contact" as S, answers, attempted: true };
   const issue = form.submitIssue?.(answers);
@@ -138,7 +203,11 @@ export async function stepFormAction<A extends object, S extends string, F exten
   }
   const outcome = await form.lead.submit(
     context,
-    { ...form.lead.toPayload(answers), [SUBMISSION_KEY_FIELD]: submissionKey, [HONEYPOT_FIELD]: text(HONEYPOT_FIELD) ?? "" },
+    {
+      ...form.lead.toPayload(answers),
+      [SUBMISSION_KEY_FIELD]: submissionKey,
+      [HONEYPOT_FIELD]: text(HONEYPOT_FIELD) ?? "",
+    },
     request,
   );
   // A robot is answered as if its lead were saved, as the endpoints answer it.
@@ -148,5 +217,6 @@ export async function stepFormAction<A extends object, S extends string, F exten
     return show({ ...contact, notice: `${VALIDATION_ERROR_TITLE}: ${reasons}` });
   }
   const id = outcome.id;
+  count({ kind: "submit" });
   return redirect(`/thank-you?ref=${encodeURIComponent(id)}`);
 }

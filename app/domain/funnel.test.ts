@@ -7,6 +7,9 @@ import {
   type FunnelCount,
   funnelOf,
   funnelQueryProblem,
+  funnelStepId,
+  funnelStepName,
+  keptShare,
   parseFunnelQuery,
 } from "./funnel";
 import { funnelReportSchema } from "./funnel-report";
@@ -37,9 +40,10 @@ describe("funnelOf", () => {
     expect(funnel).toEqual({
       form: "apply",
       rows: [
-        { step: "status", reached: 100, keptPercent: null, redirects: [] },
+        { step: "status", branch: null, reached: 100, keptPercent: null, redirects: [] },
         {
           step: "amount",
+          branch: null,
           reached: 60,
           keptPercent: 60,
           redirects: [
@@ -47,9 +51,11 @@ describe("funnelOf", () => {
             { target: "/creditec-redirect", n: 5 },
           ],
         },
-        { step: "income", reached: 20, keptPercent: 33.3, redirects: [] },
+        { step: "income", branch: null, reached: 20, keptPercent: 33.3, redirects: [] },
       ],
       submitted: 7,
+      // Nobody reached the last step in these counts: no share to give.
+      submittedPercent: null,
       redirected: 12,
     });
   });
@@ -59,8 +65,81 @@ describe("funnelOf", () => {
       form: "apply-personal",
       rows: [],
       submitted: 0,
+      submittedPercent: null,
       redirected: 0,
     });
+  });
+
+  /** Each step's share kept, as the page prints it: "step 70" or "Branch: step 70". */
+  const kept = (form: "apply" | "apply-personal", counts: Partial<Record<string, number>>, submitted = 0) => {
+    const funnel = funnelOf(form, [
+      ...Object.entries(counts).map(([step, n]) => count({ form, step, n: n ?? 0 })),
+      count({ form, step: "contact", event: "submit", n: submitted }),
+    ]);
+    return {
+      rows: funnel.rows.map((r) => `${r.branch ? `${r.branch}: ` : ""}${r.step} ${r.keptPercent ?? "-"}`),
+      submitted: funnel.submittedPercent,
+    };
+  };
+
+  it("measures each step against the step all its visitors passed, not the optional age step", () => {
+    // Before: property was measured against age (80 of 20: 400%).
+    expect(
+      kept("apply", { status: 100, amount: 90, age: 20, property: 80, income: 70, credit: 60, contact: 50 }, 45),
+    ).toEqual({
+      rows: ["status -", "amount 90", "age 22.2", "property 88.9", "income 87.5", "credit 85.7", "contact 83.3"],
+      submitted: 90,
+    });
+  });
+
+  it("measures the quick check's personal and homeowner loans each on their own path", () => {
+    expect(
+      kept(
+        "apply-personal",
+        {
+          type: 100,
+          "personal-amount": 30,
+          residential: 25,
+          status: 70,
+          "homeowner-amount": 65,
+          age: 20,
+          property: 40,
+          income: 55,
+          credit: 50,
+          contact: 45,
+        },
+        40,
+      ),
+    ).toEqual({
+      rows: [
+        "type -",
+        "Personal loan: personal-amount 30",
+        "Personal loan: residential 83.3",
+        "Homeowner loan: status 70",
+        "Homeowner loan: homeowner-amount 92.9",
+        // Age or property: each visitor passes one of them, and income is measured against both.
+        "Homeowner loan: age 30.8",
+        "Homeowner loan: property 61.5",
+        "Homeowner loan: income 91.7",
+        "Homeowner loan: credit 90.9",
+        "Homeowner loan: contact 90",
+      ],
+      submitted: 88.9,
+    });
+  });
+
+  it("never prints more than 100% kept, even when reloads count a later step more often", () => {
+    expect(kept("apply", { status: 10, amount: 12, property: 20, income: 5, credit: 5, contact: 4 }, 6)).toEqual({
+      rows: ["status -", "amount 100", "property 100", "income 25", "credit 100", "contact 80"],
+      submitted: 100,
+    });
+  });
+
+  it("leaves out the amount step counted before the branches were told apart", () => {
+    expect(kept("apply-personal", { type: 10, amount: 9, residential: 3 }).rows).toEqual([
+      "type -",
+      "Personal loan: residential 30",
+    ]);
   });
 
   it("breaks a tie between redirect targets by name", () => {
@@ -73,10 +152,43 @@ describe("funnelOf", () => {
   });
 });
 
+describe("keptShare", () => {
+  it.each([
+    [1, 3, 33.3],
+    [2, 3, 66.7],
+    [3, 3, 100],
+    [4, 3, 100],
+    [0, 3, 0],
+    [1, 0, null],
+  ])("%i of %i is %s", (reached, before, share) => {
+    expect(keptShare(reached, before)).toBe(share);
+  });
+});
+
+describe("funnelStepName: the name a step is counted under", () => {
+  it.each([
+    ["apply-personal", "amount", "personal", "personal-amount"],
+    ["apply-personal", "amount", "homeowner", "homeowner-amount"],
+    ["apply-personal", "amount", undefined, "amount"],
+    ["apply-personal", "type", "personal", "type"],
+    ["apply-personal", "residential", "personal", "residential"],
+    ["apply", "amount", undefined, "amount"],
+    ["apply", "amount", "personal", "amount"],
+  ] as const)("%s's %s step for a %s loan: %s", (form, step, loanType, name) => {
+    expect(funnelStepName(form, step, { loanType })).toBe(name);
+    expect(funnelStepId(name)).toBe(step);
+  });
+});
+
 describe("funnelReportSchema", () => {
   it.each([
     [{ form: "apply", event: "step", step: "status" }, true],
     [{ form: "apply-personal", event: "step", step: "residential" }, true],
+    [{ form: "apply-personal", event: "step", step: "homeowner-amount" }, true],
+    [{ form: "apply-personal", event: "redirect", step: "personal-amount", target: "/cannot-help" }, true],
+    // The quick check's amount step is counted by its branch, never as one.
+    [{ form: "apply-personal", event: "step", step: "amount" }, false],
+    [{ form: "apply", event: "step", step: "personal-amount" }, false],
     [{ form: "apply", event: "redirect", step: "amount", target: "/cannot-help" }, true],
     [{ form: "apply-personal", event: "redirect", step: "type", target: "external:bridging" }, true],
     [{ form: "apply", event: "submit", step: "contact", landing: "https://x.example/?utm_source=a" }, true],

@@ -1,17 +1,94 @@
 import { addDays, isCalendarDay } from "./calendar-day";
-import { MAIN_FORM_STEP_IDS } from "./main-form";
-import { QUICK_FORM_STEP_IDS } from "./quick-form";
 
 // Where borrowers drop out (DECISIONS D16, issue 11): each form reports the steps a
 // visitor reaches, the redirect they are sent on, and their submission, and the
 // server adds one to a count per form, step, day and campaign. Nothing identifies
 // the visitor: no cookie, no identifier, no address is kept.
 
+/**
+ * One stage of a form's path: the step (or steps) a visitor passes there. `everyone`: each
+ * visitor who goes on passes one of its steps (a step, or alternatives such as the quick
+ * check's age or property); otherwise the stage is optional (the eligibility check's age
+ * step, asked of outright owners only), and no later step is measured against it.
+ */
+interface FunnelStage {
+  steps: readonly string[];
+  everyone: boolean;
+}
+
+/** A way through a form: the steps in the order visitors meet them. */
+interface FunnelBranch {
+  /** The branch's name on the page, or null for a form with one path (or the steps every branch shares). */
+  label: string | null;
+  stages: readonly FunnelStage[];
+}
+
+const step = (name: string): FunnelStage => ({ steps: [name], everyone: true });
+const optional = (name: string): FunnelStage => ({ steps: [name], everyone: false });
+const oneOf = (...names: string[]): FunnelStage => ({ steps: names, everyone: true });
+
+/**
+ * The forms' paths as the funnel counts them. The quick check splits after its first
+ * step: personal loans (amount, where you live, then a partner) and homeowner loans
+ * (home, amount, age or property, income, credit, details). Both ask the amount, so it
+ * is counted per branch (`funnelStepName`): one count of both could not be measured
+ * against either branch's step before it.
+ */
+const FUNNEL_BRANCHES = {
+  apply: [
+    {
+      label: null,
+      stages: [
+        step("status"),
+        step("amount"),
+        optional("age"),
+        step("property"),
+        step("income"),
+        step("credit"),
+        step("contact"),
+      ],
+    },
+  ],
+  "apply-personal": [
+    { label: null, stages: [step("type")] },
+    { label: "Personal loan", stages: [step("personal-amount"), step("residential")] },
+    {
+      label: "Homeowner loan",
+      stages: [
+        step("status"),
+        step("homeowner-amount"),
+        oneOf("age", "property"),
+        step("income"),
+        step("credit"),
+        step("contact"),
+      ],
+    },
+  ],
+} as const satisfies Record<string, readonly FunnelBranch[]>;
+
+const stepsOf = (branches: readonly FunnelBranch[]) => branches.flatMap((b) => b.stages.flatMap((s) => s.steps));
+
 export const FUNNEL_FORMS = {
-  apply: { label: "Eligibility check (/apply)", steps: MAIN_FORM_STEP_IDS as readonly string[] },
-  "apply-personal": { label: "Quick check (/apply-personal)", steps: QUICK_FORM_STEP_IDS as readonly string[] },
+  apply: { label: "Eligibility check (/apply)", steps: stepsOf(FUNNEL_BRANCHES.apply) },
+  "apply-personal": { label: "Quick check (/apply-personal)", steps: stepsOf(FUNNEL_BRANCHES["apply-personal"]) },
 } as const;
 export type FunnelForm = keyof typeof FUNNEL_FORMS;
+
+/**
+ * The name a step is counted under: the form's step id, but the quick check's amount
+ * step by the branch it is on ("personal-amount", "homeowner-amount"). The browser and
+ * the server (for a form posted without script) both count by this.
+ */
+export function funnelStepName(form: FunnelForm, stepId: string, answers: { loanType?: unknown }): string {
+  if (form === "apply-personal" && stepId === "amount") {
+    if (answers.loanType === "personal") return "personal-amount";
+    if (answers.loanType === "homeowner") return "homeowner-amount";
+  }
+  return stepId;
+}
+
+/** The form's own step id for a counted step name (the inverse of `funnelStepName`), for its title. */
+export const funnelStepId = (step: string) => (step.endsWith("-amount") ? "amount" : step);
 
 export const FUNNEL_EVENTS = ["step", "redirect", "submit"] as const;
 export type FunnelEventKind = (typeof FUNNEL_EVENTS)[number];
@@ -27,42 +104,79 @@ export interface FunnelCount {
 
 export interface FunnelStepRow {
   step: string;
+  /** The branch of the form the step is on ("Personal loan"), or null. */
+  branch: string | null;
   /** Visitors who reached the step. */
   reached: number;
-  /** Of those who reached the step before, the share who reached this one (null for the first). */
+  /**
+   * Of those who reached the step before on their way (not an optional step some skip),
+   * the share who reached this one, at most 100 (null for the first step).
+   */
   keptPercent: number | null;
   /** Visitors sent away from this step, by where. */
   redirects: { target: string; n: number }[];
 }
 
 /**
- * A form's funnel from its counts: each step in the form's order with how many reached
- * it and the share kept from the step before, where visitors left for a partner or
- * /cannot-help, and how many submitted. Steps nobody reached (a path not taken) are left out.
+ * A share as the page prints it, to a tenth of a percent, never over 100: the counts are
+ * of step views, not of people, so a visitor who reloads a page part-way (or goes back
+ * without script) can be counted at a later step more often than at the one before.
+ */
+export function keptShare(reached: number, before: number): number | null {
+  if (before <= 0) return null;
+  return Math.min(100, Math.round((reached / before) * 1000) / 10);
+}
+
+/**
+ * A form's funnel from its counts: each step in the form's order, branch by branch, with
+ * how many reached it and the share kept from the step every one of them passed before
+ * (an optional step is measured, but nothing is measured against it); where visitors
+ * left for a partner or /cannot-help; and how many submitted, as a share of those who
+ * reached the last step. Steps nobody reached (a path not taken) are left out.
  */
 export function funnelOf(form: FunnelForm, counts: FunnelCount[]) {
   const mine = counts.filter((c) => c.form === form);
   const sum = (event: FunnelEventKind, step?: string) =>
     mine.filter((c) => c.event === event && (step === undefined || c.step === step)).reduce((a, c) => a + c.n, 0);
   const rows: FunnelStepRow[] = [];
-  for (const step of FUNNEL_FORMS[form].steps) {
-    const reached = sum("step", step);
-    if (reached === 0) continue;
-    const previous = rows.at(-1);
-    const redirects = new Map<string, number>();
-    for (const c of mine.filter((c) => c.event === "redirect" && c.step === step)) {
-      redirects.set(c.target, (redirects.get(c.target) ?? 0) + c.n);
+  // The shared first stage is what each branch's first step is measured against.
+  let sharedBase = 0;
+  let lastReached = 0;
+  for (const branch of FUNNEL_BRANCHES[form] as readonly FunnelBranch[]) {
+    let base = sharedBase;
+    for (const stage of branch.stages) {
+      let stageTotal = 0;
+      for (const name of stage.steps) {
+        const reached = sum("step", name);
+        if (reached === 0) continue;
+        stageTotal += reached;
+        const redirects = new Map<string, number>();
+        for (const c of mine.filter((c) => c.event === "redirect" && c.step === name)) {
+          redirects.set(c.target, (redirects.get(c.target) ?? 0) + c.n);
+        }
+        rows.push({
+          step: name,
+          branch: branch.label,
+          reached,
+          keptPercent: keptShare(reached, base),
+          redirects: [...redirects]
+            .map(([t, n]) => ({ target: t, n }))
+            .sort((a, b) => b.n - a.n || a.target.localeCompare(b.target)),
+        });
+      }
+      if (stage.everyone && stageTotal > 0) base = stageTotal;
+      if (stageTotal > 0) lastReached = stage.steps.includes("contact") ? stageTotal : lastReached;
     }
-    rows.push({
-      step,
-      reached,
-      keptPercent: previous ? Math.round((reached / previous.reached) * 1000) / 10 : null,
-      redirects: [...redirects]
-        .map(([t, n]) => ({ target: t, n }))
-        .sort((a, b) => b.n - a.n || a.target.localeCompare(b.target)),
-    });
+    if (branch.label === null) sharedBase = base;
   }
-  return { form, rows, submitted: sum("submit"), redirected: sum("redirect") };
+  const submitted = sum("submit");
+  return {
+    form,
+    rows,
+    submitted,
+    submittedPercent: keptShare(submitted, lastReached),
+    redirected: sum("redirect"),
+  };
 }
 
 /** The longest utm value the counts keep: anything longer is not a campaign's name. */

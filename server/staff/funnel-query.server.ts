@@ -20,18 +20,26 @@ export async function funnelReport(db: Database, query: FunnelQuery) {
 
 /** The funnels as CSV rows: one per form and step, then its submissions. */
 export function funnelCsv(report: Awaited<ReturnType<typeof funnelReport>>) {
-  const lines = [["Form", "Step", "Reached", "Kept from the step before (%)", "Sent on from here"]];
+  const lines = [["Form", "Branch", "Step", "Reached", "Kept from the step before (%)", "Sent on from here"]];
   for (const funnel of report.funnels) {
     for (const row of funnel.rows) {
       lines.push([
         funnel.form,
+        row.branch ?? "",
         row.step,
         String(row.reached),
         row.keptPercent === null ? "" : String(row.keptPercent),
         row.redirects.map((r) => `${r.target} ${r.n}`).join("; "),
       ]);
     }
-    lines.push([funnel.form, "submitted", String(funnel.submitted), "", ""]);
+    lines.push([
+      funnel.form,
+      "",
+      "submitted",
+      String(funnel.submitted),
+      funnel.submittedPercent === null ? "" : String(funnel.submittedPercent),
+      "",
+    ]);
   }
   const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   return `\uFEFF${lines.map((l) => l.map(cell).join(",")).join("\r\n")}\r\n`;

@@ -228,11 +228,11 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
       ]);
 
       const lines = funnelCsv(report).split("\r\n");
-      expect(lines[0]).toBe("\uFEFFForm,Step,Reached,Kept from the step before (%),Sent on from here");
-      expect(lines).toContain("apply,status,2,,");
-      expect(lines).toContain("apply,amount,1,50,/cannot-help 1");
-      expect(lines).toContain("apply,submitted,0,,");
-      expect(lines).toContain("apply-personal,submitted,0,,");
+      expect(lines[0]).toBe("\uFEFFForm,Branch,Step,Reached,Kept from the step before (%),Sent on from here");
+      expect(lines).toContain("apply,,status,2,,");
+      expect(lines).toContain("apply,,amount,1,50,/cannot-help 1");
+      expect(lines).toContain("apply,,submitted,0,,");
+      expect(lines).toContain("apply-personal,,submitted,0,,");
       expect(lines.at(-1)).toBe("");
 
       const everyCampaign = await funnelReport(database.db, { from: ukDay(day), to: ukDay(day), campaign: "" });
@@ -245,10 +245,15 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
         campaigns: [],
         conversion: [],
         funnels: [
-          { form: "apply", rows: [{ step: 'a "b", c', reached: 1, keptPercent: null, redirects: [] }], submitted: 0 },
+          {
+            form: "apply",
+            rows: [{ step: 'a "b", c', branch: null, reached: 1, keptPercent: null, redirects: [] }],
+            submitted: 0,
+            submittedPercent: null,
+          },
         ],
       } as unknown as Parameters<typeof funnelCsv>[0]);
-      expect(csv.split("\r\n")[1]).toBe('apply,"a ""b"", c",1,,');
+      expect(csv.split("\r\n")[1]).toBe('apply,,"a ""b"", c",1,,');
     });
   });
 

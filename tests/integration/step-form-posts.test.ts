@@ -9,7 +9,7 @@ import {
   UK_PHONE_INVALID,
 } from "../../app/domain/messages";
 import type { DatabaseHandle } from "../../server/db/client";
-import { jobs, personalEnquiries, quotes } from "../../server/db/schema";
+import { funnelCounts, jobs, personalEnquiries, quotes } from "../../server/db/schema";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, postedQuoteAnswers as quoteAnswers } from "../support/leads";
@@ -19,12 +19,15 @@ import { withClockHeld } from "../support/clock";
 
 const SITE = "http://localhost:3000";
 
-const post = (fields: Record<string, string>, address = freshAddress(), headers: Record<string, string> = {}): RequestInit => ({
+const post = (
+  fields: Record<string, string>,
+  address = freshAddress(),
+  headers: Record<string, string> = {},
+): RequestInit => ({
   method: "POST",
   headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": address, ...headers },
   body: new URLSearchParams(fields).toString(),
 });
-
 
 describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without script, on %s", (kind) => {
   let database: DatabaseHandle;
@@ -43,6 +46,57 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
   const request = (path: string, init?: RequestInit) => site.app.request(`${SITE}${path}`, init);
   const quotesFor = (email: string) => database.db.select().from(quotes).where(eq(quotes.email, email));
 
+  /** The funnel's counts by form, event, step and target, all days together. */
+  const funnel = async () => {
+    const sums: Record<string, number> = {};
+    for (const row of await database.db.select().from(funnelCounts)) {
+      const key = [row.form, row.event, row.step, row.target].filter(Boolean).join(" ");
+      sums[key] = (sums[key] ?? 0) + row.n;
+    }
+    return sums;
+  };
+  const added = (before: Record<string, number>, after: Record<string, number>) =>
+    Object.fromEntries(
+      Object.entries(after).flatMap(([k, n]) => (n === (before[k] ?? 0) ? [] : [[k, n - (before[k] ?? 0)]])),
+    );
+
+  it("counts a form posted without script as the script counts it: steps going forward, a visitor sent on, a submission", async () => {
+    const before = await funnel();
+    const homeowner = { loanType: "homeowner", homeownerStatus: "mortgage" };
+    // The quick check's first step, left for the homeowner path: the first step and the next.
+    await request("/apply-personal", post({ step: "type", loanType: "homeowner" }));
+    // Status to amount: the amount step counted on the homeowner branch.
+    await request("/apply-personal", post({ step: "status", ...homeowner }));
+    // Back, and a step refused with its problem: nothing counted.
+    await request("/apply-personal", post({ step: "amount", ...homeowner, intent: "back" }));
+    expect((await request("/apply-personal", post({ step: "amount", ...homeowner }))).status).toBe(400);
+    // A personal loan: the first step, the amount on the personal branch, then sent on from where you live.
+    await request("/apply-personal", post({ step: "type", loanType: "personal" }));
+    const sentOn = await request(
+      "/apply-personal",
+      post({ step: "residential", loanType: "personal", loanAmount: "5000", residentialStatus: "council-tenant" }),
+    );
+    expect(sentOn.headers.get("location")).toBe("/creditec-redirect");
+    // The eligibility check's last step: a submission.
+    const stored = await request("/apply", post(quoteAnswers(`counted-${randomUUID()}@example.com`)));
+    expect(stored.status).toBe(302);
+    // A robot's posts are not counted.
+    await request(
+      "/apply-personal",
+      post({ step: "type", loanType: "homeowner" }, freshAddress(), { "User-Agent": "Googlebot/2.1" }),
+    );
+
+    // Counted after the answer is sent: wait for the counts to settle.
+    await expect.poll(async () => added(before, await funnel())).toEqual({
+      "apply-personal step type": 2,
+      "apply-personal step status": 1,
+      "apply-personal step homeowner-amount": 1,
+      "apply-personal step personal-amount": 1,
+      "apply-personal redirect residential /creditec-redirect": 1,
+      "apply submit contact": 1,
+    });
+  });
+
   it("a step without its answer comes back 400 with the message beside the field", async () => {
     const response = await request("/apply", post({ step: "status" }));
     expect(response.status).toBe(400);
@@ -52,7 +106,10 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
   });
 
   it("an amount under the minimum comes back 400 with its message and the amount as typed", async () => {
-    const response = await request("/apply", post({ step: "amount", homeownerStatus: "mortgage", loanAmount: "5,000", loanPurpose: "other" }));
+    const response = await request(
+      "/apply",
+      post({ step: "amount", homeownerStatus: "mortgage", loanAmount: "5,000", loanPurpose: "other" }),
+    );
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(MAIN_LOAN_BELOW_HOMEOWNER_MIN);
@@ -69,7 +126,10 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
   });
 
   it("a tenant borrowing £20,000 goes to partner A, as with script", async () => {
-    const response = await request("/apply", post({ step: "amount", homeownerStatus: "tenant", loanAmount: "20000", loanPurpose: "other" }));
+    const response = await request(
+      "/apply",
+      post({ step: "amount", homeownerStatus: "tenant", loanAmount: "20000", loanPurpose: "other" }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/creditec-redirect");
   });
@@ -82,7 +142,10 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
     expect(row).toBeDefined();
     expect(response.headers.get("location")).toBe(`/thank-you?ref=${row?.id}`);
     expect(row?.ltvRatio).toBeCloseTo(60);
-    const mail = await database.db.select().from(jobs).where(sql`${jobs.dedupeKey} like ${`%${row?.id}`}`);
+    const mail = await database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.dedupeKey} like ${`%${row?.id}`}`);
     expect(mail).toHaveLength(2);
   });
 
@@ -170,12 +233,43 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
   });
 
   it.each([
-    ["a JSON body", { headers: { "Content-Type": "application/json" }, body: "{}" }, 415, "The form must be sent as a form"],
-    ["a body that is not a form", { headers: { "Content-Type": "text/plain" }, body: "step=status" }, 415, "The form must be sent as a form"],
-    ["broken multipart", { headers: { "Content-Type": "multipart/form-data; boundary=zzz" }, body: "--zzz\r\nbroken" }, 400, "The form could not be read"],
+    [
+      "a JSON body",
+      { headers: { "Content-Type": "application/json" }, body: "{}" },
+      415,
+      "The form must be sent as a form",
+    ],
+    [
+      "a body that is not a form",
+      { headers: { "Content-Type": "text/plain" }, body: "step=status" },
+      415,
+      "The form must be sent as a form",
+    ],
+    [
+      "broken multipart",
+      { headers: { "Content-Type": "multipart/form-data; boundary=zzz" }, body: "--zzz\r\nbroken" },
+      400,
+      "The form could not be read",
+    ],
     // React Router refuses another origin's post to an action (400) before the action's own check (403).
-    ["another site's post", { headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" }, body: "step=status" }, 400, "Bad Request"],
-    ["an answer of 5,000 characters", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `step=contact&firstName=${"x".repeat(5_000)}` }, 400, "The answer to firstName is not one the form takes"],
+    [
+      "another site's post",
+      {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+        body: "step=status",
+      },
+      400,
+      "Bad Request",
+    ],
+    [
+      "an answer of 5,000 characters",
+      {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `step=contact&firstName=${"x".repeat(5_000)}`,
+      },
+      400,
+      "The answer to firstName is not one the form takes",
+    ],
   ])("%s is refused with %i and a reason", async (_, init, status, reason) => {
     for (const path of ["/apply", "/apply-personal"]) {
       const response = await request(path, {
@@ -193,7 +287,16 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
     for (const path of ["/apply", "/apply-personal"]) {
       for (const value of odd) {
         const fields: Record<string, string> = { step: value, intent: value, goto: value };
-        for (const name of ["homeownerStatus", "loanType", "loanAmount", "propertyValue", "mortgageBalance", "age", "email", "consent"]) {
+        for (const name of [
+          "homeownerStatus",
+          "loanType",
+          "loanAmount",
+          "propertyValue",
+          "mortgageBalance",
+          "age",
+          "email",
+          "consent",
+        ]) {
           fields[name] = value;
         }
         const response = await request(path, post(fields));

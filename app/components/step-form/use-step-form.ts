@@ -2,6 +2,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useNavigate, useSearchParams } from "react-router";
 import { toastSlot } from "../ui/toaster";
 import { reportFunnel } from "./funnel-beacon";
+import { funnelStepName } from "~/domain/funnel";
 import { answersChangedInForm, CHANGE_FIELD, type StepFormState } from "~/domain/step-form-post";
 import {
   type FieldIssue,
@@ -49,7 +50,7 @@ export function useStepForm<A extends object, S extends string, F extends string
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lastShown = useRef<S | null>(null);
   /** Steps already counted in this visit to the page: back and forward count a step once. */
-  const counted = useRef(new Set<S>());
+  const counted = useRef(new Set<string>());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount
   useEffect(() => {
@@ -89,6 +90,9 @@ export function useStepForm<A extends object, S extends string, F extends string
     }
   }, [hydrated, raw, current, changing, navigate]);
 
+  // The name the step is counted under: the quick check's amount step by its branch.
+  const countedAs = funnelStepName(flow.funnel, current, answers as { loanType?: unknown });
+
   // On a step change (not the first paint), focus the new step's heading so a screen
   // reader announces it and the keyboard starts from the top of the step; what stopped
   // the last step no longer applies, so its toast closes.
@@ -100,11 +104,11 @@ export function useStepForm<A extends object, S extends string, F extends string
       setSummary(null);
     }
     lastShown.current = current;
-    if (!counted.current.has(current)) {
-      counted.current.add(current);
-      reportFunnel({ form: flow.funnel, event: "step", step: current });
+    if (!counted.current.has(countedAs)) {
+      counted.current.add(countedAs);
+      reportFunnel({ form: flow.funnel, event: "step", step: countedAs });
     }
-  }, [hydrated, current, flow.funnel]);
+  }, [hydrated, current, countedAs, flow.funnel]);
 
   const issues = flow.issues(current, answers);
 
@@ -160,12 +164,12 @@ export function useStepForm<A extends object, S extends string, F extends string
   function finish() {
     leaving.current = true;
     removeStoredForm(flow.storageKey);
-    reportFunnel({ form: flow.funnel, event: "submit", step: current });
+    reportFunnel({ form: flow.funnel, event: "submit", step: countedAs });
   }
 
   /** The visitor is being sent on (a partner, /cannot-help): counted with the step they left from. */
   function leaveFor(target: string) {
-    reportFunnel({ form: flow.funnel, event: "redirect", step: current, target });
+    reportFunnel({ form: flow.funnel, event: "redirect", step: countedAs, target });
   }
 
   return {

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
-import { FUNNEL_FORMS, type FunnelForm, type funnelOf } from "~/domain/funnel";
+import { FUNNEL_FORMS, type FunnelForm, type FunnelStepRow, funnelStepId, type funnelOf } from "~/domain/funnel";
 import { STEP_TITLES } from "~/features/eligibility/flow";
 import { QUICK_STEP_TITLES } from "~/features/quick-check/flow";
 
@@ -33,6 +33,12 @@ const TARGETS: Record<string, string> = {
 };
 const targetName = (target: string) => TARGETS[target] ?? target;
 
+/** A counted step in the form's words; on a branch, the branch's name first. */
+const stepTitle = (form: FunnelForm, row: FunnelStepRow) => {
+  const title = TITLES[form][funnelStepId(row.step)] ?? row.step;
+  return row.branch ? `${row.branch}: ${title}` : title;
+};
+
 const labelClass = "block text-sm font-semibold text-slate-900";
 const BAR_HEIGHT = 28;
 const LABEL_WIDTH = 190;
@@ -57,7 +63,7 @@ function Bars({ funnel }: { funnel: Funnel }) {
         return (
           <g key={row.step}>
             <text x={LABEL_WIDTH - 8} y={y + BAR_HEIGHT / 2 + 5} textAnchor="end" fontSize="14" fill="#0f172a">
-              {TITLES[funnel.form][row.step] ?? row.step}
+              {TITLES[funnel.form][funnelStepId(row.step)] ?? row.step}
             </text>
             <rect x={LABEL_WIDTH} y={y} width={width} height={BAR_HEIGHT} rx="3" fill="#1d4ed8" />
             <text x={LABEL_WIDTH + width + 6} y={y + BAR_HEIGHT / 2 + 5} fontSize="14" fill="#0f172a">
@@ -105,7 +111,7 @@ function FunnelSection({ funnel }: { funnel: Funnel }) {
                 {funnel.rows.map((row) => (
                   <tr key={row.step} className="border-b border-slate-200">
                     <th scope="row" className="py-2 pr-3 font-normal">
-                      {TITLES[funnel.form][row.step] ?? row.step}
+                      {stepTitle(funnel.form, row)}
                     </th>
                     <td className="py-2 pr-3 text-right">{row.reached}</td>
                     <td className="py-2 pr-3 text-right">{row.keptPercent === null ? "—" : `${row.keptPercent}%`}</td>
@@ -122,9 +128,7 @@ function FunnelSection({ funnel }: { funnel: Funnel }) {
                   </th>
                   <td className="py-2 pr-3 text-right font-semibold">{funnel.submitted}</td>
                   <td className="py-2 pr-3 text-right">
-                    {funnel.rows.at(-1)?.reached
-                      ? `${Math.round((funnel.submitted / (funnel.rows.at(-1)?.reached ?? 1)) * 1000) / 10}%`
-                      : "—"}
+                    {funnel.submittedPercent === null ? "—" : `${funnel.submittedPercent}%`}
                   </td>
                   <td className="py-2" />
                 </tr>
@@ -142,10 +146,16 @@ export function FunnelPage({ query, campaigns, funnels, conversion }: FunnelPage
     <>
       <h1 className="text-2xl font-bold text-slate-900">Where borrowers drop out</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
-        Visits to each step of the two forms, counted without cookies or any identifier: a visitor who goes back and
-        forward counts once per step.
+        Visits to each step of the two forms, with and without script, counted without cookies or any identifier: a
+        visitor who goes back and forward counts once per step. Each step is measured against the step every one of its
+        visitors passed before (not an optional one such as the age step), and the quick check's personal and homeowner
+        loans each against their own steps.
       </p>
-      <Form method="get" className="mt-4 grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-4" aria-label="Choose the period and campaign">
+      <Form
+        method="get"
+        className="mt-4 grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-4"
+        aria-label="Choose the period and campaign"
+      >
         <div>
           <label htmlFor="from" className={labelClass}>
             From
