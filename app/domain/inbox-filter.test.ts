@@ -6,6 +6,7 @@ import {
   inboxFilterProblem,
   inboxSearchParams,
   parseInboxFilter,
+  parseLeadLookup,
   searchTerm,
 } from "./inbox-filter";
 import { byRule } from "../../tests/support/by-rule";
@@ -277,7 +278,17 @@ describe("searchTerm: what was typed in the search box", () => {
         want: { by: "phone", digits: "12345678" },
       },
       { rule: "nine digits are a phone prefix only", q: "123456789", want: { by: "phone", digits: "123456789" } },
-      { rule: "eight hex letters without a digit: a name", q: "deadbeef", want: { by: "name", value: "deadbeef" } },
+      {
+        rule: "eight hex letters without a digit: a name and a reference",
+        q: "deadbeef",
+        want: { by: "name", value: "deadbeef", reference: "deadbeef" },
+      },
+      {
+        rule: "a reference with no digit, as quoted in capitals, is still a reference",
+        q: " ABCDEFAB ",
+        want: { by: "name", value: "abcdefab", reference: "abcdefab" },
+      },
+      { rule: "eight letters not all hex: a name", q: "abcdefgh", want: { by: "name", value: "abcdefgh" } },
       { rule: "seven hex characters: a name", q: "1a2b3c4", want: { by: "name", value: "1a2b3c4" } },
       { rule: "nine hex characters: a name", q: "1a2b3c4d5", want: { by: "name", value: "1a2b3c4d5" } },
       {
@@ -288,6 +299,34 @@ describe("searchTerm: what was typed in the search box", () => {
     ]),
   )("%s", (_, { q, want }) => {
     expect(searchTerm(q)).toEqual(want);
+  });
+});
+
+describe("parseLeadLookup: the audit log's lead filter", () => {
+  const ID = "0b9a7c1e-5d2f-4e8a-9c3b-1f2e3d4c5b6a";
+  it.each(
+    byRule([
+      { rule: "empty is no filter", text: "", want: undefined },
+      { rule: "spaces alone are no filter", text: "   ", want: undefined },
+      { rule: "absent is no filter", text: null, want: undefined },
+      { rule: "the reference as quoted", text: "AA04048A", want: { by: "reference", prefix: "aa04048a" } },
+      {
+        rule: "a reference in lower case, spaces around",
+        text: " aa04048a ",
+        want: { by: "reference", prefix: "aa04048a" },
+      },
+      { rule: "a reference of letters alone", text: "ABCDEFAB", want: { by: "reference", prefix: "abcdefab" } },
+      { rule: "a reference of digits alone", text: "50812660", want: { by: "reference", prefix: "50812660" } },
+      { rule: "a full id", text: ID, want: { by: "id", id: ID } },
+      { rule: "a full id in capitals", text: ID.toUpperCase(), want: { by: "id", id: ID } },
+      { rule: "seven characters are not a reference", text: "AA04048", want: "invalid" },
+      { rule: "nine characters are not a reference", text: "AA04048A1", want: "invalid" },
+      { rule: "a character outside hex is not", text: "AA04048G", want: "invalid" },
+      { rule: "a name is not a lead", text: "Archer", want: "invalid" },
+      { rule: "an id cut short is not", text: ID.slice(0, 30), want: "invalid" },
+    ]),
+  )("%s", (_, { text, want }) => {
+    expect(parseLeadLookup(text)).toEqual(want);
   });
 });
 

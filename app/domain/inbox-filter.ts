@@ -148,14 +148,15 @@ export type SearchTerm =
   | { by: "email"; value: string }
   | { by: "phone"; digits: string; reference?: string }
   | { by: "reference"; prefix: string }
-  | { by: "name"; value: string };
+  | { by: "name"; value: string; reference?: string };
 
 /**
  * An entry with @ is an email (prefix); mostly digits is a phone number (prefix,
  * spaces ignored, +44 read as 0); 8 hex characters is a lead reference; anything
  * else is a name (surname prefix, or "first last"). Eight digits typed as one word are
  * both: a phone prefix and a reference whose hex happens to hold no letter (about one
- * lead in 40), so each is searched.
+ * lead in 40), so each is searched. Eight hex letters without a digit ("ABCDEFAB", about
+ * one reference in 40,000) are both too: a reference and a name ("deadbeef").
  */
 export function searchTerm(q: string): SearchTerm {
   const text = q.trim().toLowerCase();
@@ -165,6 +166,27 @@ export function searchTerm(q: string): SearchTerm {
     const phone = digits.replace(/^\+44/, "0");
     return /^\d{8}$/.test(text) ? { by: "phone", digits: phone, reference: text } : { by: "phone", digits: phone };
   }
-  if (/^[0-9a-f]{8}$/.test(text) && /\d/.test(text)) return { by: "reference", prefix: text };
+  if (/^[0-9a-f]{8}$/.test(text)) {
+    return /\d/.test(text) ? { by: "reference", prefix: text } : { by: "name", value: text, reference: text };
+  }
   return { by: "name", value: text.replace(/\s+/g, " ") };
+}
+
+/** Which lead (or leads) an entry in the audit log's lead filter names. */
+export type LeadLookup = { by: "id"; id: string } | { by: "reference"; prefix: string };
+
+export const LEAD_LOOKUP_PROBLEM =
+  "The lead is not a reference: type the 8-character reference shown beside the lead (such as 0B9A7C1E) or its full id";
+
+/**
+ * The audit log's lead filter: the 8-character reference quoted everywhere else (any
+ * case, spaces around it ignored) or a lead's full id. Anything else is not a lead, and
+ * the page says so rather than quietly listing every row; empty is no filter (undefined).
+ */
+export function parseLeadLookup(text: string | null | undefined): LeadLookup | "invalid" | undefined {
+  const value = (text ?? "").trim().toLowerCase();
+  if (value === "") return undefined;
+  if (/^[0-9a-f]{8}$/.test(value)) return { by: "reference", prefix: value };
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)) return { by: "id", id: value };
+  return "invalid";
 }

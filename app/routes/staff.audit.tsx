@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { isAuditAction } from "~/domain/audit-actions";
+import { LEAD_LOOKUP_PROBLEM, parseLeadLookup } from "~/domain/inbox-filter";
 import { auditCursorText, auditEntries, parseAuditCursor } from "../../server/staff/audit.server";
 import { listStaff } from "../../server/staff/accounts.server";
 import { requireStaff } from "../../server/staff/session.server";
@@ -28,11 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const person = params.get("person") ?? "";
   const lead = params.get("lead")?.trim() ?? "";
+  // A lead filter that names no lead is refused with the reason, never read as "every row".
+  const lookup = parseLeadLookup(lead);
+  if (lookup === "invalid") throw data({ reason: LEAD_LOOKUP_PROBLEM }, { status: 400, headers });
   const action = params.get("action") ?? "";
   const [page, staff] = await Promise.all([
     auditEntries(context.db, {
       actorId: person || undefined,
-      leadId: z.uuid().safeParse(lead).success ? lead : undefined,
+      lead: lookup,
       action: isAuditAction(action) ? action : undefined,
       before: parseAuditCursor(params.get("before")),
     }),

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "../../app/domain/audit-actions";
+import type { LeadLookup } from "../../app/domain/inbox-filter";
 import type { LeadKind } from "../../app/domain/leads";
 import type { Database } from "../db/client";
 import { microsecondText } from "../db/rows";
@@ -32,7 +33,8 @@ export async function writeAudit(db: Executor, entry: AuditEntry) {
 
 export interface AuditFilter {
   actorId?: string;
-  leadId?: string;
+  /** One lead by its id, or every lead whose id starts with a reference. */
+  lead?: LeadLookup;
   action?: AuditAction;
   /** Keyset: rows older than this one. */
   before?: AuditCursor;
@@ -67,7 +69,13 @@ export const AUDIT_PAGE_SIZE = 50;
 export async function auditEntries(db: Database, filter: AuditFilter, limit = AUDIT_PAGE_SIZE) {
   const conditions: SQL[] = [];
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
-  if (filter.leadId) conditions.push(eq(auditLog.leadId, filter.leadId));
+  if (filter.lead?.by === "id") conditions.push(eq(auditLog.leadId, filter.lead.id));
+  if (filter.lead?.by === "reference") {
+    // The reference is the id's first 8 characters: a range on the uuid.
+    const low = `${filter.lead.prefix}-0000-0000-0000-000000000000`;
+    const high = `${filter.lead.prefix}-ffff-ffff-ffff-ffffffffffff`;
+    conditions.push(sql`${auditLog.leadId} between ${low}::uuid and ${high}::uuid`);
+  }
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.before) {
     conditions.push(sql`(${auditLog.at}, ${auditLog.id}) < (${filter.before.at}::timestamptz, ${filter.before.id})`);

@@ -244,11 +244,14 @@ function searchCondition(source: LeadSource, q: string): SQL {
       const pattern = `${escapeLike(term.value)}%`;
       // A contact message has one name field: a word anywhere in it may be the surname.
       if (source.kind === "contact") {
-        return sql`(${source.surname} like ${pattern} or ${source.surname} like ${`% ${pattern}`})`;
+        const name = sql`(${source.surname} like ${pattern} or ${source.surname} like ${`% ${pattern}`})`;
+        return term.reference ? sql`(${name} or ${referenceIs(source, term.reference)})` : name;
       }
-      return term.value.includes(" ")
+      const name = term.value.includes(" ")
         ? sql`${source.fullName} like ${pattern}`
         : sql`(${source.surname} like ${pattern} or lower(${source.firstName}) = ${term.value})`;
+      // Eight hex letters ("ABCDEFAB") may be a reference as well as a name.
+      return term.reference ? sql`(${name} or ${referenceIs(source, term.reference)})` : name;
     }
   }
 }

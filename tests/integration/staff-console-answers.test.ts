@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FUNNEL_QUERY_PROBLEMS } from "../../app/domain/funnel";
-import { INBOX_FILTER_PROBLEMS } from "../../app/domain/inbox-filter";
+import { INBOX_FILTER_PROBLEMS, LEAD_LOOKUP_PROBLEM } from "../../app/domain/inbox-filter";
 import type { Database, DatabaseHandle } from "../../server/db/client";
 import { leadEvents } from "../../server/db/schema";
 import { addStaff } from "../../server/staff/accounts.server";
@@ -170,6 +170,33 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())(
         for (const path of ["/staff/audit?person=x%00", "/staff/audit?action=%00", "/staff/audit?lead=%00"]) {
           expect((await get(path)).status, path).toBe(400);
         }
+      });
+    });
+
+    describe("the audit log's lead filter", () => {
+      it.each(["AA04048A", "aa04048a", " AA04048A ", "00000000-0000-4000-8000-000000000000"])(
+        "takes a reference or an id (%o): 200",
+        async (lead) => {
+          const response = await get(`/staff/audit?lead=${encodeURIComponent(lead)}`);
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+        },
+      );
+
+      it.each(["Archer", "AA04048", "AA04048AB", "AA04048G"])(
+        "refuses what is not a reference (%o): 400 with the reason, never every row",
+        async (lead) => {
+          const response = await get(`/staff/audit?lead=${encodeURIComponent(lead)}`);
+          expect(response.status).toBe(400);
+          expect(await response.text()).toContain(LEAD_LOOKUP_PROBLEM);
+        },
+      );
+
+      it("finds a lead's rows by its reference", async () => {
+        await get(`/staff/leads/quote/${leadId}`).then((r) => r.arrayBuffer());
+        const html = await (await get(`/staff/audit?lead=${leadId.slice(0, 8).toUpperCase()}`)).text();
+        expect(html).toContain("Viewed a lead");
+        expect(html).toContain(`/staff/leads/quote/${leadId}`);
       });
     });
 

@@ -291,9 +291,17 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
     it("filters by actor, lead and action, and they combine", async () => {
       const count = async (f: Parameters<typeof auditEntries>[1]) => (await auditEntries(database.db, f)).rows.length;
       expect(await count({ actorId: bob.id })).toBe(6);
-      expect(await count({ leadId: lead.id })).toBe(6);
+      expect(await count({ lead: { by: "id", id: lead.id } })).toBe(6);
       expect(await count({ actorId: bob.id, action: "lead.view" })).toBe(5);
-      expect(await count({ actorId: ann.id, leadId: lead.id })).toBe(0);
+      expect(await count({ actorId: ann.id, lead: { by: "id", id: lead.id } })).toBe(0);
+    });
+
+    it("finds a lead's rows by the 8-character reference quoted everywhere else", async () => {
+      const count = async (f: Parameters<typeof auditEntries>[1]) => (await auditEntries(database.db, f)).rows.length;
+      expect(await count({ lead: { by: "reference", prefix: lead.id.slice(0, 8) } })).toBe(6);
+      expect(await count({ lead: { by: "reference", prefix: lead.id.slice(0, 8) }, action: "lead.status" })).toBe(1);
+      const other = lead.id.startsWith("0") ? "ffffffff" : "00000000";
+      expect(await count({ lead: { by: "reference", prefix: other } })).toBe(0);
     });
 
     it("pages newest first by keyset, with no row twice and none left out", async () => {

@@ -250,6 +250,37 @@ describe.each(testDatabaseKinds())("the staff inbox on %s", (kind) => {
     expect(audit).toMatchObject([{ actorId: bob.id, detail: null }]);
   });
 
+  it("finds a lead whose reference has no digit, as it is quoted, and a name of eight hex letters still", async () => {
+    const id = "abcdefab-0000-4000-8000-00000000abcd";
+    await insertLeads(database.db, {
+      quotes: [
+        sampleQuote({
+          createdAt: at("2026-08-01T10:00:00Z"),
+          lastName: "Deadbeef",
+          email: "fay@example.com",
+          phone: "07700 900991",
+        }),
+      ],
+      enquiries: [],
+      contacts: [
+        sampleContact({
+          id,
+          createdAt: at("2026-08-02T10:00:00Z"),
+          name: "Gus Green",
+          email: "gus@example.com",
+          phone: "07700 900992",
+        }),
+      ],
+    });
+    for (const q of ["ABCDEFAB", "abcdefab", " AbCdEfAb "]) {
+      expect(
+        (await inboxPage(database.db, filter(`q=${encodeURIComponent(q)}`), ann.id)).leads.map((l) => l.id),
+        q,
+      ).toEqual([id]);
+    }
+    expect(await references(filter("q=DEADBEEF"))).toEqual(["Jane Deadbeef"]);
+  });
+
   it("refuses assignment to someone who is not an active staff member", async () => {
     const id = ids.quotes[0] ?? "";
     expect(await assignLead(database.db, ann, { kind: "quote", id, version: 1, assigneeId: randomUUID() })).toEqual({

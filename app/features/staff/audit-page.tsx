@@ -83,9 +83,20 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
         </div>
         <div>
           <label htmlFor="lead" className={labelClass}>
-            Lead id
+            Lead reference
           </label>
-          <input id="lead" name="lead" defaultValue={filter.lead} className={cn(controlClass, "mt-1")} />
+          <input
+            id="lead"
+            name="lead"
+            defaultValue={filter.lead}
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby="lead-hint"
+            className={cn(controlClass, "mt-1 font-mono")}
+          />
+          <p id="lead-hint" className="mt-1 text-sm text-slate-700">
+            8 characters, such as 0B9A7C1E
+          </p>
         </div>
         <div className="flex items-end">
           <Button type="submit" variant="secondary" size="sm">
