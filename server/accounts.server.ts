@@ -25,6 +25,7 @@ import { isCommonPassword } from "./common-passwords";
 import type { Database } from "./db/client";
 import type { EnquirySummary, LeadStatus } from "../app/domain/leads";
 import { erasePersonalData } from "./data-requests.server";
+import { writeAudit } from "./staff/audit.server";
 import { jobs, personalEnquiries, profiles, quotes, users } from "./db/schema";
 import { hit, hitAccountSignIn, pastLimit, RATE_LIMITS, type RateLimitRule, scaled } from "./rate-limit";
 import { isFromOurPages } from "./security";
@@ -446,6 +447,23 @@ export async function accountSummary(db: Database, user: AccountUser & { name: s
  */
 export async function deleteAccount(context: AccountContext, request: Request, user: AccountUser): Promise<Headers> {
   const headers = await signOut(context, request, { everywhere: true });
-  await erasePersonalData(context.db, { email: user.email, userId: user.id, byEmail: user.emailVerified });
+  const erased = await erasePersonalData(context.db, {
+    email: user.email,
+    userId: user.id,
+    byEmail: user.emailVerified,
+  });
+  // The console's audit log keeps that it happened and how many leads went with it: no
+  // name, address or id, so the row names nobody (and a lead's old console link, now a
+  // 404, is explained by it).
+  await writeAudit(context.db, {
+    action: "account.deleted",
+    actor: null,
+    detail: {
+      leads: erased.quotes + erased.personalEnquiries + erased.contactMessages,
+      quotes: erased.quotes,
+      personalEnquiries: erased.personalEnquiries,
+      contactMessages: erased.contactMessages,
+    },
+  });
   return headers;
 }

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   "data.lookup",
   "data.access",
   "data.erasure",
+  "account.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,6 +29,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "data.lookup": "Looked up what is held about a person",
   "data.access": "Answered an access request",
   "data.erasure": "Answered an erasure request",
+  "account.deleted": "A borrower deleted their account",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -6,6 +6,7 @@ import { listStaff } from "../../server/staff/accounts.server";
 import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { AuditPage } from "~/features/staff/audit-page";
+import { ConsoleError } from "~/features/staff/console-error";
 import type { Route } from "./+types/staff.audit";
 
 // /staff/audit: who saw or changed what, newest first (DECISIONS D14).
@@ -61,6 +62,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+/** A filter the page cannot take is refused inside the console, with its reason. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

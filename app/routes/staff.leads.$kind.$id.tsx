@@ -16,6 +16,7 @@ import {
 import { notFound, requireStaff } from "../../server/staff/session.server";
 import { isLeadKind, isLeadStatus } from "~/domain/leads";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
 import { leadView } from "~/features/staff/lead-view";
 import type { Route } from "./+types/staff.leads.$kind.$id";
@@ -93,6 +94,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.reason === "not-allowed")
     return data({ error: "That status change is not allowed from here." }, { status: 400 });
   return data({ error: "That change could not be saved: check it and try again." }, { status: 400 });
+}
+
+/** A lead no longer held (an old link, an erased lead) answers the console's own page, in its frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {

@@ -46,7 +46,9 @@ async function dumpDatabase(database: DatabaseHandle): Promise<string[]> {
         where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
         order by 1, 2`,
   );
-  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "quotes", "audit_log", "funnel_counts", "rate_limits"]));
+  expect(tables.map((t) => t.name)).toEqual(
+    expect.arrayContaining(["users", "quotes", "audit_log", "funnel_counts", "rate_limits"]),
+  );
   const lines: string[] = [];
   for (const table of tables) {
     const rows = await rowsOf<{ row: string }>(
@@ -113,15 +115,24 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     const name = { firstName: person.firstName, lastName: person.lastName };
     const signUp = await api(
       "/api/auth/sign-up/email",
-      postJson({ name: `${person.firstName} ${person.lastName}`, email: person.email, password: PASSWORD, ...name }, freshAddress()),
+      postJson(
+        { name: `${person.firstName} ${person.lastName}`, email: person.email, password: PASSWORD, ...name },
+        freshAddress(),
+      ),
     );
     expect(signUp.status).toBe(200);
     await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, person.email));
     for (const address of [freshAddress(), freshAddress()]) {
-      const wrong = await api("/api/auth/sign-in/email", postJson({ email: person.email, password: "not-the-password" }, address));
+      const wrong = await api(
+        "/api/auth/sign-in/email",
+        postJson({ email: person.email, password: "not-the-password" }, address),
+      );
       expect(wrong.status).toBe(401);
     }
-    const signIn = await api("/api/auth/sign-in/email", postJson({ email: person.email, password: PASSWORD }, freshAddress()));
+    const signIn = await api(
+      "/api/auth/sign-in/email",
+      postJson({ email: person.email, password: PASSWORD }, freshAddress()),
+    );
     expect(signIn.status).toBe(200);
     const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
 
@@ -130,7 +141,13 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       "/api/quotes",
       withCookie(
         postJson(
-          validQuote({ email: person.email, first_name: person.firstName, last_name: person.lastName, phone: person.phone, landing_page_url: landing }),
+          validQuote({
+            email: person.email,
+            first_name: person.firstName,
+            last_name: person.lastName,
+            phone: person.phone,
+            landing_page_url: landing,
+          }),
           freshAddress(),
         ),
         cookie,
@@ -142,7 +159,13 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       "/api/enquiries",
       withCookie(
         postJson(
-          validEnquiry({ email: person.email, firstName: person.firstName, lastName: person.lastName, phone: person.phone, landingPageUrl: landing }),
+          validEnquiry({
+            email: person.email,
+            firstName: person.firstName,
+            lastName: person.lastName,
+            phone: person.phone,
+            landingPageUrl: landing,
+          }),
           freshAddress(),
         ),
         cookie,
@@ -164,7 +187,10 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     );
     expect(contact.status).toBe(201);
     for (const step of ["status", "amount"]) {
-      const report = await api("/api/funnel", postJson({ form: "apply", event: "step", step, landing }, freshAddress()));
+      const report = await api(
+        "/api/funnel",
+        postJson({ form: "apply", event: "step", step, landing }, freshAddress()),
+      );
       expect(report.status).toBe(204);
     }
     const reset = await api(
@@ -181,24 +207,50 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     }
     await database.db
       .insert(leadEvents)
-      .values({ leadKind: "quote", leadId: quoteId, type: "note", note: `Rang ${person.firstName} ${person.lastName} on ${person.phone}.` });
+      .values({
+        leadKind: "quote",
+        leadId: quoteId,
+        type: "note",
+        note: `Rang ${person.firstName} ${person.lastName} on ${person.phone}.`,
+      });
     const lookUp = `${SITE}/staff/requests?${new URLSearchParams({ email: person.email })}`;
     const found = await requestsLoader({ request: new Request(lookUp), context, params: {} } as never);
-    expect((found as { data: { found: Record<string, number> } }).data.found).toMatchObject({ account: 1, quotes: 1, personalEnquiries: 1, contactMessages: 1 });
+    expect((found as { data: { found: Record<string, number> } }).data.found).toMatchObject({
+      account: 1,
+      quotes: 1,
+      personalEnquiries: 1,
+      contactMessages: 1,
+    });
     const download = `${SITE}/staff/requests/export?${new URLSearchParams({ email: person.email })}`;
     const held = await requestsExportLoader({ request: new Request(download), context, params: {} } as never);
     expect(await held.text()).toContain(person.email);
 
     // Without this the checks after the erasure would prove nothing.
     const dump = await dumpDatabase(database);
-    for (const table of ["users", "profiles", "quotes", "personal_enquiries", "contact_messages", "lead_events", "jobs"]) {
-      expect(tracesOf(dump, person).some((line) => line.startsWith(`public.${table}:`)), table).toBe(true);
+    for (const table of [
+      "users",
+      "profiles",
+      "quotes",
+      "personal_enquiries",
+      "contact_messages",
+      "lead_events",
+      "jobs",
+    ]) {
+      expect(
+        tracesOf(dump, person).some((line) => line.startsWith(`public.${table}:`)),
+        table,
+      ).toBe(true);
     }
     return cookie;
   }
 
   it("a staff erasure from the data requests page leaves no trace of the person in any table", async () => {
-    const person = { firstName: "Erin", lastName: "Quarrington", email: "erin.quarrington@example.com", phone: "07700 900555" };
+    const person = {
+      firstName: "Erin",
+      lastName: "Quarrington",
+      email: "erin.quarrington@example.com",
+      phone: "07700 900555",
+    };
     await leaveTraces(person);
     const form = new URLSearchParams({ email: person.email, confirm: person.email });
     const erased = await requestsAction({
@@ -216,12 +268,20 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     const answered = await database.db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog);
     const reference = subjectReference(person.email, test.config.authSecret);
     for (const action of ["data.lookup", "data.access", "data.erasure"]) {
-      expect(answered.filter((r) => r.action === action && (r.detail as { subject?: string }).subject === reference), action).toHaveLength(1);
+      expect(
+        answered.filter((r) => r.action === action && (r.detail as { subject?: string }).subject === reference),
+        action,
+      ).toHaveLength(1);
     }
   });
 
   it("a borrower's own 'Delete your account' leaves no trace of them in any table", async () => {
-    const person = { firstName: "Ravi", lastName: "Oyelaran-Quist", email: "ravi.oq@example.com", phone: "+44 7700 900777" };
+    const person = {
+      firstName: "Ravi",
+      lastName: "Oyelaran-Quist",
+      email: "ravi.oq@example.com",
+      phone: "+44 7700 900777",
+    };
     const cookie = await leaveTraces(person);
     const deleted = await accountAction({
       request: new Request(`${SITE}/account`, {
@@ -239,6 +299,17 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     } as never);
     expect((deleted as Response).headers.get("location")).toBe("/auth?deleted=1");
     expect(tracesOf(await dumpDatabase(database), person)).toEqual([]);
+    // The audit log keeps that a borrower deleted their account and how many leads went
+    // with it (a quote, an enquiry and a contact message), naming nobody.
+    const [row, ...more] = await database.db.select().from(auditLog).where(eq(auditLog.action, "account.deleted"));
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      actorId: null,
+      actorName: null,
+      leadKind: null,
+      leadId: null,
+      detail: { leads: 3, quotes: 1, personalEnquiries: 1, contactMessages: 1 },
+    });
   });
 
   it("records a look-up on the data requests page, naming the person only by the keyed hash of the address", async () => {

@@ -200,6 +200,25 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())(
       });
     });
 
+    describe("a lead that is not held", () => {
+      it("answers 404 with the console's own page, in its frame, pointing to the audit log", async () => {
+        const gone = "abcdef12-0000-4000-8000-000000000000";
+        const response = await get(`/staff/leads/quote/${gone}`);
+        expect(response.status).toBe(404);
+        const html = await response.text();
+        expect(html).toContain("There is no lead ABCDEF12");
+        expect(html).toContain('href="/staff/audit?lead=ABCDEF12"');
+        expect(html).toMatch(/Signed in as (<!-- -->)?Ann Adviser/);
+        expect(html).not.toContain("Oops! Page not found");
+      });
+
+      it("a kind that is no lead's answers the console's page too", async () => {
+        const response = await get(`/staff/leads/loan/${leadId}`);
+        expect(response.status).toBe(404);
+        expect(await response.text()).toMatch(/Signed in as (<!-- -->)?Ann Adviser/);
+      });
+    });
+
     describe("days", () => {
       it.each([
         ["/staff?from=2026-02-30", INBOX_FILTER_PROBLEMS.from],

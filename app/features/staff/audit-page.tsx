@@ -30,12 +30,18 @@ function auditDetail(row: AuditRow) {
   }
   if (row.action === "leads.export") {
     const search = d.search as { by?: string; reference?: string } | undefined;
-    const searched = search?.reference ? `; searched by ${String(search.by)} (reference ${String(search.reference)})` : "";
+    const searched = search?.reference
+      ? `; searched by ${String(search.by)} (reference ${String(search.reference)})`
+      : "";
     return `${d.rows} rows; filter: ${d.filter ? String(d.filter) : "none"}${searched}`;
   }
   if (row.action === "staff.sign-in-failed" && d.reason) return `Reason: ${String(d.reason)}`;
   if (row.action === "data.access" || row.action === "data.erasure" || row.action === "data.lookup") {
     return `Subject reference ${String(d.subject)}`;
+  }
+  if (row.action === "account.deleted") {
+    const leads = Number(d.leads ?? 0);
+    return `${leads === 0 ? "No leads" : leads === 1 ? "1 lead" : `${leads} leads`} deleted with it`;
   }
   if (row.action === "retention.run" && d.deleted && typeof d.deleted === "object") {
     const total = Object.values(d.deleted as Record<string, number>).reduce((a, b) => a + Number(b), 0);
@@ -127,7 +133,9 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
             {rows.map((row) => (
               <tr key={row.id} className="border-b border-slate-200">
                 <td className="px-2 py-2 whitespace-nowrap">{formatWhen(row.at)}</td>
-                <td className="px-2 py-2">{row.actorName ?? "Unknown"}</td>
+                <td className="px-2 py-2">
+                  {row.actorName ?? (row.action === "account.deleted" ? "The borrower" : "Unknown")}
+                </td>
                 <td className="px-2 py-2">
                   {isAuditAction(row.action) ? AUDIT_ACTION_LABELS[row.action] : row.action}
                 </td>

@@ -1,0 +1,68 @@
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { reference } from "./format";
+
+// What a console page says when it cannot show what was asked, inside the console's own
+// frame (not the public site's 404): a lead that is no longer held, a request the page
+// refused, or a failure. A borrower never sees this: their session is turned away by the
+// console's frame before any page runs (DECISIONS D14), with the public 404.
+
+const LEAD_PATH = /^\/staff\/leads\/[a-z-]+\/([0-9a-f]{8})-[0-9a-f-]{27}$/i;
+
+function reasonOf(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null || !("reason" in data)) return undefined;
+  return typeof data.reason === "string" ? data.reason : undefined;
+}
+
+export function ConsoleError({ error }: { error: unknown }) {
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const leadReference = LEAD_PATH.exec(pathname)?.[1];
+  if (status === 404) {
+    return (
+      <>
+        <title>Not found | Staff console</title>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {leadReference ? `There is no lead ${reference(leadReference)}` : "There is no such page in the console"}
+        </h1>
+        {leadReference && (
+          <p className="mt-3 max-w-3xl">
+            It may have been deleted: by the borrower with their account, by an erasure request, or at the end of its
+            retention period. The audit log keeps what was done with it.
+          </p>
+        )}
+        <ul className="mt-4 space-y-2">
+          {leadReference && (
+            <li>
+              <Link
+                to={`/staff/audit?lead=${reference(leadReference)}`}
+                className="font-semibold text-brand-700 underline"
+              >
+                Audit log for {reference(leadReference)}
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link to="/staff" className="font-semibold text-brand-700 underline">
+              All leads
+            </Link>
+          </li>
+        </ul>
+      </>
+    );
+  }
+  const reason = status < 500 ? reasonOf(isRouteErrorResponse(error) ? error.data : undefined) : undefined;
+  return (
+    <>
+      <title>{status < 500 ? "Request not accepted | Staff console" : "Something went wrong | Staff console"}</title>
+      <h1 className="text-2xl font-bold text-slate-900">
+        {status < 500 ? "That request could not be accepted" : "Sorry, something went wrong"}
+      </h1>
+      <p className="mt-3">{reason ? `${reason}.` : status < 500 ? "" : "Please try again in a moment."}</p>
+      <p className="mt-4">
+        <Link to="/staff" className="font-semibold text-brand-700 underline">
+          All leads
+        </Link>
+      </p>
+    </>
+  );
+}
