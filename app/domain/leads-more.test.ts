@@ -9,6 +9,8 @@ import {
   isTriageFlag,
   LEAD_KIND_LABELS,
   LEAD_STATUS_LABELS,
+  leadKindLabel,
+  leadPurposeLabel,
   leadReference,
   TRIAGE_FLAG_LABELS,
   triageFlags,
@@ -30,7 +32,11 @@ describe("the console's words for statuses, kinds and flags", () => {
       declined: "Declined",
       withdrawn: "Withdrawn",
     });
-    expect(LEAD_KIND_LABELS).toEqual({ quote: "Quote", "personal-enquiry": "Personal enquiry", contact: "Contact message" });
+    expect(LEAD_KIND_LABELS).toEqual({
+      quote: "Quote",
+      "personal-enquiry": "Quick-check enquiry",
+      contact: "Contact message",
+    });
     expect(TRIAGE_FLAG_LABELS).toEqual({
       "no-rate": "No indicative rate",
       "ltv-over-100": "LTV over 100%",
@@ -38,6 +44,36 @@ describe("the console's words for statuses, kinds and flags", () => {
       "amount-outside-range": "Amount outside lending range",
       duplicate: "Duplicate of a recent lead",
     });
+  });
+});
+
+describe("labels, never stored values", () => {
+  it.each([
+    ["quote", null, "Quote"],
+    ["quote", "homeowner", "Quote"],
+    ["personal-enquiry", "homeowner", "Quick-check enquiry (homeowner loan)"],
+    ["personal-enquiry", "personal", "Quick-check enquiry (personal loan)"],
+    ["personal-enquiry", null, "Quick-check enquiry"],
+    ["personal-enquiry", "a-type-since-gone", "Quick-check enquiry (a-type-since-gone)"],
+    ["contact", null, "Contact message"],
+  ] as const)("a %s for a %s loan is a %o", (kind, loanType, label) => {
+    expect(leadKindLabel(kind, loanType)).toBe(label);
+  });
+
+  it.each([
+    ["quote", "home-improvements", "Home improvements"],
+    ["quote", "debt-consolidation", "Debt consolidation"],
+    ["quote", "business-purposes", "Business purposes"],
+    ["personal-enquiry", "property-purchase", "Property purchase"],
+    ["personal-enquiry", "other", "Other"],
+    ["personal-enquiry", null, null],
+    ["quote", "a-purpose-since-gone", "a-purpose-since-gone"],
+    // A contact message's subject is the borrower's words, not a stored value.
+    ["contact", "home-improvements", "home-improvements"],
+    ["contact", "Question about my loan", "Question about my loan"],
+    ["contact", "", null],
+  ] as const)("a %s's purpose %o reads %o", (kind, purpose, label) => {
+    expect(leadPurposeLabel(kind, purpose)).toBe(label);
   });
 });
 
@@ -90,7 +126,14 @@ describe("triage at its edges", () => {
   it("judges only what was given: no LTV and no amount raise no flag", () => {
     expect(triageFlags({ kind: "quote", indicativeRate: 5.5, monthlyIncome: 3_000, receivedAt: received })).toEqual([]);
     expect(
-      triageFlags({ kind: "quote", indicativeRate: 5.5, monthlyIncome: 3_000, ltv: null, loanAmount: null, receivedAt: received }),
+      triageFlags({
+        kind: "quote",
+        indicativeRate: 5.5,
+        monthlyIncome: 3_000,
+        ltv: null,
+        loanAmount: null,
+        receivedAt: received,
+      }),
     ).toEqual([]);
   });
 
@@ -128,7 +171,10 @@ describe("triage at its edges", () => {
 
 describe("campaign values", () => {
   it("are trimmed, and a URL that cannot be read has none", () => {
-    expect(campaignOf("/?utm_source=%20google%20&utm_campaign=+spring+")).toEqual({ source: "google", campaign: "spring" });
+    expect(campaignOf("/?utm_source=%20google%20&utm_campaign=+spring+")).toEqual({
+      source: "google",
+      campaign: "spring",
+    });
     expect(campaignOf("/?utm_campaign=winter")).toEqual({ source: "", campaign: "winter" });
     expect(campaignOf("/?utm_source=%20&utm_campaign=")).toBeNull();
     expect(campaignOf("http://[::1")).toBeNull();

@@ -1,3 +1,4 @@
+import { LOAN_PURPOSES, optionLabel, QUICK_LOAN_TYPES } from "./options";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "./rates";
 
 // The firm's side of a lead (DECISIONS D11, D14): where it stands, where it may go
@@ -57,9 +58,29 @@ export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   quote: "Quote",
-  "personal-enquiry": "Personal enquiry",
+  // The table is personal_enquiries (the spec's name), but the quick check sends it
+  // only from its homeowner path: "personal" would mislabel every one of them.
+  "personal-enquiry": "Quick-check enquiry",
   contact: "Contact message",
 };
+
+/**
+ * What an adviser reads as a lead's kind: a quick-check enquiry says which loan it is
+ * for, in the form's words ("Quick-check enquiry (homeowner loan)").
+ */
+export function leadKindLabel(kind: LeadKind, loanType?: string | null): string {
+  if (kind !== "personal-enquiry" || !loanType) return LEAD_KIND_LABELS[kind];
+  return `${LEAD_KIND_LABELS[kind]} (${optionLabel(QUICK_LOAN_TYPES, loanType).toLowerCase()})`;
+}
+
+/**
+ * A lead's purpose as the form offered it ("Home improvements"), never the stored value;
+ * a contact message's subject is the borrower's own words, shown as written.
+ */
+export function leadPurposeLabel(kind: LeadKind, purpose: string | null | undefined): string | null {
+  if (!purpose) return null;
+  return kind === "contact" ? purpose : optionLabel(LOAN_PURPOSES, purpose);
+}
 
 export function isLeadKind(value: unknown): value is LeadKind {
   return typeof value === "string" && (LEAD_KINDS as readonly string[]).includes(value);

@@ -31,14 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     id: lead.id,
     receivedAt: lead.receivedAt.toISOString(),
     name: `${lead.firstName} ${lead.lastName}`.trim(),
+    phone: lead.phone,
     loanAmount: lead.loanAmount,
     loanPurpose: lead.loanPurpose,
+    loanType: lead.loanType,
     ltv: lead.ltv,
     status: lead.status,
     assigneeName: lead.assigneeName,
     campaign: lead.campaign,
     landingPath: lead.landingPageUrl,
     flags: lead.flags,
+    duplicateOf: lead.duplicateOf ? { kind: lead.duplicateOf.kind, id: lead.duplicateOf.id } : null,
   }));
   const next = page.next ? inboxSearchParams({ ...filter, after: page.next }).toString() : null;
   return data({ filter, rows, next, counts, staff }, { headers });

@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await findLead(context.db, params.kind, params.id);
   if (!lead) throw notFound();
   await writeAudit(context.db, { action: "lead.view", actor: user, lead: { kind: lead.kind, id: lead.row.id } });
-  const [timeline, emails, staff, flags] = await Promise.all([
+  const [timeline, emails, staff, { flags, duplicateOf }] = await Promise.all([
     timelineOf(context.db, lead.row.id),
     emailsOf(context.db, lead.kind, lead.row.id),
     assignableStaff(context.db),
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return data(
     {
-      lead: leadView(lead.kind, lead.row, flags),
+      lead: leadView(lead.kind, lead.row, flags, duplicateOf),
       timeline: timeline.map((e) => ({ ...e, at: e.at.toISOString() })),
       emails: emails.map((m) => ({
         ...m,

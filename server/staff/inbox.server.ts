@@ -10,6 +10,7 @@ import {
   type LeadStatus,
   PERSONAL_RANGE,
   type TriageFlag,
+  type TriageInput,
   triageFlags,
 } from "../../app/domain/leads";
 import type { Database } from "../db/client";
@@ -41,6 +42,15 @@ export interface InboxLead {
   landingPageUrl: string | null;
   campaign: { source: string; campaign: string } | null;
   flags: TriageFlag[];
+  /** The earlier lead from the same email or phone that makes this one a duplicate, if any. */
+  duplicateOf: EarlierLead | null;
+}
+
+/** A lead this one repeats: enough to name it and link to it. */
+export interface EarlierLead {
+  kind: LeadKind;
+  id: string;
+  receivedAt: Date;
 }
 
 /** How each table's columns read as the inbox's: the same names, SQL for each. */
@@ -408,21 +418,30 @@ function toLead(row: RawRow): InboxLead {
     landingPageUrl: row.landing_page_url,
     campaign: campaignOf(row.landing_page_url),
     flags: [],
+    duplicateOf: null,
   };
 }
+
+/** What the triage rules need of a lead, and how to find its earlier leads. */
+export type FlaggableLead = Omit<TriageInput, "previousLeadAt"> & { id: string; email: string; phone: string };
 
 /**
  * The domain's triage flags for a page of leads. The duplicate flag needs each
  * lead's previous lead from the same email or phone: one query for the whole page.
+ * That lead is named (`duplicateOf`), so the flag can say which lead it repeats.
  */
-export async function withFlags(db: Database, leads: InboxLead[]): Promise<InboxLead[]> {
-  if (leads.length === 0) return leads;
+export async function withFlags<L extends FlaggableLead>(
+  db: Database,
+  leads: L[],
+): Promise<(L & { flags: TriageFlag[]; duplicateOf: EarlierLead | null })[]> {
+  if (leads.length === 0) return [];
   const emails = [...new Set(leads.map((l) => l.email.toLowerCase()))];
   const phones = [...new Set(leads.map((l) => digitsOf(l.phone)))];
   const earliest = new Date(Math.min(...leads.map((l) => l.receivedAt.getTime())) - DUPLICATE_WINDOW_DAYS * 86_400_000);
   const branches = LEAD_KINDS.map((kind) => {
     const s = SOURCES[kind];
-    return sql`(select lower(${s.email}) as email, regexp_replace(${s.phone}, '[^0-9]', '', 'g') as phone, ${s.createdAt} as at
+    return sql`(select ${kind}::text as kind, ${s.id}::text as id, lower(${s.email}) as email,
+        regexp_replace(${s.phone}, '[^0-9]', '', 'g') as phone, ${s.createdAt} as at
       from ${s.table}
       where (lower(${s.email}) in (${sql.join(
         emails.map((x) => sql`${x}`),
@@ -432,18 +451,22 @@ export async function withFlags(db: Database, leads: InboxLead[]): Promise<Inbox
         sql`, `,
       )})) and ${s.createdAt} >= ${earliest.toISOString()}::timestamptz)`;
   });
-  const found = await rowsOf<{ email: string; phone: string; at: string | Date }>(
+  const found = await rowsOf<{ kind: LeadKind; id: string; email: string; phone: string; at: string | Date }>(
     db,
     sql`${sql.join(branches, sql` union all `)}`,
   );
-  const others = found.map((r) => ({ email: r.email, phone: r.phone, at: new Date(r.at) }));
+  const others = found.map((r) => ({ kind: r.kind, id: r.id, email: r.email, phone: r.phone, at: new Date(r.at) }));
   return leads.map((lead) => {
     const email = lead.email.toLowerCase();
     const phone = digitsOf(lead.phone);
     const previous = others
       .filter((o) => (o.email === email || o.phone === phone) && isRecentDuplicate(o.at, lead.receivedAt))
-      .reduce<Date | null>((latest, o) => (!latest || o.at > latest ? o.at : latest), null);
-    return { ...lead, flags: triageFlags({ ...lead, previousLeadAt: previous }) };
+      .reduce<(typeof others)[number] | null>((latest, o) => (!latest || o.at > latest.at ? o : latest), null);
+    return {
+      ...lead,
+      flags: triageFlags({ ...lead, previousLeadAt: previous?.at ?? null }),
+      duplicateOf: previous ? { kind: previous.kind, id: previous.id, receivedAt: previous.at } : null,
+    };
   });
 }
 

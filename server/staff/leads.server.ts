@@ -110,49 +110,23 @@ export async function assignableStaff(db: Database) {
     .orderBy(asc(staffMembers.name));
 }
 
-/** Flags for one lead, by the same rules as the inbox. */
+/** Flags for one lead, by the same rules as the inbox, and the earlier lead it repeats, if any. */
 export async function flagsOf(db: Database, lead: LeadRecord) {
   const { row } = lead;
-  const base = {
-    kind: lead.kind,
-    id: row.id,
-    receivedAt: row.createdAt,
-    email: row.email,
-    phone: row.phone,
-    status: row.status,
-    assigneeId: row.assigneeId,
-    assigneeName: null,
-    campaign: null,
-    flags: [],
-  };
+  const base = { kind: lead.kind, id: row.id, receivedAt: row.createdAt, email: row.email, phone: row.phone };
   const [flagged] = await withFlags(db, [
     lead.kind === "contact"
-      ? {
-          ...base,
-          firstName: lead.row.name,
-          lastName: "",
-          loanAmount: null,
-          loanPurpose: lead.row.subject,
-          loanType: null,
-          ltv: null,
-          indicativeRate: null,
-          monthlyIncome: null,
-          landingPageUrl: null,
-        }
+      ? base
       : {
           ...base,
-          firstName: lead.row.firstName,
-          lastName: lead.row.lastName,
           loanAmount: lead.row.loanAmount,
-          loanPurpose: lead.row.loanPurpose,
           loanType: lead.kind === "quote" ? "homeowner" : lead.row.loanType,
           ltv: lead.kind === "quote" ? lead.row.ltvRatio : null,
           indicativeRate: lead.kind === "quote" ? lead.row.indicativeRate : null,
           monthlyIncome: lead.row.monthlyIncome,
-          landingPageUrl: lead.row.landingPageUrl,
         },
   ]);
-  return flagged?.flags ?? [];
+  return { flags: flagged?.flags ?? [], duplicateOf: flagged?.duplicateOf ?? null };
 }
 
 // ---------------------------------------------------------------- changes

@@ -168,8 +168,8 @@ test("a staff member enrols, signs in, works a lead, exports and sees it all in 
   await expect(rows.first()).toContainText(`Quinn ${surname}`);
   await expect(rows.first()).toContainText("google / harbour");
 
-  // Open the lead; change its status, add a note, assign it to oneself.
-  await rows.first().getByRole("link").click();
+  // Open the lead (its reference, the row's first link); change its status, add a note, assign it to oneself.
+  await rows.first().getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Quinn ${surname}`) })).toBeVisible();
   await expect(page.getByText("Representative example")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -304,7 +304,8 @@ test("every staff page works from the keyboard alone", async ({ page }) => {
   const lead = page
     .getByRole("table")
     .getByRole("row", { name: new RegExp(surname) })
-    .getByRole("link");
+    .getByRole("link")
+    .first();
   await tabTo(page, lead);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Kit ${surname}`) })).toBeVisible();
@@ -475,6 +476,118 @@ test("a visit that reaches step 3 of the main form and leaves shows on /staff/fu
     "apply,,submitted,0,,",
     "apply-personal,,submitted,0,,",
   ]);
+});
+
+/** Elements that run past the right (or left) edge of the viewport, and how wide the page scrolls. */
+async function widerThanTheScreen(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide: string[] = [];
+    for (const element of document.body.querySelectorAll("*")) {
+      const box = element.getBoundingClientRect();
+      // Nothing drawn, or a 1 px box for screen readers only (the skip link's sr-only).
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (box.right > width + 0.5 || box.left < -0.5) {
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}`;
+        wide.push(
+          `${name} "${(element.textContent ?? "").trim().slice(0, 30)}": ${Math.round(box.left)}-${Math.round(box.right)}`,
+        );
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+  });
+}
+
+test("on a phone, without script, the inbox and a lead put the borrower's number on the first screen and nothing runs off the edge", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const surname = unique("Longfellow").replace(/-/g, "");
+  // A long address and landing page, as real ones are: these ran off a 390 px screen.
+  const email = `${surname.toLowerCase()}.with.a.rather.long.address@mail.example-broker-leads.co.uk`;
+  const landing = `https://www.example.com/secured-homeowner-loan?utm_source=google&utm_medium=cpc&utm_campaign=harbour_autumn_homeowners_${surname}&gclid=Cj0KCQiA0MD4BhD8ARIsAJNoqYmZabcdefghijklmnop`;
+  const ids: string[] = [];
+  // Two quotes from the same person: the second is flagged as a duplicate of the first.
+  for (const amount of [45_000, 47_500]) {
+    const quote = await page.request.post("/api/quotes", {
+      data: validQuote({
+        email,
+        last_name: surname,
+        first_name: "Quinn",
+        phone: "07700 900888",
+        loan_amount: amount,
+        landing_page_url: landing,
+      }),
+    });
+    expect(quote.status()).toBe(201);
+    ids.push(((await quote.json()) as { id: string }).id);
+  }
+  const [first, second] = ids.map((id) => id.slice(0, 8).toUpperCase());
+
+  const staffEmail = `${unique("phone")}@firm.example`;
+  const key = await enrol(page, staffEmail, "Pip Phone");
+  await signInByKeyboard(page, staffEmail, key);
+  await expect(page).toHaveURL(/\/staff$/);
+  const phone = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const onPhone = await phone.newPage();
+  try {
+    for (const screen of [
+      { width: 360, height: 740 },
+      { width: 390, height: 844 },
+    ]) {
+      await onPhone.setViewportSize(screen);
+      /** axe needs script: it checks the same page, at the narrower size (once: the suite's time is short), in the tab with script. */
+      const axeAt = async (url: string) => {
+        if (screen.width !== 360) return;
+        await page.setViewportSize(screen);
+        await page.goto(url);
+        await expectNoAxeViolations(page);
+      };
+      const firstScreen = async (target: Locator) => {
+        const box = await target.boundingBox();
+        expect(box, `${screen.width} px`).not.toBeNull();
+        expect((box?.y ?? screen.height) + (box?.height ?? 0), `${screen.width} px`).toBeLessThanOrEqual(screen.height);
+      };
+
+      // The inbox: the filters folded away, the first lead (with its number) on the first screen.
+      await onPhone.goto("/staff");
+      await expect(onPhone.locator("details")).not.toHaveAttribute("open");
+      await expect(onPhone.getByLabel("Search by name, email, phone or reference")).toBeHidden();
+      await onPhone.goto(`/staff?status=new&q=${surname.toLowerCase()}`);
+      const card = onPhone.getByTestId("lead-cards").getByRole("listitem").first();
+      await expect(card).toContainText(second ?? "");
+      const cardPhone = card.getByRole("link", { name: "07700 900888" });
+      await expect(cardPhone).toHaveAttribute("href", "tel:07700900888");
+      await firstScreen(cardPhone);
+      await expect(card.getByRole("link", { name: first ?? "" })).toHaveAttribute(
+        "href",
+        new RegExp(`/staff/leads/quote/${ids[0]}$`),
+      );
+      expect(await widerThanTheScreen(onPhone)).toEqual({ scrollWidth: screen.width, width: screen.width, wide: [] });
+      await axeAt(onPhone.url());
+
+      // The lead: phone, email and amount first; nothing clipped; the duplicate names its lead.
+      await card.getByRole("link", { name: second ?? "" }).click();
+      await expect(onPhone.getByRole("heading", { level: 1, name: new RegExp(`Quinn ${surname}`) })).toBeVisible();
+      const contact = onPhone.getByTestId("lead-contact");
+      await expect(contact.getByRole("link", { name: "07700 900888" })).toHaveAttribute("href", "tel:07700900888");
+      await expect(contact.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+      await expect(contact).toContainText("£47,500");
+      await firstScreen(contact.getByRole("link", { name: "07700 900888" }));
+      await firstScreen(contact.getByText("£47,500"));
+      await expect(
+        onPhone.getByRole("list", { name: "Triage flags" }).getByRole("link", { name: first ?? "" }),
+      ).toHaveAttribute("href", `/staff/leads/quote/${ids[0]}`);
+      expect(await widerThanTheScreen(onPhone)).toEqual({ scrollWidth: screen.width, width: screen.width, wide: [] });
+      await axeAt(onPhone.url());
+    }
+  } finally {
+    await phone.close();
+  }
 });
 
 test("the borrowers' door never reaches a staff account: no reset for a staff address, no borrower session from a staff token", async ({

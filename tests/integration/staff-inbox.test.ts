@@ -250,6 +250,15 @@ describe.each(testDatabaseKinds())("the staff inbox on %s", (kind) => {
     expect(audit).toMatchObject([{ actorId: bob.id, detail: null }]);
   });
 
+  it("names the earlier lead a duplicate repeats, and no lead for the rest", async () => {
+    const page = await inboxPage(database.db, filter(), ann.id, 100);
+    const named = page.leads.filter((l) => l.duplicateOf);
+    expect(named.map((l) => [l.id, l.duplicateOf?.kind, l.duplicateOf?.id, l.duplicateOf?.receivedAt])).toEqual([
+      [ids.quotes[2], "quote", ids.quotes[0], at("2026-11-01T10:00:00Z")],
+    ]);
+    expect(named.every((l) => l.flags.includes("duplicate"))).toBe(true);
+  });
+
   it("finds a lead whose reference has no digit, as it is quoted, and a name of eight hex letters still", async () => {
     const id = "abcdefab-0000-4000-8000-00000000abcd";
     await insertLeads(database.db, {

@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds())("changes to one lead on %s", (kind) => {
     const flags = async (k: "quote" | "personal-enquiry" | "contact", id: string | undefined) => {
       const lead = await findLead(database.db, k, id as string);
       if (!lead) throw new Error("no lead");
-      return flagsOf(database.db, lead);
+      return (await flagsOf(database.db, lead)).flags;
     };
     expect(await flags("quote", quotes[0])).toEqual(["no-rate", "ltv-over-100", "no-income"]);
     expect(await flags("personal-enquiry", enquiries[0])).toEqual(["amount-outside-range"]);

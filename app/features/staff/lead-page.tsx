@@ -4,8 +4,15 @@ import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
 import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
 import { formatPercent, formatPounds } from "~/domain/finance";
-import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, type TimelineEvent, TRIAGE_FLAG_LABELS } from "~/domain/leads";
-import { formatWhen, reference } from "./format";
+import {
+  LEAD_KIND_LABELS,
+  LEAD_MOVES,
+  LEAD_STATUS_LABELS,
+  type TimelineEvent,
+  TRIAGE_FLAG_LABELS,
+  type TriageFlag,
+} from "~/domain/leads";
+import { formatWhen, leadPath, money, reference, telHref } from "./format";
 import type { LeadView } from "./lead-view";
 import { Notice } from "./staff-frame";
 
@@ -35,6 +42,29 @@ const EMAIL_STATES: Record<LeadEmail["status"], string> = {
 
 const sectionClass = "mt-8";
 const h2Class = "text-xl font-bold text-slate-900";
+/**
+ * Label and value side by side from a small tablet up; on a phone the value goes under
+ * its label, so a long email address or landing URL wraps instead of running off the
+ * right edge (the value column may shrink below its longest word: minmax(0, 1fr)).
+ */
+const pairsClass = "mt-3 grid gap-x-6 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-2";
+const termClass = "font-semibold max-sm:mt-2";
+const valueClass = "[overflow-wrap:anywhere]";
+
+/** A flag as the adviser reads it: the duplicate flag names the lead it repeats and links to it. */
+function FlagText({ flag, lead }: { flag: TriageFlag; lead: LeadView }) {
+  const earlier = lead.duplicateOf;
+  if (flag !== "duplicate" || !earlier) return <>{TRIAGE_FLAG_LABELS[flag]}</>;
+  return (
+    <>
+      Duplicate of{" "}
+      <Link to={leadPath(earlier.kind, earlier.id)} className="font-mono underline">
+        {reference(earlier.id)}
+      </Link>{" "}
+      ({LEAD_KIND_LABELS[earlier.kind].toLowerCase()}, {formatWhen(earlier.receivedAt)})
+    </>
+  );
+}
 
 function describeEvent(e: TimelineEvent<string>) {
   if (e.type === "status" && e.fromStatus && e.toStatus) {
@@ -55,18 +85,38 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
           ← All leads
         </Link>
       </p>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">
+      <h1 className="mt-3 text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
         {lead.name} <span className="font-mono text-lg text-slate-700">({reference(lead.id)})</span>
       </h1>
-      <p className="mt-1 text-slate-700">
-        {LEAD_KIND_LABELS[lead.kind]} received {formatWhen(lead.receivedAt)}. Status:{" "}
+      <dl aria-label="Reach the borrower" className={pairsClass} data-testid="lead-contact">
+        <dt className={termClass}>Phone</dt>
+        <dd className={valueClass}>
+          <a href={telHref(lead.phone)} className="font-semibold text-brand-700 underline" data-testid="lead-phone">
+            {lead.phone}
+          </a>
+        </dd>
+        <dt className={termClass}>Email</dt>
+        <dd className={valueClass}>
+          <a href={`mailto:${lead.email}`} className="font-semibold text-brand-700 underline">
+            {lead.email}
+          </a>
+        </dd>
+        {lead.loanAmount !== null && (
+          <>
+            <dt className={termClass}>Amount</dt>
+            <dd className={valueClass}>{money(lead.loanAmount)}</dd>
+          </>
+        )}
+      </dl>
+      <p className="mt-3 text-slate-700">
+        {lead.kindLabel} received {formatWhen(lead.receivedAt)}. Status:{" "}
         <strong data-testid="lead-status">{LEAD_STATUS_LABELS[lead.status]}</strong>.
       </p>
       {lead.flags.length > 0 && (
         <ul aria-label="Triage flags" className="mt-3 flex flex-wrap gap-2">
           {lead.flags.map((f) => (
             <li key={f} className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
-              {TRIAGE_FLAG_LABELS[f]}
+              <FlagText flag={f} lead={lead} />
             </li>
           ))}
         </ul>
@@ -137,11 +187,11 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
           <h2 id="answers-heading" className={h2Class}>
             Answers
           </h2>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+          <dl className={pairsClass}>
             {lead.answers.map(([label, value]) => (
               <div key={label} className="contents">
-                <dt className="font-semibold">{label}</dt>
-                <dd className="whitespace-pre-wrap break-words">{value}</dd>
+                <dt className={termClass}>{label}</dt>
+                <dd className={cn("whitespace-pre-wrap", valueClass)}>{value}</dd>
               </div>
             ))}
           </dl>
@@ -153,16 +203,31 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
               <h2 id="figures-heading" className={h2Class}>
                 Figures
               </h2>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-                <dt className="font-semibold">Loan to value</dt>
-                <dd>{figures.ltv === null ? "No property value" : formatPercent(figures.ltv)}</dd>
-                <dt className="font-semibold">Indicative rate</dt>
-                <dd>{figures.indicativeRate === null ? "None" : formatPercent(figures.indicativeRate)}</dd>
-                <dt className="font-semibold">Monthly payment (60 months)</dt>
-                <dd>
-                  {figures.monthlyPayment === null ? "None" : formatPounds(figures.monthlyPayment, { pence: true })}
+              <dl className={pairsClass}>
+                <dt className={termClass}>Loan to value</dt>
+                <dd className={valueClass}>
+                  {figures.ltv === null ? "No property value" : formatPercent(figures.ltv)}
                 </dd>
+                {figures.rated && (
+                  <>
+                    <dt className={termClass}>Indicative rate</dt>
+                    <dd className={valueClass}>
+                      {figures.indicativeRate === null
+                        ? "None for these answers"
+                        : formatPercent(figures.indicativeRate)}
+                    </dd>
+                    <dt className={termClass}>Monthly payment (60 months)</dt>
+                    <dd className={valueClass}>
+                      {figures.monthlyPayment === null
+                        ? "None for these answers"
+                        : formatPounds(figures.monthlyPayment, { pence: true })}
+                    </dd>
+                  </>
+                )}
               </dl>
+              {!figures.rated && (
+                <p className="mt-3 text-sm">The quick check asks no term and works out no rate or payment.</p>
+              )}
               {figures.example && (
                 <p className="mt-3 text-sm">
                   Representative example: borrowing {formatPounds(figures.example.amount)} over{" "}
@@ -179,11 +244,11 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
             <h2 id="source-heading" className={h2Class}>
               Where it came from
             </h2>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-              <dt className="font-semibold">Landing page</dt>
+            <dl className={pairsClass}>
+              <dt className={termClass}>Landing page</dt>
               <dd className="break-all">{lead.landingPageUrl ?? "Not recorded"}</dd>
-              <dt className="font-semibold">Campaign</dt>
-              <dd>
+              <dt className={termClass}>Campaign</dt>
+              <dd className={valueClass}>
                 {lead.campaign
                   ? `${lead.campaign.source || "no source"} / ${lead.campaign.campaign || "no campaign"}`
                   : "None"}
@@ -200,7 +265,7 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
             ) : (
               <ul className="mt-3 space-y-2">
                 {emails.map((m) => (
-                  <li key={`${m.subject}-${m.queuedAt}`}>
+                  <li key={`${m.subject}-${m.queuedAt}`} className={valueClass}>
                     <strong>{m.subject}</strong> to {m.to}: {EMAIL_STATES[m.status]}
                     {m.sentAt ? ` ${formatWhen(m.sentAt)}` : ""} ({m.attempts} attempt{m.attempts === 1 ? "" : "s"})
                   </li>

@@ -1,5 +1,5 @@
 import { formatPounds } from "~/domain/finance";
-import { campaignOf, type LeadKind, type LeadStatus, type TriageFlag } from "~/domain/leads";
+import { campaignOf, type LeadKind, leadKindLabel, type LeadStatus, type TriageFlag } from "~/domain/leads";
 import {
   AGE_BANDS,
   CREDIT_HISTORIES,
@@ -22,6 +22,11 @@ import { representativeExample, type RepresentativeExample } from "~/domain/fina
 export type Answer = [label: string, value: string];
 
 export interface LeadFigures {
+  /**
+   * Whether the form works out a rate and a payment: the eligibility check does; the
+   * quick check asks no term and gives no rate, so its page shows neither (not "None").
+   */
+  rated: boolean;
   ltv: number | null;
   indicativeRate: number | null;
   monthlyPayment: number | null;
@@ -35,12 +40,20 @@ export interface LeadView {
   status: LeadStatus;
   assigneeId: string | null;
   receivedAt: string;
+  /** What kind of lead, in the console's words ("Quick-check enquiry (homeowner loan)"). */
+  kindLabel: string;
   name: string;
+  /** What an adviser needs first, on a phone above all: how to reach the borrower and how much. */
+  phone: string;
+  email: string;
+  loanAmount: number | null;
   answers: Answer[];
   figures: LeadFigures | null;
   landingPageUrl: string | null;
   campaign: { source: string; campaign: string } | null;
   flags: TriageFlag[];
+  /** The earlier lead this one repeats (the duplicate flag's), if any. */
+  duplicateOf: { kind: LeadKind; id: string; receivedAt: string } | null;
 }
 
 const pounds = (n: number | null | undefined) => (n === null || n === undefined ? "Not given" : formatPounds(n));
@@ -55,7 +68,12 @@ type Row = Record<string, unknown> & {
 };
 
 /** The view of a lead from its table row (quotes, personal_enquiries or contact_messages). */
-export function leadView(kind: LeadKind, row: Row, flags: TriageFlag[]): LeadView {
+export function leadView(
+  kind: LeadKind,
+  row: Row,
+  flags: TriageFlag[],
+  duplicateOf: { kind: LeadKind; id: string; receivedAt: Date } | null = null,
+): LeadView {
   const get = <T>(key: string) => row[key] as T;
   const base = {
     kind,
@@ -64,7 +82,12 @@ export function leadView(kind: LeadKind, row: Row, flags: TriageFlag[]): LeadVie
     status: row.status,
     assigneeId: row.assigneeId,
     receivedAt: row.createdAt.toISOString(),
+    kindLabel: leadKindLabel(kind, (row.loanType as string | undefined) ?? null),
+    phone: String(row.phone ?? ""),
+    email: String(row.email ?? ""),
+    loanAmount: typeof row.loanAmount === "number" ? row.loanAmount : null,
     flags,
+    duplicateOf: duplicateOf ? { ...duplicateOf, receivedAt: duplicateOf.receivedAt.toISOString() } : null,
   };
   if (kind === "contact") {
     return {
@@ -111,6 +134,7 @@ export function leadView(kind: LeadKind, row: Row, flags: TriageFlag[]): LeadVie
         ...common,
       ],
       figures: {
+        rated: true,
         ltv: get("ltvRatio"),
         indicativeRate: rate,
         monthlyPayment: get("monthlyPayment"),
@@ -155,6 +179,7 @@ export function leadView(kind: LeadKind, row: Row, flags: TriageFlag[]): LeadVie
     ],
     // The quick check stores no rate: only the LTV follows from its answers.
     figures: {
+      rated: false,
       ltv: ltv === null ? null : Math.round(ltv * 100) / 100,
       indicativeRate: null,
       monthlyPayment: null,
