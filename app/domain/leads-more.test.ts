@@ -9,9 +9,13 @@ import {
   isTriageFlag,
   LEAD_KIND_LABELS,
   LEAD_STATUS_LABELS,
+  leadAnswerLabel,
   leadKindLabel,
   leadPurposeLabel,
   leadReference,
+  spreadsheetPhone,
+  spreadsheetTime,
+  splitFullName,
   TRIAGE_FLAG_LABELS,
   triageFlags,
 } from "./leads";
@@ -74,6 +78,70 @@ describe("labels, never stored values", () => {
     ["contact", "", null],
   ] as const)("a %s's purpose %o reads %o", (kind, purpose, label) => {
     expect(leadPurposeLabel(kind, purpose)).toBe(label);
+  });
+});
+
+describe("listed answers in the words of the form that asked", () => {
+  it.each([
+    ["quote", "employmentStatus", "employed-full-time", "Employed full-time"],
+    ["personal-enquiry", "employmentStatus", "employed-full-time", "Employed full time"],
+    ["quote", "creditHistory", "unsure", "Unsure"],
+    ["personal-enquiry", "creditHistory", "unsure", "Not sure"],
+    ["quote", "age", "61-70", "61 – 70"],
+    ["personal-enquiry", "age", "over-65", "Over 65"],
+    ["quote", "homeownerStatus", "outright", "Homeowner (no mortgage)"],
+    ["personal-enquiry", "homeownerStatus", "mortgage", "Homeowner with mortgage"],
+    ["quote", "employmentStatus", null, null],
+    ["quote", "employmentStatus", "", null],
+    ["quote", "age", "a-band-since-gone", "a-band-since-gone"],
+    ["contact", "age", "under-50", null],
+  ] as const)("a %s's %s %o reads %o", (kind, field, value, label) => {
+    expect(leadAnswerLabel(kind, field, value)).toBe(label);
+  });
+});
+
+describe("the export's cells a spreadsheet reads", () => {
+  it.each([
+    ["2026-11-03T10:00:00Z", "2026-11-03 10:00:00", "winter: GMT, as UTC"],
+    ["2026-07-01T23:30:05Z", "2026-07-02 00:30:05", "summer: BST, the next UK day"],
+    ["2026-03-29T00:59:59Z", "2026-03-29 00:59:59", "the last second before the clocks go forward"],
+    ["2026-03-29T01:00:00Z", "2026-03-29 02:00:00", "the first after"],
+    ["2026-10-25T00:30:00Z", "2026-10-25 01:30:00", "the first 01:30 in October (BST)"],
+    ["2026-10-25T01:30:00Z", "2026-10-25 01:30:00", "the second (GMT)"],
+    ["2026-12-31T23:59:59.999Z", "2026-12-31 23:59:59", "the year's last moment, milliseconds dropped"],
+    ["2027-01-01T00:00:00Z", "2027-01-01 00:00:00", "midnight as 00, never 24"],
+  ])("%s is %s (%s)", (iso, text) => {
+    expect(spreadsheetTime(new Date(iso))).toBe(text);
+  });
+
+  it.each([
+    ["07700900123", "07700 900123", "a mobile typed as one run of digits"],
+    ["07700 900 123", "07700 900123", "a mobile spaced another way"],
+    ["+447700900123", "07700 900123", "+44 written as 0"],
+    ["+44 (0)7700 900123", "+44 (0)7700 900123", "a shape D5 refuses, left as typed"],
+    ["020 7946 0000", "020 7946 0000", "London"],
+    ["02079460000", "020 7946 0000", "London, digits alone"],
+    ["+44 117 496 0000", "0117 496 0000", "Bristol (011x)"],
+    ["01614960000", "0161 496 0000", "Manchester (01x1)"],
+    ["01632960000", "01632 960000", "another area code of five"],
+    ["0169772345", "01697 72345", "ten digits in all"],
+    ["0300 123 4567", "0300 123 4567", "a non-geographic number"],
+    ["  12345  ", "12345", "anything else, trimmed"],
+  ])("%o is %o (%s)", (phone, text) => {
+    expect(spreadsheetPhone(phone)).toBe(text);
+  });
+
+  it.each([
+    ["Dan Dyer", "Dan", "Dyer"],
+    ["  Dan   Dyer ", "Dan", "Dyer"],
+    ["Mary Ann Smith", "Mary Ann", "Smith"],
+    ["Anna van der Berg", "Anna", "van der Berg"],
+    ["Rosa de la Cruz", "Rosa", "de la Cruz"],
+    ["Madonna", "Madonna", ""],
+    ["", "", ""],
+    ["van Berg", "van", "Berg"],
+  ])("%o is first name %o, last name %o", (name, firstName, lastName) => {
+    expect(splitFullName(name)).toEqual({ firstName, lastName });
   });
 });
 

@@ -1,4 +1,16 @@
-import { LOAN_PURPOSES, optionLabel, QUICK_LOAN_TYPES } from "./options";
+import {
+  AGE_BANDS,
+  CREDIT_HISTORIES,
+  EMPLOYMENT_STATUSES,
+  HOMEOWNER_STATUSES,
+  LOAN_PURPOSES,
+  type Option,
+  optionLabel,
+  QUICK_AGE_BANDS,
+  QUICK_CREDIT_HISTORIES,
+  QUICK_EMPLOYMENT_STATUSES,
+  QUICK_LOAN_TYPES,
+} from "./options";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "./rates";
 
 // The firm's side of a lead (DECISIONS D11, D14): where it stands, where it may go
@@ -84,6 +96,32 @@ export function leadPurposeLabel(kind: LeadKind, purpose: string | null | undefi
 
 export function isLeadKind(value: unknown): value is LeadKind {
   return typeof value === "string" && (LEAD_KINDS as readonly string[]).includes(value);
+}
+
+/** The answers a form offers from a list, by the form's own words for each (the quick check's differ). */
+const ANSWER_OPTIONS: Record<
+  Exclude<LeadKind, "contact">,
+  Record<"homeownerStatus" | "age" | "employmentStatus" | "creditHistory", readonly Option[]>
+> = {
+  quote: {
+    homeownerStatus: HOMEOWNER_STATUSES,
+    age: AGE_BANDS,
+    employmentStatus: EMPLOYMENT_STATUSES,
+    creditHistory: CREDIT_HISTORIES,
+  },
+  "personal-enquiry": {
+    homeownerStatus: HOMEOWNER_STATUSES,
+    age: QUICK_AGE_BANDS,
+    employmentStatus: QUICK_EMPLOYMENT_STATUSES,
+    creditHistory: QUICK_CREDIT_HISTORIES,
+  },
+};
+export type ListedAnswer = keyof (typeof ANSWER_OPTIONS)["quote"];
+
+/** A listed answer in the words of the form that asked it ("Employed full-time"); null when not given. */
+export function leadAnswerLabel(kind: LeadKind, field: ListedAnswer, value: string | null | undefined): string | null {
+  if (!value || kind === "contact") return null;
+  return optionLabel(ANSWER_OPTIONS[kind][field], value);
 }
 
 /**
@@ -206,6 +244,87 @@ export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   const text = typeof value === "number" ? String(value) : formulaSafe(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A moment as spreadsheets read a date and time: UK local time, `YYYY-MM-DD HH:MM:SS`. */
+export function spreadsheetTime(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/**
+ * A UK phone number as a spreadsheet keeps it: national form, grouped with spaces
+ * ("07700 900123", "020 7946 0000"), which no spreadsheet reads as a number, so the
+ * leading 0 survives without a formula or an apostrophe. +44 is written as 0. A number
+ * of any other shape is left as typed.
+ */
+export function spreadsheetPhone(phone: string): string {
+  const compact = phone.replace(/[\s\-().]/g, "");
+  const national = compact.startsWith("+44") ? `0${compact.slice(3)}` : compact;
+  if (!/^0\d{9,10}$/.test(national)) return phone.trim();
+  /** The number in groups of these sizes, the last taking what is left. */
+  const group = (...sizes: number[]) => {
+    const parts: string[] = [];
+    let at = 0;
+    for (const size of sizes.slice(0, -1)) {
+      parts.push(national.slice(at, at + size));
+      at += size;
+    }
+    parts.push(national.slice(at));
+    return parts.join(" ");
+  };
+  // The groups UK numbers are written in: 020 7946 0000, 0117 496 0000, 01632 960000, 07700 900123.
+  if (national.startsWith("02")) return group(3, 4, 4);
+  if (/^01(1\d|\d1)|^0[389]/.test(national)) return group(4, 3, 4);
+  return group(5, 6);
+}
+
+/** Words that begin a surname ("van der Berg", "de la Cruz") when written in lower case. */
+const SURNAME_PARTICLES = new Set([
+  "van",
+  "von",
+  "der",
+  "den",
+  "de",
+  "del",
+  "della",
+  "la",
+  "le",
+  "du",
+  "da",
+  "di",
+  "dos",
+  "das",
+  "bin",
+  "ibn",
+  "al",
+  "ap",
+]);
+
+/**
+ * A contact message's one name field as first and last name, for the export's columns:
+ * the last word is the surname, with any lower-case particles before it ("Anna van der
+ * Berg": "Anna", "van der Berg"); a single word is a first name.
+ */
+export function splitFullName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return { firstName: words[0] ?? "", lastName: "" };
+  let start = words.length - 1;
+  while (start > 1 && SURNAME_PARTICLES.has(words[start - 1] as string)) start--;
+  return { firstName: words.slice(0, start).join(" "), lastName: words.slice(start).join(" ") };
 }
 
 /** One event in a lead's history: a Date on the server, its ISO text on the staff page. */

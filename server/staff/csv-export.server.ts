@@ -1,6 +1,17 @@
 import { campaignName } from "../../app/domain/funnel";
 import { inboxSearchParams, type InboxFilter, searchTerm } from "../../app/domain/inbox-filter";
-import { csvField, LEAD_KIND_LABELS, TRIAGE_FLAG_LABELS } from "../../app/domain/leads";
+import {
+  csvField,
+  LEAD_STATUS_LABELS,
+  leadAnswerLabel,
+  leadKindLabel,
+  leadPurposeLabel,
+  leadReference,
+  spreadsheetPhone,
+  spreadsheetTime,
+  splitFullName,
+  TRIAGE_FLAG_LABELS,
+} from "../../app/domain/leads";
 import { subjectReference } from "../data-requests.server";
 import type { Database } from "../db/client";
 import { writeAudit } from "./audit.server";
@@ -9,31 +20,46 @@ import type { StaffUser } from "./session.server";
 
 // "Export CSV" of the inbox's current filter (DECISIONS D14): streamed a page at a time,
 // so 100,000 leads never sit in memory at once; UTF-8 with a byte-order mark so Excel
-// reads it as UTF-8; ISO 8601 times; every text cell made safe against formula
+// reads it as UTF-8; times in UK local time as spreadsheets read a date and time; phone
+// numbers grouped so they stay text (the leading 0 kept); labels, never stored values;
+// every answer the lead page shows; every text cell made safe against formula
 // injection (app/domain/leads.ts). The audit row, with the filter and the row count,
 // is written when the stream ends; it holds no personal data (`exportAuditDetail`).
+// Decision 181 has the check in LibreOffice.
 
 const BOM = "\uFEFF";
 
+/** A lead's name in the columns it belongs to: a contact message's one name field split in two. */
+const names = (l: InboxLead) => (l.kind === "contact" ? splitFullName(l.firstName) : l);
+
 const COLUMNS: { header: string; value: (lead: InboxLead) => string | number | null }[] = [
-  { header: "Received", value: (l) => l.receivedAt.toISOString() },
-  { header: "Reference", value: (l) => l.id.slice(0, 8).toUpperCase() },
+  { header: "Received (UK time)", value: (l) => spreadsheetTime(l.receivedAt) },
+  { header: "Reference", value: (l) => leadReference(l.id) },
   { header: "Id", value: (l) => l.id },
-  { header: "Kind", value: (l) => LEAD_KIND_LABELS[l.kind] },
-  { header: "First name", value: (l) => l.firstName },
-  { header: "Last name", value: (l) => l.lastName },
+  { header: "Kind", value: (l) => leadKindLabel(l.kind, l.loanType) },
+  { header: "First name", value: (l) => names(l).firstName },
+  { header: "Last name", value: (l) => names(l).lastName },
   { header: "Email", value: (l) => l.email },
-  { header: "Phone", value: (l) => l.phone },
+  { header: "Phone", value: (l) => spreadsheetPhone(l.phone) },
   { header: "Amount", value: (l) => l.loanAmount },
-  { header: "Purpose", value: (l) => l.loanPurpose },
+  { header: "Purpose or subject", value: (l) => leadPurposeLabel(l.kind, l.loanPurpose) },
+  { header: "Homeowner status", value: (l) => leadAnswerLabel(l.kind, "homeownerStatus", l.homeownerStatus) },
+  { header: "Property value", value: (l) => l.propertyValue },
+  { header: "Mortgage balance", value: (l) => l.mortgageBalance },
   { header: "LTV %", value: (l) => l.ltv },
   { header: "Indicative rate %", value: (l) => l.indicativeRate },
-  { header: "Status", value: (l) => l.status },
+  { header: "Age", value: (l) => leadAnswerLabel(l.kind, "age", l.age) },
+  { header: "Monthly income", value: (l) => l.monthlyIncome },
+  { header: "Employment", value: (l) => leadAnswerLabel(l.kind, "employmentStatus", l.employmentStatus) },
+  { header: "Credit history", value: (l) => leadAnswerLabel(l.kind, "creditHistory", l.creditHistory) },
+  { header: "Message", value: (l) => l.message },
+  { header: "Status", value: (l) => LEAD_STATUS_LABELS[l.status] },
   { header: "Assignee", value: (l) => l.assigneeName },
   { header: "Campaign source", value: (l) => l.campaign?.source ?? null },
   { header: "Campaign", value: (l) => l.campaign?.campaign ?? null },
   { header: "Landing page", value: (l) => l.landingPageUrl },
   { header: "Flags", value: (l) => l.flags.map((f) => TRIAGE_FLAG_LABELS[f]).join("; ") },
+  { header: "Duplicate of", value: (l) => (l.duplicateOf ? leadReference(l.duplicateOf.id) : null) },
 ];
 
 export const CSV_HEADERS = COLUMNS.map((c) => c.header);
@@ -56,7 +82,14 @@ export function exportAuditDetail(filter: InboxFilter, rows: number, secret: str
   };
   if (filter.q) {
     const term = searchTerm(filter.q);
-    const typed = term.by === "email" ? term.value : term.by === "phone" ? term.digits : term.by === "name" ? term.value : term.prefix;
+    const typed =
+      term.by === "email"
+        ? term.value
+        : term.by === "phone"
+          ? term.digits
+          : term.by === "name"
+            ? term.value
+            : term.prefix;
     detail.search = { by: term.by, reference: subjectReference(typed, secret) };
   }
   if (filter.campaign && !campaign) detail.campaign = { reference: subjectReference(filter.campaign, secret) };
@@ -64,7 +97,12 @@ export function exportAuditDetail(filter: InboxFilter, rows: number, secret: str
 }
 
 /** The export as a byte stream; the audit row is written once the last row is sent. */
-export function leadsCsv(db: Database, filter: InboxFilter, actor: StaffUser, secret: string): ReadableStream<Uint8Array> {
+export function leadsCsv(
+  db: Database,
+  filter: InboxFilter,
+  actor: StaffUser,
+  secret: string,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const pages = allInboxLeads(db, { ...filter, after: undefined }, actor.id);
   let rows = 0;

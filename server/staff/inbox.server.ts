@@ -41,6 +41,15 @@ export interface InboxLead {
   assigneeName: string | null;
   landingPageUrl: string | null;
   campaign: { source: string; campaign: string } | null;
+  /** The answers the lead page shows beside the list's columns, for the export (stored values). */
+  homeownerStatus: string | null;
+  propertyValue: number | null;
+  mortgageBalance: number | null;
+  age: string | null;
+  employmentStatus: string | null;
+  creditHistory: string | null;
+  /** A contact message's text; null for the forms' leads. */
+  message: string | null;
   flags: TriageFlag[];
   /** The earlier lead from the same email or phone that makes this one a duplicate, if any. */
   duplicateOf: EarlierLead | null;
@@ -72,6 +81,13 @@ interface LeadSource {
   ltv: SQL;
   indicativeRate: SQL;
   monthlyIncome: SQL;
+  homeownerStatus: SQL;
+  propertyValue: SQL;
+  mortgageBalance: SQL;
+  age: SQL;
+  employmentStatus: SQL;
+  creditHistory: SQL;
+  message: SQL;
   status: SQL;
   assigneeId: SQL;
   landingPageUrl: SQL;
@@ -102,6 +118,13 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     ltv: sql`${q.ltvRatio}`,
     indicativeRate: sql`${q.indicativeRate}`,
     monthlyIncome: sql`${q.monthlyIncome}`,
+    homeownerStatus: sql`${q.homeownerStatus}`,
+    propertyValue: sql`${q.propertyValue}`,
+    mortgageBalance: sql`${q.mortgageBalance}`,
+    age: sql`${q.age}`,
+    employmentStatus: sql`${q.employmentStatus}`,
+    creditHistory: sql`${q.creditHistory}`,
+    message: sql`null::text`,
     status: sql`${q.status}`,
     assigneeId: sql`${q.assigneeId}`,
     landingPageUrl: sql`${q.landingPageUrl}`,
@@ -126,6 +149,13 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     ltv: sql`case when ${e.propertyValue} > 0 then round(((${e.loanAmount} + case when ${e.homeownerStatus} = 'outright' then 0 else coalesce(${e.mortgageBalance}, 0) end) * 100.0 / ${e.propertyValue})::numeric, 2)::float8 end`,
     indicativeRate: sql`null::float8`,
     monthlyIncome: sql`${e.monthlyIncome}`,
+    homeownerStatus: sql`${e.homeownerStatus}`,
+    propertyValue: sql`${e.propertyValue}`,
+    mortgageBalance: sql`${e.mortgageBalance}`,
+    age: sql`${e.age}`,
+    employmentStatus: sql`${e.employmentStatus}`,
+    creditHistory: sql`${e.creditHistory}`,
+    message: sql`null::text`,
     status: sql`${e.status}`,
     assigneeId: sql`${e.assigneeId}`,
     landingPageUrl: sql`${e.landingPageUrl}`,
@@ -149,6 +179,13 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     ltv: sql`null::float8`,
     indicativeRate: sql`null::float8`,
     monthlyIncome: sql`null::int`,
+    homeownerStatus: sql`null::text`,
+    propertyValue: sql`null::int`,
+    mortgageBalance: sql`null::int`,
+    age: sql`null::text`,
+    employmentStatus: sql`null::text`,
+    creditHistory: sql`null::text`,
+    message: sql`${c.message}`,
     status: sql`${c.status}`,
     assigneeId: sql`${c.assigneeId}`,
     landingPageUrl: sql`null::text`,
@@ -278,6 +315,9 @@ function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, l
       ${source.firstName} as first_name, ${source.lastName} as last_name, ${source.email} as email, ${source.phone} as phone,
       ${source.loanAmount} as loan_amount, ${source.loanPurpose} as loan_purpose, ${source.loanType} as loan_type,
       ${source.ltv} as ltv, ${source.indicativeRate} as indicative_rate, ${source.monthlyIncome} as monthly_income,
+      ${source.homeownerStatus} as homeowner_status, ${source.propertyValue} as property_value,
+      ${source.mortgageBalance} as mortgage_balance, ${source.age} as age, ${source.employmentStatus} as employment_status,
+      ${source.creditHistory} as credit_history, ${source.message} as message,
       ${source.status} as status, ${source.assigneeId} as assignee_id, ${source.landingPageUrl} as landing_page_url,
       ${key} as sort_key, ${cursorKey(source, filter.sort)} as cursor_key
     from ${source.table}
@@ -302,6 +342,13 @@ interface RawRow {
   ltv: number | null;
   indicative_rate: number | null;
   monthly_income: number | null;
+  homeowner_status: string | null;
+  property_value: number | null;
+  mortgage_balance: number | null;
+  age: string | null;
+  employment_status: string | null;
+  credit_history: string | null;
+  message: string | null;
   status: LeadStatus;
   assignee_id: string | null;
   assignee_name: string | null;
@@ -412,6 +459,13 @@ function toLead(row: RawRow): InboxLead {
     ltv: row.ltv === null ? null : Number(row.ltv),
     indicativeRate: row.indicative_rate === null ? null : Number(row.indicative_rate),
     monthlyIncome: row.monthly_income === null ? null : Number(row.monthly_income),
+    homeownerStatus: row.homeowner_status,
+    propertyValue: row.property_value === null ? null : Number(row.property_value),
+    mortgageBalance: row.mortgage_balance === null ? null : Number(row.mortgage_balance),
+    age: row.age,
+    employmentStatus: row.employment_status,
+    creditHistory: row.credit_history,
+    message: row.message,
     status: row.status,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,

@@ -196,14 +196,15 @@ test("a staff member enrols, signs in, works a lead, exports and sees it all in 
     page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
   const csv = readFileSync((await download.path()) ?? "", "utf8");
-  expect(csv.startsWith("\uFEFFReceived,Reference,")).toBe(true);
+  expect(csv.startsWith("\uFEFFReceived (UK time),Reference,")).toBe(true);
   const lines = csv.slice(1).trimEnd().split("\r\n");
   expect(lines).toHaveLength(3);
-  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,/);
+  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
   const contactLine = lines.find((l) => l.includes("Contact message")) ?? "";
-  // The contact API drops the quotes from names; the leading = is what would run.
-  expect(contactLine).toContain(`,'=HYPERLINK(x) ${surname},`);
-  expect(contactLine).toContain(",'+44 117 496 0000,");
+  // The contact API drops the quotes from names; the leading = is what would run. The
+  // one name field is split over the name columns; the number is written as text.
+  expect(contactLine).toContain(`,'=HYPERLINK(x),${surname},`);
+  expect(contactLine).toContain(",0117 496 0000,");
   expect(contactLine).toContain(",'@Callback please,");
   expect(lines.find((l) => l.includes("Quote"))).toContain("Ada Adviser");
 

@@ -15,7 +15,7 @@ import {
 import { subjectReference } from "../../server/data-requests.server";
 import { CSV_HEADERS, leadsCsv } from "../../server/staff/csv-export.server";
 import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
-import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // What the staff console hands out or reads back in bulk (DECISIONS D14, D16): the
@@ -25,6 +25,18 @@ import { openTestDatabase, testDatabaseKinds } from "../support/database";
 const filter = (query = "") => parseInboxFilter(new URLSearchParams(query));
 const SECRET = "test secret";
 const at = (iso: string) => new Date(iso);
+
+/** One CSV line's cells, quotes undone (a quoted cell may hold commas and line breaks). */
+function cellsOf(line: string): string[] {
+  const cells: string[] = [];
+  const cell = /("(?:[^"]|"")*"|[^,]*)(,|$)/gy;
+  for (let match = cell.exec(line); match; match = cell.exec(line)) {
+    const raw = match[1] ?? "";
+    cells.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
+    if (match[2] === "") break;
+  }
+  return cells;
+}
 
 async function text(stream: ReadableStream<Uint8Array>) {
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
@@ -62,6 +74,36 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
       ],
       contacts: [sampleContact({ createdAt: at("2026-11-04T09:00:00Z"), name: "Dan Dyer", email: "dan@example.com" })],
     });
+    // In summer (BST), away from the rows above: found by their own day.
+    const summer = await insertLeads(database.db, {
+      quotes: [],
+      enquiries: [
+        sampleEnquiry({
+          createdAt: at("2026-07-01T23:30:00Z"),
+          firstName: "Eve",
+          lastName: "Evans",
+          email: "eve@example.com",
+          phone: "+44 7700 900555",
+          homeownerStatus: "outright",
+          propertyValue: null,
+          mortgageBalance: null,
+          age: "50-65",
+          employmentStatus: "self-employed",
+          creditHistory: "unsure",
+        }),
+      ],
+      contacts: [
+        sampleContact({
+          createdAt: at("2026-07-02T08:15:30Z"),
+          name: "Anna van der Berg",
+          email: "anna@example.com",
+          phone: "02079460000",
+          message: "Call me, please,\nafter 5pm",
+        }),
+      ],
+    });
+    ids.enquiries = summer.enquiries;
+    ids.contacts = [...ids.contacts, ...summer.contacts];
   });
   afterAll(async () => {
     await database.close();
@@ -74,30 +116,86 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
       const lines = csv.slice(1).split("\r\n");
       expect(lines.at(-1)).toBe("");
       expect(lines[0]).toBe(CSV_HEADERS.join(","));
-      expect(CSV_HEADERS.slice(0, 4)).toEqual(["Received", "Reference", "Id", "Kind"]);
-      expect(lines.slice(1, -1).map((l) => l.split(",")[3])).toEqual(["Contact message", "Quote", "Quote"]);
+      expect(CSV_HEADERS.slice(0, 4)).toEqual(["Received (UK time)", "Reference", "Id", "Kind"]);
+      expect(lines.slice(1, -1).map((l) => l.split(",")[3])).toEqual([
+        "Contact message",
+        "Quote",
+        "Quote",
+        "Contact message",
+        "Quick-check enquiry (homeowner loan)",
+      ]);
     });
 
-    it("writes each cell as the lead holds it: ISO times, the reference, labels, campaign, flags", async () => {
-      const csv = await text(leadsCsv(database.db, filter("q=ben"), ann, SECRET));
-      const [, row] = csv.slice(1).split("\r\n");
+    /** The one row a search finds, by header. */
+    const onlyRow = async (query: string) => {
+      const csv = await text(leadsCsv(database.db, filter(query), ann, SECRET));
+      const lines = csv.slice(1).split("\r\n");
+      expect(lines).toHaveLength(3);
+      return Object.fromEntries(CSV_HEADERS.map((h, i) => [h, cellsOf(lines[1] ?? "")[i]]));
+    };
+
+    it("writes each cell as the lead page shows it: UK times, the reference, labels, every answer, campaign, flags", async () => {
       const id = ids.quotes[1] as string;
-      const cells = Object.fromEntries(CSV_HEADERS.map((h, i) => [h, row?.split(",")[i]]));
-      expect(cells).toMatchObject({
-        Received: "2026-11-03T10:00:00.000Z",
+      expect(await onlyRow("q=ben")).toEqual({
+        "Received (UK time)": "2026-11-03 10:00:00",
         Reference: id.slice(0, 8).toUpperCase(),
         Id: id,
         Kind: "Quote",
         "First name": "Ben",
         "Last name": "Baker",
         Email: "ben@example.com",
+        Phone: "07700 900222",
         Amount: "50000",
+        "Purpose or subject": "Debt consolidation",
+        "Homeowner status": "Homeowner with mortgage",
+        "Property value": "250000",
+        "Mortgage balance": "100000",
         "LTV %": "120",
         "Indicative rate %": "",
-        Status: "contacted",
+        Age: "Under 50",
+        "Monthly income": "4000",
+        Employment: "Employed full-time",
+        "Credit history": "Good",
+        Message: "",
+        Status: "Contacted",
         Assignee: "",
         "Campaign source": "",
+        Campaign: "",
+        "Landing page": "https://www.example.com/",
         Flags: "No indicative rate; LTV over 100%",
+        "Duplicate of": "",
+      });
+    });
+
+    it("writes a quick-check enquiry's answers in the quick check's words, its time in summer time, +44 as 0", async () => {
+      expect(await onlyRow("q=eve@")).toMatchObject({
+        // 23:30 UTC on 1 July is 00:30 on 2 July in London (BST).
+        "Received (UK time)": "2026-07-02 00:30:00",
+        Kind: "Quick-check enquiry (homeowner loan)",
+        Phone: "07700 900555",
+        "Purpose or subject": "Home improvements",
+        "Homeowner status": "Homeowner (no mortgage)",
+        "Property value": "",
+        "Mortgage balance": "",
+        Age: "50 – 65",
+        "Monthly income": "3500",
+        Employment: "Self employed",
+        "Credit history": "Not sure",
+        Status: "New",
+      });
+    });
+
+    it("puts a contact message's name in the name columns, its words in Message, and a London number as text", async () => {
+      expect(await onlyRow("q=anna@")).toMatchObject({
+        "Received (UK time)": "2026-07-02 09:15:30",
+        Kind: "Contact message",
+        "First name": "Anna",
+        "Last name": "van der Berg",
+        Phone: "020 7946 0000",
+        "Purpose or subject": "Question about a secured loan",
+        Message: "Call me, please,\nafter 5pm",
+        Amount: "",
+        Employment: "",
       });
     });
 
@@ -125,18 +223,25 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
       ["an email address", "q=Ben%40Example.com", "email", "ben@example.com"],
       ["a phone number", "q=07700+900222", "phone", "07700900222"],
       ["a surname", "q=Baker", "name", "baker"],
-    ])("keeps a search for %s in the audit log only as a keyed hash, never the words typed", async (_, query, by, typed) => {
-      await text(leadsCsv(database.db, filter(`${query}&status=contacted`), ann, SECRET));
-      const [row] = await database.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.action, "leads.export"))
-        .orderBy(sql`${auditLog.id} desc`)
-        .limit(1);
-      expect(row?.detail).toEqual({ filter: "status=contacted", rows: 1, search: { by, reference: subjectReference(typed, SECRET) } });
-      const stored = JSON.stringify(row).toLowerCase();
-      for (const trace of ["ben@", "example.com", "07700", "900222", "baker"]) expect(stored).not.toContain(trace);
-    });
+    ])(
+      "keeps a search for %s in the audit log only as a keyed hash, never the words typed",
+      async (_, query, by, typed) => {
+        await text(leadsCsv(database.db, filter(`${query}&status=contacted`), ann, SECRET));
+        const [row] = await database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.action, "leads.export"))
+          .orderBy(sql`${auditLog.id} desc`)
+          .limit(1);
+        expect(row?.detail).toEqual({
+          filter: "status=contacted",
+          rows: 1,
+          search: { by, reference: subjectReference(typed, SECRET) },
+        });
+        const stored = JSON.stringify(row).toLowerCase();
+        for (const trace of ["ben@", "example.com", "07700", "900222", "baker"]) expect(stored).not.toContain(trace);
+      },
+    );
 
     it("keeps a campaign filter that is a campaign's name, and only a hash of one that is not", async () => {
       await text(leadsCsv(database.db, filter("campaign=autumn"), ann, SECRET));
