@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readConfig } from "./config.server";
+import { byRule } from "../tests/support/by-rule";
+import { ConfigError, readConfig } from "./config.server";
 
 describe("SITE_URL, the address put in emails and canonical links", () => {
   it.each([
@@ -69,5 +70,39 @@ describe("claims a reader could check (D17)", () => {
     },
   ])("$rule", ({ env, expected }) => {
     expect(readConfig(env).site.claims).toEqual(expected);
+  });
+});
+
+describe("opening hours and bank holidays, the call-backs' configuration", () => {
+  it("defaults to Monday to Friday, 9:00 to 17:00, with England and Wales's bank holidays", () => {
+    const config = readConfig({});
+    expect(config.site.openingHours).toBe("Monday to Friday, 9:00 to 17:00");
+    expect(config.callbacks).toEqual({
+      hours: [{ days: ["monday", "tuesday", "wednesday", "thursday", "friday"], opens: 540, closes: 1020 }],
+      nation: "england-and-wales",
+    });
+    expect(config.site.openingPeriods).toEqual(config.callbacks.hours);
+  });
+
+  it("prints the configured hours from the same value the call-backs use", () => {
+    const config = readConfig({ OPENING_HOURS: "Mon-Fri 08:30-17:30; Sat 10:00-13:00", BANK_HOLIDAYS: "scotland" });
+    expect(config.site.openingHours).toBe("Monday to Friday, 8:30 to 17:30; Saturday, 10:00 to 13:00");
+    expect(config.callbacks.hours).toHaveLength(2);
+    expect(config.callbacks.nation).toBe("scotland");
+  });
+
+  it.each(
+    byRule([
+      { rule: "hours that cannot be read stop the start", env: { OPENING_HOURS: "9 till 5" }, name: "OPENING_HOURS" },
+      {
+        rule: "closing before opening stops the start",
+        env: { OPENING_HOURS: "Mon-Fri 17:00-09:00" },
+        name: "OPENING_HOURS",
+      },
+      { rule: "a nation the UK does not have stops the start", env: { BANK_HOLIDAYS: "wales" }, name: "BANK_HOLIDAYS" },
+    ]),
+  )("%s, naming the variable", (_, { env, name }) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { BANK_HOLIDAY_NATIONS } from "./domain/callbacks";
+import { OPENING_HOURS_FORMAT, openingHoursText, parseOpeningHours } from "./domain/opening-hours";
 
 /**
  * Everything that differs between one deployment and another: brand, firm details,
@@ -43,7 +45,19 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().default("hello@harbourside-loans.example"),
   LEAD_INBOX_EMAIL: z.email().default("leads@harbourside-loans.example"),
   MAIL_FROM: z.string().min(1).default("Harbourside Loans <no-reply@harbourside-loans.example>"),
-  OPENING_HOURS: z.string().default("Monday to Friday, 9:00 to 17:00"),
+  /** Days and times, UK time: printed on every page and email, and the hours a call-back may be booked in. */
+  OPENING_HOURS: z
+    .string()
+    .default("Mon-Fri 09:00-17:00")
+    .transform((text, ctx) => {
+      const hours = parseOpeningHours(text);
+      if (!hours) ctx.addIssue({ code: "custom", message: OPENING_HOURS_FORMAT });
+      return hours ?? [];
+    }),
+  /** Whose bank holidays the office closes on: the nation the firm is in (DECISIONS D21). */
+  BANK_HOLIDAYS: z
+    .enum(BANK_HOLIDAY_NATIONS, { error: `must be one of ${BANK_HOLIDAY_NATIONS.join(", ")}` })
+    .default("england-and-wales"),
 
   PARTNER_A_URL: url.default("https://partner-a.example/personal-loan-application"),
   PARTNER_A_NAME: z.string().default("Creditec"),
@@ -123,7 +137,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       establishedYear: e.ESTABLISHED_YEAR,
       phone: e.PHONE,
       contactEmail: e.CONTACT_EMAIL,
-      openingHours: e.OPENING_HOURS,
+      /** As printed: "Monday to Friday, 9:00 to 17:00". */
+      openingHours: openingHoursText(e.OPENING_HOURS),
+      /** The same hours as data (the firm's schema.org description). */
+      openingPeriods: e.OPENING_HOURS,
       siteUrl,
       partners: {
         a: { name: e.PARTNER_A_NAME, url: e.PARTNER_A_URL },
@@ -157,6 +174,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
             : null,
       },
     },
+    /** When a borrower may ask to be called back (app/domain/callbacks.ts). */
+    callbacks: { hours: e.OPENING_HOURS, nation: e.BANK_HOLIDAYS },
     mail: {
       from: e.MAIL_FROM,
       leadInbox: e.LEAD_INBOX_EMAIL,

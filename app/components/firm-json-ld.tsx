@@ -1,4 +1,5 @@
 import type { SiteConfig } from "~/config.server";
+import { isoClockTime, WEEKDAY_NAMES } from "~/domain/opening-hours";
 import { JsonLd } from "./json-ld";
 import { useSite } from "./site-config";
 
@@ -25,12 +26,12 @@ export function firmData(site: SiteConfig) {
       postalCode,
       addressCountry: "GB",
     },
-    openingHoursSpecification: {
+    openingHoursSpecification: site.openingPeriods.map((period) => ({
       "@type": "OpeningHoursSpecification",
-      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      opens: "09:00",
-      closes: "17:00",
-    },
+      dayOfWeek: period.days.map((day) => WEEKDAY_NAMES[day]),
+      opens: isoClockTime(period.opens),
+      closes: isoClockTime(period.closes),
+    })),
     identifier: { "@type": "PropertyValue", propertyID: "FCA firm reference number", value: site.fcaFirmReference },
   };
 }
