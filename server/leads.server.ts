@@ -200,6 +200,8 @@ export async function saveLead<Kind extends FormLeadKind>(
     id: saved.id,
     createdAt: saved.createdAt,
     updatedAt: saved.createdAt,
+    // A new lead waits for its first call from the moment it arrived (its next action's kind is the column's default).
+    nextActionAt: saved.createdAt,
     submissionKey: options.submissionKey ?? null,
     userId: options.userId,
     ...form.columns(input, saved.figures),

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -16,6 +17,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { NextActionKind } from "../../app/domain/callback-choice";
 import type { LeadKind, LeadStatus } from "../../app/domain/leads";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -163,6 +165,42 @@ const assigneeId = () => text("assignee_id").references(() => staffMembers.id, {
 /** Bumped by every staff change: a save made against an older version is refused (no lost update). */
 const version = () => integer("version").notNull().default(1);
 
+/**
+ * The adviser's next action on a lead (DECISIONS D21): what it is and when, on every lead
+ * table alike. A new lead's is "call as soon as possible" from its arrival (a contact
+ * message's, "reply"); the borrower's chosen call-back time replaces it; advisers set it
+ * after that. Null when there is none (a closed lead).
+ */
+const nextAction = (kind: NextActionKind) => ({
+  nextActionKind: text("next_action_kind").$type<NextActionKind>().default(kind),
+  nextActionAt: timestamp("next_action_at", { withTimezone: true }).defaultNow(),
+});
+
+/**
+ * When the borrower asked to be called (DECISIONS D21): null until they choose;
+ * "soonest", or "slot" with the hour's start in `callback_at`; `callback_chosen_at` is
+ * when they last chose (on the thank-you page or in their account).
+ */
+const callback = () => ({
+  callbackChoice: text("callback_choice").$type<"soonest" | "slot">(),
+  callbackAt: timestamp("callback_at", { withTimezone: true }),
+  callbackChosenAt: timestamp("callback_chosen_at", { withTimezone: true }),
+});
+
+/** The choice's two columns agree: a slot has its time, "as soon as possible" and no choice have none. */
+function callbackChecks(table: string, t: { callbackChoice: AnyPgColumn; callbackAt: AnyPgColumn }) {
+  return [
+    check(
+      `${table}_callback_choice_check`,
+      sql`(${t.callbackChoice} is null and ${t.callbackAt} is null) or (${t.callbackChoice} = 'soonest' and ${t.callbackAt} is null) or (${t.callbackChoice} = 'slot' and ${t.callbackAt} is not null)`,
+    ),
+  ];
+}
+
+/** The Today list's order: next actions by their time. */
+const nextActionIndex = (table: string, t: { nextActionAt: AnyPgColumn; id: AnyPgColumn }) =>
+  index(`${table}_next_action_idx`).on(t.nextActionAt, t.id);
+
 type InboxColumns = {
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
@@ -243,8 +281,12 @@ export const quotes = pgTable(
     utmCampaign: utm("utm_campaign"),
     assigneeId: assigneeId(),
     version: version(),
+    ...callback(),
+    ...nextAction("call-soonest"),
   },
   (t) => [
+    ...callbackChecks("quotes", t),
+    nextActionIndex("quotes", t),
     ...campaignIndexes("quotes", t),
     index("quotes_email_idx").on(t.email),
     index("quotes_user_id_idx").on(t.userId),
@@ -283,8 +325,12 @@ export const personalEnquiries = pgTable(
     utmCampaign: utm("utm_campaign"),
     assigneeId: assigneeId(),
     version: version(),
+    ...callback(),
+    ...nextAction("call-soonest"),
   },
   (t) => [
+    ...callbackChecks("personal_enquiries", t),
+    nextActionIndex("personal_enquiries", t),
     ...campaignIndexes("personal_enquiries", t),
     index("personal_enquiries_email_idx").on(t.email),
     index("personal_enquiries_user_id_idx").on(t.userId),
@@ -306,9 +352,10 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     assigneeId: assigneeId(),
     version: version(),
+    ...nextAction("reply"),
   },
   // A contact message has one name field: its search key is the whole name.
-  (t) => inboxIndexes("contact_messages", t, t.name),
+  (t) => [nextActionIndex("contact_messages", t), ...inboxIndexes("contact_messages", t, t.name)],
 );
 
 // ---------------------------------------------------------------- staff console
