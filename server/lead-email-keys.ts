@@ -2,14 +2,24 @@ import type { LeadKind } from "../app/domain/leads";
 
 /**
  * The outbox keys each kind of lead's emails are queued under: the broker's
- * notification, then the sender's own copy. Written with the lead, found again by the
- * staff console, an access request, erasure and the retention job, so one list.
+ * notification, then the sender's own copy, then (quotes and quick-check enquiries) the
+ * broker's note and the borrower's confirmation of the call-back time they chose, each
+ * replaced by the next choice. Written with the lead, found again by the staff console,
+ * an access request, erasure and the retention job, so one list.
  */
-const EMAIL_KEYS: Record<LeadKind, (id: string) => [notification: string, copy: string]> = {
-  quote: (id) => [`quote-notify:${id}`, `quote-confirm:${id}`],
-  "personal-enquiry": (id) => [`enquiry-notify:${id}`, `enquiry-confirm:${id}`],
+const EMAIL_KEYS: Record<LeadKind, (id: string) => [notification: string, copy: string, ...callback: string[]]> = {
+  quote: (id) => [`quote-notify:${id}`, `quote-confirm:${id}`, ...callbackKeys("quote", id)],
+  "personal-enquiry": (id) => [`enquiry-notify:${id}`, `enquiry-confirm:${id}`, ...callbackKeys("enquiry", id)],
   contact: (id) => [`contact:${id}:notification`, `contact:${id}:copy`],
 };
 
-/** The outbox keys of the emails queued for a lead (its staff notification and its sender's copy). */
+function callbackKeys(prefix: string, id: string): [notification: string, confirmation: string] {
+  return [`${prefix}-callback-notify:${id}`, `${prefix}-callback-confirm:${id}`];
+}
+
+/** The outbox keys of the emails queued for a lead (its staff notification and its sender's copy first). */
 export const leadEmailKeys = (kind: LeadKind, id: string) => EMAIL_KEYS[kind](id);
+
+/** The keys of a lead's call-back emails: the broker's note, then the borrower's confirmation. */
+export const callbackEmailKeys = (kind: "quote" | "personal-enquiry", id: string) =>
+  callbackKeys(kind === "quote" ? "quote" : "enquiry", id);

@@ -37,6 +37,8 @@ describe("the limits", () => {
     expect(Object.fromEntries(Object.entries(RATE_LIMITS).map(([name, rule]) => [name, minutes(rule)]))).toEqual({
       leadSubmission: [10, 15],
       contact: [5, 15],
+      // Choosing or changing when to be called (decision 173): 20 in 15 minutes.
+      callback: [20, 15],
       signIn: [10, 15],
       signUp: [5, 60],
       staffSignIn: [10, 15],

@@ -27,6 +27,8 @@ export interface RateLimitRule {
 export const RATE_LIMITS = {
   leadSubmission: { name: "lead", limit: 10, windowMs: 15 * 60_000 },
   contact: { name: "contact", limit: 5, windowMs: 15 * 60_000 },
+  /** A borrower choosing or changing when to be called (thank-you page, account page). */
+  callback: { name: "callback", limit: 20, windowMs: 15 * 60_000 },
   signIn: { name: "sign-in", limit: 10, windowMs: 15 * 60_000 },
   accountSignIn: { name: "account-sign-in", limit: 5, windowMs: 5 * 60_000 },
   signUp: { name: "sign-up", limit: 5, windowMs: 60 * 60_000 },
@@ -64,7 +66,10 @@ export async function hit(db: Database, rule: RateLimitRule, clientKey: string, 
  * address and nobody without the secret can tell whose they are.
  */
 export function accountKey(email: string, secret: string) {
-  return createHmac("sha256", secret).update(`account-sign-in\0${email.trim().toLowerCase()}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", secret)
+    .update(`account-sign-in\0${email.trim().toLowerCase()}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** One more sign-in attempt against the account of `email` (`accountSignIn`, scaled like every limit). */

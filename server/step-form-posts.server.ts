@@ -20,6 +20,7 @@ import { type QuickFormAnswers, toEnquiryPayload } from "../app/domain/quick-for
 import { type MainFormAnswers, toQuotePayload } from "../app/domain/main-form";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "../app/domain/honeypot";
 import { isSameSitePost, readFormPost } from "./accounts.server";
+import { callbackCookie } from "./callbacks.server";
 import type { ServerContext } from "./context";
 import { countFunnelReport, createReportLimiter } from "./funnel";
 import { type FormLeadKind, type LeadAnswers, leadBodySchema, submitLead } from "./leads.server";
@@ -218,5 +219,8 @@ export async function stepFormAction<A extends object, S extends string, F exten
   }
   const id = outcome.id;
   count({ kind: "submit" });
-  return redirect(`/thank-you?ref=${encodeURIComponent(id)}`);
+  // The cookie lets this browser, and only it, choose on the thank-you page when to be called.
+  return redirect(`/thank-you?ref=${encodeURIComponent(id)}`, {
+    headers: { "Set-Cookie": callbackCookie(context.config, id) },
+  });
 }

@@ -3,11 +3,24 @@ import {
   accountSummary,
   currentSession,
   deleteAccount,
+  enquiryOf,
   isSameSitePost,
   readFormPost,
   signOut,
 } from "../../server/accounts.server";
+import {
+  CALLBACK_CLOSED,
+  callbackChoicesOf,
+  chooseCallback,
+  isOpenForCallback,
+  readCallbackFields,
+  refuse,
+} from "../../server/callbacks.server";
+import { callbackValue, describeCallback, SOONEST } from "~/domain/callback-choice";
+import { callbackSlots } from "~/domain/callbacks";
+import { AccountCallbacks } from "~/features/callbacks/account-callbacks";
 import { pageMeta } from "~/components/seo";
+import { useSite } from "~/components/site-config";
 import { Button } from "~/components/ui/button";
 import { EnquiryList } from "~/features/accounts/enquiry-list";
 import { CONFIRM_ACCOUNT_DELETION } from "~/domain/account-messages";
@@ -31,13 +44,54 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await currentSession(context, request);
   if (!user) throw redirect(authPath("/account"), { headers });
-  return data(await accountSummary(context.db, user), { headers });
+  const summary = await accountSummary(context.db, user);
+  // The open enquiries take a call-back time (DECISIONS D21): each with its choice, and the hours on offer now.
+  const open = summary.enquiries.filter((enquiry) => isOpenForCallback(enquiry.status));
+  const choices = await callbackChoicesOf(context.db, open);
+  const url = new URL(request.url);
+  const callbacks = open.map((enquiry) => {
+    const choice = choices.get(enquiry.id) ?? null;
+    return {
+      enquiry,
+      chosen: choice ? describeCallback(choice) : null,
+      selected: choice ? callbackValue(choice) : SOONEST,
+    };
+  });
+  return data(
+    {
+      ...summary,
+      callbacks,
+      callbackDays: callbacks.length > 0 ? callbackSlots(new Date(), context.config.callbacks) : [],
+      savedCallback: url.searchParams.get("callback") === "saved" ? url.searchParams.get("lead") : null,
+    },
+    { headers },
+  );
+}
+
+/** A borrower changing when to be called on one of their own open enquiries. */
+async function changeCallback(context: Route.ActionArgs["context"], request: Request, form: FormData) {
+  const { user } = await currentSession(context, request);
+  if (!user) throw redirect(authPath("/account"));
+  const now = new Date();
+  const post = await readCallbackFields(context, form, now);
+  if (post.kind === "robot") return redirect("/account", 303);
+  const id = String(form.get("lead") ?? "");
+  const enquiry = await enquiryOf(context.db, user, id);
+  if (!enquiry) refuse(404, "We could not find that enquiry in your account");
+  if (post.kind === "refused") {
+    return data({ callbackError: { lead: id, problem: post.problem, value: post.value } }, { status: 400 });
+  }
+  const outcome = await chooseCallback(context, { kind: enquiry.kind, id: enquiry.id }, post.choice, now);
+  if (outcome === "closed") refuse(409, CALLBACK_CLOSED);
+  if (outcome === "not-found") refuse(404, "We could not find that enquiry in your account");
+  return redirect(`/account?callback=saved&lead=${enquiry.id}#callback-${enquiry.id}`, 303);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
   const posted = await readFormPost(request);
   if (!posted.ok) throw data("The form could not be read", { status: posted.status });
+  if (posted.form.get("intent") === "callback") return changeCallback(context, request, posted.form);
   if (posted.form.get("intent") === "delete-account") {
     const { user } = await currentSession(context, request);
     if (!user) throw redirect(authPath("/account"));
@@ -50,7 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { firstName, email, enquiries } = loaderData;
+  const { firstName, email, enquiries, callbacks, callbackDays, savedCallback } = loaderData;
+  const site = useSite();
+  const callbackError = actionData && "callbackError" in actionData ? actionData.callbackError : null;
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   return (
@@ -69,6 +126,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
         <EnquiryList enquiries={enquiries} />
       </section>
+
+      {callbacks.length > 0 && (
+        <AccountCallbacks
+          callbacks={callbacks}
+          days={callbackDays}
+          saved={savedCallback}
+          error={callbackError}
+          openingHours={site.openingHours}
+        />
+      )}
 
       <section aria-labelledby="sign-out-heading" className="mt-12 rounded-xl border border-slate-200 p-6">
         <h2 id="sign-out-heading" className="text-xl font-bold text-slate-900">
@@ -124,16 +191,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               type="checkbox"
               value="yes"
               required
-              aria-describedby={actionData?.deleteError ? "delete-error" : undefined}
+              aria-describedby={deleteError ? "delete-error" : undefined}
               className="mt-1 size-5"
             />
             <label htmlFor="confirm-delete" className="text-slate-900">
               I understand my account and my enquiries will be deleted
             </label>
           </div>
-          {actionData?.deleteError ? (
+          {deleteError ? (
             <p id="delete-error" role="alert" className="mt-2 font-semibold text-red-800">
-              {actionData.deleteError}
+              {deleteError}
             </p>
           ) : null}
           <Button type="submit" variant="outline" className="mt-4" disabled={pending === "delete-account"}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { watchAdConversion } from "~/components/consent/ad-conversion";
 import { PageHeader } from "~/components/page-header";
 import { RepossessionWarning } from "~/components/risk-warnings";
@@ -13,6 +13,16 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { TEAM_LEADER } from "~/content/team";
 import { isLeadId } from "~/domain/leads";
 import { leadSummary } from "../../server/lead-summary.server";
+import {
+  CALLBACK_CLOSED,
+  callbackCookieLead,
+  chooseCallback,
+  findCallbackLead,
+  readCallbackPost,
+  refuse,
+  thankYouCallbackOffer,
+} from "../../server/callbacks.server";
+import { CallbackPanel } from "~/features/callbacks/callback-panel";
 import type { Route } from "./+types/thank-you";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,12 +39,53 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 /**
  * Read per request, never at build: the CSP admits Google's hosts from the same setting,
- * and the lead named by ?ref= is looked up for its reference and a line of what was asked.
+ * and the lead named by ?ref= is looked up for its reference and a line of what was asked,
+ * and for its call-back time and the hours on offer (the form only for the browser that
+ * sent it).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ref = new URL(request.url).searchParams.get("ref");
+  const url = new URL(request.url);
+  const ref = url.searchParams.get("ref");
   const lead = isLeadId(ref) && context?.db ? await leadSummary(context.db, ref) : null;
-  return { conversionId: loaderConfig(context).site.adsConversionId, lead };
+  const callback =
+    lead && isLeadId(ref) && context?.db ? await thankYouCallbackOffer(context, request, ref, new Date()) : null;
+  return {
+    conversionId: loaderConfig(context).site.adsConversionId,
+    lead,
+    callback,
+    saved: url.searchParams.get("callback") === "saved",
+  };
+}
+
+const NO_ENQUIRY = "We could not find that enquiry";
+
+/**
+ * The call-back form's post (DECISIONS D21): the time is stored on the lead named by
+ * ?ref= only for the browser that sent that lead (its signed cookie), then the page
+ * again with a confirmation (303, so a reload does not post twice). A choice that cannot
+ * be taken comes back beside the field (400); anything else is refused with its reason.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const now = new Date();
+  const ref = new URL(request.url).searchParams.get("ref");
+  const post = await readCallbackPost(context, request, now);
+  if (!isLeadId(ref)) refuse(404, NO_ENQUIRY);
+  const saved = () => redirect(`/thank-you?ref=${ref}&callback=saved#callback`, 303);
+  // A robot is answered as if its choice were saved, as the other forms answer it.
+  if (post.kind === "robot") return saved();
+  if (callbackCookieLead(request, context.config.authSecret) !== ref) {
+    refuse(
+      403,
+      "Only the browser that sent this enquiry can choose its call-back time here. Sign in to your account, or call us, to choose one",
+    );
+  }
+  const lead = await findCallbackLead(context.db, ref);
+  if (!lead) refuse(404, NO_ENQUIRY);
+  if (post.kind === "refused") return data({ problem: post.problem, value: post.value }, { status: 400 });
+  const outcome = await chooseCallback(context, lead, post.choice, now);
+  if (outcome === "closed") refuse(409, CALLBACK_CLOSED);
+  if (outcome === "not-found") refuse(404, NO_ENQUIRY);
+  return saved();
 }
 
 /**
@@ -50,7 +101,7 @@ function AdConversion({ conversionId }: { conversionId: string }) {
   return <div ref={element} hidden data-ad-conversion="" data-conversion-id={conversionId} />;
 }
 
-export default function ThankYou({ loaderData }: Route.ComponentProps) {
+export default function ThankYou({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const tel = site.phone.replace(/\s/g, "");
   const steps = [
@@ -86,6 +137,17 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-slate-700">{loaderData.lead.request}</p>
           </div>
         </section>
+      )}
+      {loaderData.lead && loaderData.callback && (
+        <CallbackPanel
+          offer={loaderData.callback}
+          reference={loaderData.lead.reference}
+          saved={loaderData.saved}
+          problem={actionData?.problem ?? null}
+          posted={actionData?.value ?? null}
+          phone={site.phone}
+          openingHours={site.openingHours}
+        />
       )}
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 md:grid-cols-[1fr_1.6fr]">
         <aside className="text-center">

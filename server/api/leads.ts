@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { isHoneypotFilled } from "../../app/domain/honeypot";
+import { callbackCookie } from "../callbacks.server";
 import { type FormLeadKind, leadBodySchema, submitLead } from "../leads.server";
 import { writeFailure } from "../outage";
 import { RATE_LIMITS, rateLimit } from "../rate-limit";
@@ -29,6 +30,8 @@ export function leadApi(services: Services, kind: FormLeadKind) {
     const { id } = await submitLead(services, kind, answers, { submissionKey, userId }).catch((error: unknown) => {
       throw writeFailure(error);
     });
+    // The cookie lets this browser, and only it, choose on the thank-you page when to be called.
+    c.header("Set-Cookie", callbackCookie(services.config, id));
     return c.json({ id }, 201);
   });
 

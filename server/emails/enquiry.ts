@@ -11,6 +11,7 @@ import {
 import type { QuoteIndicativeFigures } from "../../app/domain/rates";
 import type { Enquiry } from "../../app/domain/schemas";
 import type { MailMessage } from "../mail";
+import { consoleLeadUrl, NEW_LEAD_CALL, NEW_LEAD_CALL_BACK } from "./callback";
 import { renderEmail } from "./layout";
 import { leadConfirmationEmail } from "./lead-confirmation";
 import { formatSubmittedAt, indicativeFigureRows, leadReference, money, orNotGiven } from "./lead-details";
@@ -33,10 +34,13 @@ export function enquiryNotificationEmail(site: SiteConfig, leadInbox: string, sa
     heading: "A new homeowner loan enquiry has come in",
     paragraphs: [
       `Submitted ${formatSubmittedAt(saved.createdAt)} through the quick eligibility check.`,
+      NEW_LEAD_CALL,
       "Replying to this email writes to the borrower.",
+      { label: "Open the lead in the console", url: consoleLeadUrl(site, "personal-enquiry", id) },
     ],
     details: [
       ["Reference", `${leadReference(id)} (enquiry ${id})`],
+      ["Call back", NEW_LEAD_CALL_BACK],
       ["Name", `${enquiry.firstName} ${enquiry.lastName}`],
       ["Email", enquiry.email],
       ["Phone", enquiry.phone],

@@ -4,6 +4,7 @@ import { enquiryIndicativeFigures, quoteIndicativeFigures } from "../../app/doma
 import { contactSchema, enquirySchema, quoteSchema } from "../../app/domain/schemas";
 import { validEnquiry, validQuote } from "../../tests/support/leads";
 import type { MailMessage } from "../mail";
+import { callbackConfirmationEmail, callbackNotificationEmail } from "./callback";
 import { contactCopyEmail, contactNotificationEmail } from "./contact";
 import { enquiryConfirmationEmail, enquiryNotificationEmail } from "./enquiry";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote";
@@ -50,6 +51,11 @@ const noFigures = { ltv_ratio: null, indicative_rate: null, monthly_payment: nul
 const savedQuoteWithout = { ...savedQuote, quote: { ...quote, age: "61-70" as const }, figures: noFigures };
 const savedEnquiryWithout = { ...savedEnquiry, enquiry: { ...enquiry, age: "over-65" as const }, figures: noFigures };
 const recipient = { to: "jane.smith@example.com", name: "  Jane   Smith " };
+// A slot in winter (GMT) and one in summer (BST): the email says the UK time either way.
+const winterSlot = { kind: "slot" as const, at: new Date("2026-12-01T10:00:00Z") };
+const summerSlot = { kind: "slot" as const, at: new Date("2026-07-01T08:00:00Z") };
+const soonest = { kind: "soonest" as const };
+const callbackLead = { id: savedQuote.id, to: "jane.smith@example.com", firstName: "Jane" };
 
 // Built inside each test, never at load: a mutation run swaps the code between tests.
 const EMAILS: [name: string, build: () => MailMessage][] = [
@@ -59,6 +65,18 @@ const EMAILS: [name: string, build: () => MailMessage][] = [
   ["enquiry-notification", () => enquiryNotificationEmail(site, leadInbox, savedEnquiry)],
   ["enquiry-notification-no-figures", () => enquiryNotificationEmail(site, leadInbox, savedEnquiryWithout)],
   ["enquiry-confirmation", () => enquiryConfirmationEmail(site, savedEnquiry)],
+  ["callback-confirmation", () => callbackConfirmationEmail(site, { ...callbackLead, choice: winterSlot })],
+  ["callback-confirmation-summer", () => callbackConfirmationEmail(site, { ...callbackLead, choice: summerSlot })],
+  ["callback-confirmation-soonest", () => callbackConfirmationEmail(site, { ...callbackLead, choice: soonest })],
+  [
+    "callback-notification",
+    () => callbackNotificationEmail(site, leadInbox, { kind: "quote", id: savedQuote.id, choice: winterSlot }),
+  ],
+  [
+    "callback-notification-soonest",
+    () =>
+      callbackNotificationEmail(site, leadInbox, { kind: "personal-enquiry", id: savedEnquiry.id, choice: soonest }),
+  ],
   ["contact-notification", () => contactNotificationEmail(site, leadInbox, contact)],
   ["contact-copy", () => contactCopyEmail(site, contact)],
   [

@@ -31,6 +31,7 @@ export function leadConfirmationEmail(site: SiteConfig, lead: LeadConfirmation):
     paragraphs: [
       `We have received your ${lead.formName} for a loan of ${formatPounds(lead.loanAmount)} for ${lead.purpose.toLowerCase()}. Your reference is ${reference}.`,
       `What happens next: one of our advisers will call you on the number you gave us within ${CLAIMS.approvalHours} hours (${site.openingHours}). They will go through your circumstances, compare the loans available from our panel of lenders and explain your options. There is nothing to pay to apply.`,
+      "If another time suits you better, choose it on the page you saw after sending your enquiry, or in your account if you have one. We will email you to confirm it.",
       "Checking your eligibility has not affected your credit score. A lender will only make a full credit search if you decide to apply.",
       `If you did not make this enquiry, or you would rather we did not contact you, reply to this email or call us on ${site.phone}.`,
       REPOSSESSION_WARNING,

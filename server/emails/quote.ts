@@ -12,6 +12,7 @@ import {
 import type { QuoteIndicativeFigures } from "../../app/domain/rates";
 import type { Quote } from "../../app/domain/schemas";
 import type { MailMessage } from "../mail";
+import { consoleLeadUrl, NEW_LEAD_CALL, NEW_LEAD_CALL_BACK } from "./callback";
 import { renderEmail } from "./layout";
 import { leadConfirmationEmail } from "./lead-confirmation";
 import { formatSubmittedAt, indicativeFigureRows, leadReference, money, orNotGiven } from "./lead-details";
@@ -34,10 +35,13 @@ export function quoteNotificationEmail(site: SiteConfig, leadInbox: string, save
     heading: "A new eligibility check has come in",
     paragraphs: [
       `Submitted ${formatSubmittedAt(saved.createdAt)} through the eligibility check. The borrower was told an adviser will call within ${CLAIMS.approvalHours} hours.`,
+      NEW_LEAD_CALL,
       "Replying to this email writes to the borrower.",
+      { label: "Open the lead in the console", url: consoleLeadUrl(site, "quote", id) },
     ],
     details: [
       ["Reference", `${leadReference(id)} (quote ${id})`],
+      ["Call back", NEW_LEAD_CALL_BACK],
       ["Name", `${quote.first_name} ${quote.last_name}`],
       ["Email", quote.email],
       ["Phone", quote.phone],
@@ -48,7 +52,10 @@ export function quoteNotificationEmail(site: SiteConfig, leadInbox: string, save
       ["Mortgage balance", money(quote.mortgage_balance)],
       ["Age", orNotGiven(quote.age && optionLabel(AGE_BANDS, quote.age))],
       ["Monthly income", money(quote.monthly_income)],
-      ["Employment status", orNotGiven(quote.employment_status && optionLabel(EMPLOYMENT_STATUSES, quote.employment_status))],
+      [
+        "Employment status",
+        orNotGiven(quote.employment_status && optionLabel(EMPLOYMENT_STATUSES, quote.employment_status)),
+      ],
       ["Credit history", optionLabel(CREDIT_HISTORIES, quote.credit_history)],
       ...indicativeFigureRows(figures),
       ["Landing page", orNotGiven(quote.landing_page_url)],

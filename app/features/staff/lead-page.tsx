@@ -112,6 +112,21 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
         {lead.kindLabel} received {formatWhen(lead.receivedAt)}. Status:{" "}
         <strong data-testid="lead-status">{LEAD_STATUS_LABELS[lead.status]}</strong>.
       </p>
+      {(lead.callback || lead.nextAction) && (
+        <p className="mt-1 text-slate-700">
+          {lead.callback && (
+            <>
+              Call back: <strong data-testid="lead-callback">{lead.callback}</strong>.{" "}
+            </>
+          )}
+          {lead.nextAction && (
+            <>
+              Next action: <strong data-testid="lead-next-action">{lead.nextAction.label}</strong>,{" "}
+              {formatWhen(lead.nextAction.at)}.
+            </>
+          )}
+        </p>
+      )}
       {lead.flags.length > 0 && (
         <ul aria-label="Triage flags" className="mt-3 flex flex-wrap gap-2">
           {lead.flags.map((f) => (

@@ -1,3 +1,9 @@
+import {
+  callbackFromColumns,
+  describeCallback,
+  NEXT_ACTION_LABELS,
+  type NextActionKind,
+} from "~/domain/callback-choice";
 import { formatPounds } from "~/domain/finance";
 import { campaignOf, type LeadKind, leadKindLabel, type LeadStatus, type TriageFlag } from "~/domain/leads";
 import {
@@ -54,6 +60,10 @@ export interface LeadView {
   flags: TriageFlag[];
   /** The earlier lead this one repeats (the duplicate flag's), if any. */
   duplicateOf: { kind: LeadKind; id: string; receivedAt: string } | null;
+  /** When the borrower asked to be called, in words (quotes and enquiries); null for a contact message. */
+  callback: string | null;
+  /** The adviser's next action ("Call back") and when (ISO 8601); null when there is none. */
+  nextAction: { label: string; at: string } | null;
 }
 
 const pounds = (n: number | null | undefined) => (n === null || n === undefined ? "Not given" : formatPounds(n));
@@ -88,6 +98,8 @@ export function leadView(
     loanAmount: typeof row.loanAmount === "number" ? row.loanAmount : null,
     flags,
     duplicateOf: duplicateOf ? { ...duplicateOf, receivedAt: duplicateOf.receivedAt.toISOString() } : null,
+    callback: null as string | null,
+    nextAction: nextActionOf(row),
   };
   if (kind === "contact") {
     return {
@@ -105,6 +117,8 @@ export function leadView(
       campaign: null,
     };
   }
+  const choice = callbackFromColumns(get<string | null>("callbackChoice"), get<Date | null>("callbackAt"));
+  base.callback = choice ? describeCallback(choice) : "Not chosen: as soon as possible";
   const landingPageUrl = get<string | null>("landingPageUrl");
   const common: Answer[] = [
     ["First name", get("firstName")],
@@ -188,4 +202,10 @@ export function leadView(
     landingPageUrl,
     campaign: campaignOf(landingPageUrl),
   };
+}
+
+function nextActionOf(row: Row): LeadView["nextAction"] {
+  const kind = row.nextActionKind as NextActionKind | null | undefined;
+  const at = row.nextActionAt as Date | null | undefined;
+  return kind && at ? { label: NEXT_ACTION_LABELS[kind] ?? kind, at: at.toISOString() } : null;
 }
