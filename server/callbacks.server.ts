@@ -39,10 +39,13 @@ const CALLBACK_COOKIE_SECONDS = 24 * 60 * 60;
 const signature = (secret: string, id: string) =>
   createHmac("sha256", secret).update(`callback-lead:${id}`).digest("base64url");
 
-/** The Set-Cookie that lets this browser choose the call-back time of the lead it just sent. */
+/**
+ * The Set-Cookie that lets this browser choose the call-back time of the lead it just sent.
+ * Path=/: the page's data requests (/thank-you.data) are outside a Path=/thank-you.
+ */
 export function callbackCookie(config: Pick<AppConfig, "authSecret" | "siteUrl">, leadId: string): string {
   const secure = config.siteUrl.startsWith("https:") ? "; Secure" : "";
-  return `${CALLBACK_COOKIE}=${leadId}.${signature(config.authSecret, leadId)}; Path=/thank-you; Max-Age=${CALLBACK_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+  return `${CALLBACK_COOKIE}=${leadId}.${signature(config.authSecret, leadId)}; Path=/; Max-Age=${CALLBACK_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** The lead this browser sent, from its signed cookie; null without one, or with one not ours. */

@@ -104,9 +104,7 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
   it("gives the browser that sent a lead a signed, HttpOnly cookie for the thank-you page, on both ways of sending", async () => {
     const { id, setCookie } = await sendQuote();
     expect(setCookie).toMatch(
-      new RegExp(
-        `^${CALLBACK_COOKIE}=${id}\\.[A-Za-z0-9_-]{43}; Path=/thank-you; Max-Age=86400; HttpOnly; SameSite=Lax$`,
-      ),
+      new RegExp(`^${CALLBACK_COOKIE}=${id}\\.[A-Za-z0-9_-]{43}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax$`),
     );
 
     const email = `form-${randomUUID()}@example.com`;
