@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CALLBACK_SLOT_PAST } from "../../app/domain/callbacks";
 import { action as applyAction } from "../../app/routes/apply";
+import { loader as staffLeadLoader } from "../../app/routes/staff.leads.$kind.$id";
 import { action as thankYouAction, loader as thankYouLoader } from "../../app/routes/thank-you";
 import { CALLBACK_COOKIE } from "../../server/callbacks.server";
 import type { ServerContext } from "../../server/context";
@@ -11,6 +12,7 @@ import { jobs, personalEnquiries, quotes } from "../../server/db/schema";
 import { leadEmailKeys } from "../../server/lead-email-keys";
 import type { MailMessage } from "../../server/mail";
 import { deleteLeadsWithTraces } from "../../server/retention";
+import { staffReturnPath } from "../../server/staff/session.server";
 import { createTestApp, postJson, routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, postedQuoteAnswers, validEnquiry, validQuote } from "../support/leads";
@@ -193,6 +195,26 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
     const mail = await callbackMail(id);
     expect(Object.keys(mail)).toHaveLength(2);
     expect(mail[`quote-callback-confirm:${id}`]?.text).toContain("We will call you as soon as we can");
+  });
+
+  it("links the broker's note to the lead in the console, which takes a signed-out adviser through sign-in and back", async () => {
+    const { id, cookie } = await sendQuote();
+    await call(thankYouAction, choose(id, { callback: TEN_O_CLOCK }, { cookie }));
+    const link = new URL(
+      String(
+        /http\S+\/staff\/leads\/\S+/.exec(String((await callbackMail(id))[`quote-callback-notify:${id}`]?.text))?.[0],
+      ),
+    );
+    expect(link.pathname).toBe(`/staff/leads/quote/${id}`);
+    const signedOut = await call(staffLeadLoader, {
+      request: new Request(`${SITE}${link.pathname}`),
+      context,
+      params: { kind: "quote", id },
+    });
+    expect(signedOut.status).toBe(302);
+    const signIn = new URL(String(signedOut.location), SITE);
+    expect(signIn.pathname).toBe("/staff/sign-in");
+    expect(staffReturnPath(signIn.searchParams.get("from"))).toBe(link.pathname);
   });
 
   it("changes and sends nothing when the same choice is posted again", async () => {
