@@ -35,7 +35,11 @@ export function AccountCallbacks({ callbacks, days, saved, error, openingHours }
           const problem = error?.lead === enquiry.id ? error.problem : null;
           const reference = leadReference(enquiry.id);
           return (
-            <li key={enquiry.id} id={`callback-${enquiry.id}`} className="rounded-xl border border-slate-200 p-5">
+            <li
+              key={enquiry.id}
+              id={`callback-${enquiry.id}`}
+              className="scroll-mt-24 rounded-xl border border-slate-200 p-5"
+            >
               <h3 id={`callback-${enquiry.id}-heading`} className="text-lg font-bold text-slate-900">
                 {enquiryTitle(enquiry)}, reference <span className="font-mono">{reference}</span>
               </h3>

@@ -19,7 +19,7 @@ interface CallbackPanelProps {
 export function CallbackPanel({ offer, reference, saved, problem, posted, phone, openingHours }: CallbackPanelProps) {
   const tel = phone.replace(/\s/g, "");
   return (
-    <section id="callback" aria-labelledby="callback-heading" className="mx-auto max-w-5xl px-4 pt-6">
+    <section id="callback" aria-labelledby="callback-heading" className="mx-auto max-w-5xl scroll-mt-24 px-4 pt-6">
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="callback-heading" className="text-xl font-bold text-slate-900">
           When we will call you
