@@ -250,6 +250,7 @@ export async function thankYouCallbackOffer(
     owned,
     open,
     chosen: lead.choice ? describeCallback(lead.choice) : null,
+    chosenSlot: lead.choice?.kind === "slot",
     selected: lead.choice ? callbackValue(lead.choice) : SOONEST,
     days: owned && open ? callbackSlots(now, context.config.callbacks) : [],
   };

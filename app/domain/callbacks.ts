@@ -133,6 +133,8 @@ export interface CallbackOffer {
   open: boolean;
   /** The stored choice in words, or null before one. */
   chosen: string | null;
+  /** The stored choice is an hour (said with "UK time"), not "as soon as possible". */
+  chosenSlot: boolean;
   /** The stored choice as the form's value ("soonest" before one). */
   selected: string;
   /** The slots on offer now; none when the form is not shown. */

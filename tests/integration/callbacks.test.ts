@@ -143,7 +143,14 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
         params: {},
       } as never);
     const owned = (await load({ Cookie: cookie })).callback;
-    expect(owned).toMatchObject({ leadId: id, owned: true, open: true, chosen: null, selected: "soonest" });
+    expect(owned).toMatchObject({
+      leadId: id,
+      owned: true,
+      open: true,
+      chosen: null,
+      chosenSlot: false,
+      selected: "soonest",
+    });
     expect(owned?.days[0]?.day).toBe("2026-12-01");
     expect(owned?.days[0]?.slots[0]).toEqual({ start: "2026-12-01T09:00:00.000Z", label: "9:00 to 10:00" });
     const stranger = (await load({})).callback;

@@ -29,7 +29,7 @@ export function CallbackPanel({ offer, reference, saved, problem, posted, phone,
             <p className="font-semibold">Thank you. We have saved the time you chose.</p>
             <p className="mt-1">
               We will call you: <strong>{offer.chosen}</strong>
-              {offer.chosen !== "As soon as possible" ? " (UK time)" : ""}. We have emailed you to confirm it.
+              {offer.chosenSlot ? " (UK time)" : ""}. We have emailed you to confirm it.
             </p>
           </div>
         ) : offer.chosen ? (

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { byRule } from "../../../tests/support/by-rule";
+import { leadView } from "./lead-view";
+
+// The lead page's call-back line (DECISIONS D21): when the borrower asked to be called, and
+// the adviser's next action with its time.
+
+const arrived = new Date("2026-11-24T10:15:00Z");
+const row = (extra: Record<string, unknown>) => ({
+  id: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b",
+  version: 1,
+  status: "new" as const,
+  assigneeId: null,
+  createdAt: arrived,
+  firstName: "Jane",
+  lastName: "Smith",
+  loanAmount: 40_000,
+  loanType: "homeowner",
+  homeownerStatus: "mortgage",
+  ...extra,
+});
+
+describe("leadView: the call-back and the next action", () => {
+  it.each(
+    byRule([
+      {
+        rule: "a lead whose borrower has not chosen: as soon as possible, from its arrival",
+        kind: "personal-enquiry" as const,
+        extra: { callbackChoice: null, callbackAt: null, nextActionKind: "call-soonest", nextActionAt: arrived },
+        callback: "Not chosen: as soon as possible",
+        nextAction: { label: "Call as soon as possible", at: arrived.toISOString() },
+      },
+      {
+        rule: "a chosen hour: said in UK time, and the call-back is the next action",
+        kind: "personal-enquiry" as const,
+        extra: {
+          callbackChoice: "slot",
+          callbackAt: new Date("2026-12-01T10:00:00Z"),
+          nextActionKind: "call-back",
+          nextActionAt: new Date("2026-12-01T10:00:00Z"),
+        },
+        callback: "Tuesday 1 December 2026, between 10:00 and 11:00",
+        nextAction: { label: "Call back", at: "2026-12-01T10:00:00.000Z" },
+      },
+      {
+        rule: "a closed lead: no next action",
+        kind: "personal-enquiry" as const,
+        extra: { callbackChoice: "soonest", callbackAt: null, nextActionKind: null, nextActionAt: null },
+        callback: "As soon as possible",
+        nextAction: null,
+      },
+      {
+        rule: "a contact message: no call-back asked, a reply to make",
+        kind: "contact" as const,
+        extra: { name: "Jane Smith", nextActionKind: "reply", nextActionAt: arrived },
+        callback: null,
+        nextAction: { label: "Reply", at: arrived.toISOString() },
+      },
+    ]),
+  )("%s", (_, { kind, extra, callback, nextAction }) => {
+    const view = leadView(kind, row(extra), []);
+    expect(view.callback).toBe(callback);
+    expect(view.nextAction).toEqual(nextAction);
+  });
+});
