@@ -84,6 +84,11 @@ describe("opening hours and bank holidays, the call-backs' configuration", () =>
     expect(config.site.openingPeriods).toEqual(config.callbacks.hours);
   });
 
+  it("marks a new lead on Today after 30 minutes of opening hours unless FIRST_CALL_TARGET_MINUTES says otherwise", () => {
+    expect(readConfig({}).firstCallTargetMinutes).toBe(30);
+    expect(readConfig({ FIRST_CALL_TARGET_MINUTES: "15" }).firstCallTargetMinutes).toBe(15);
+  });
+
   it("prints the configured hours from the same value the call-backs use", () => {
     const config = readConfig({ OPENING_HOURS: "Mon-Fri 08:30-17:30; Sat 10:00-13:00", BANK_HOLIDAYS: "scotland" });
     expect(config.site.openingHours).toBe("Monday to Friday, 8:30 to 17:30; Saturday, 10:00 to 13:00");
@@ -100,6 +105,21 @@ describe("opening hours and bank holidays, the call-backs' configuration", () =>
         name: "OPENING_HOURS",
       },
       { rule: "a nation the UK does not have stops the start", env: { BANK_HOLIDAYS: "wales" }, name: "BANK_HOLIDAYS" },
+      {
+        rule: "a first-call target that is not a number stops the start",
+        env: { FIRST_CALL_TARGET_MINUTES: "half an hour" },
+        name: "FIRST_CALL_TARGET_MINUTES",
+      },
+      {
+        rule: "a first-call target of no time stops the start",
+        env: { FIRST_CALL_TARGET_MINUTES: "0" },
+        name: "FIRST_CALL_TARGET_MINUTES",
+      },
+      {
+        rule: "a first-call target in part-minutes stops the start",
+        env: { FIRST_CALL_TARGET_MINUTES: "7.5" },
+        name: "FIRST_CALL_TARGET_MINUTES",
+      },
     ]),
   )("%s, naming the variable", (_, { env, name }) => {
     expect(() => readConfig(env)).toThrow(ConfigError);

@@ -59,6 +59,14 @@ const envSchema = z.object({
     .enum(BANK_HOLIDAY_NATIONS, { error: `must be one of ${BANK_HOLIDAY_NATIONS.join(", ")}` })
     .default("england-and-wales"),
 
+  /** A new lead not called within this many minutes of opening hours is marked on the Today page. */
+  FIRST_CALL_TARGET_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes, such as 30" })
+    .int("must be a whole number of minutes, such as 30")
+    .min(1, "must be at least 1 minute")
+    .max(2_400, "must be at most 2400 minutes (a working week)")
+    .default(30),
+
   PARTNER_A_URL: url.default("https://partner-a.example/personal-loan-application"),
   PARTNER_A_NAME: z.string().default("Creditec"),
   PARTNER_B_URL: url.default("https://partner-b.example/personal-loans"),
@@ -176,6 +184,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     /** When a borrower may ask to be called back (app/domain/callbacks.ts). */
     callbacks: { hours: e.OPENING_HOURS, nation: e.BANK_HOLIDAYS },
+    /** Minutes of opening hours a new lead may wait for its first call before the Today page marks it. */
+    firstCallTargetMinutes: e.FIRST_CALL_TARGET_MINUTES,
     mail: {
       from: e.MAIL_FROM,
       leadInbox: e.LEAD_INBOX_EMAIL,

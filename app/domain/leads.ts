@@ -326,15 +326,3 @@ export function splitFullName(name: string): { firstName: string; lastName: stri
   while (start > 1 && SURNAME_PARTICLES.has(words[start - 1] as string)) start--;
   return { firstName: words.slice(0, start).join(" "), lastName: words.slice(start).join(" ") };
 }
-
-/** One event in a lead's history: a Date on the server, its ISO text on the staff page. */
-export interface TimelineEvent<At = Date> {
-  id: number;
-  at: At;
-  type: "status" | "note" | "assignment";
-  actorName: string | null;
-  fromStatus: LeadStatus | null;
-  toStatus: LeadStatus | null;
-  note: string | null;
-  assigneeName: string | null;
-}

@@ -10,10 +10,13 @@ import {
   emailsOf,
   findLead,
   flagsOf,
+  logCall,
+  setNextAction,
   STALE_SAVE,
   timelineOf,
 } from "../../server/staff/leads.server";
 import { notFound, requireStaff } from "../../server/staff/session.server";
+import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
 import { isLeadKind, isLeadStatus } from "~/domain/leads";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -21,8 +24,9 @@ import { LeadPage } from "~/features/staff/lead-page";
 import { leadView } from "~/features/staff/lead-view";
 import type { Route } from "./+types/staff.leads.$kind.$id";
 
-// /staff/leads/:kind/:id: one lead, its figures, emails and timeline; status,
-// assignment and notes. Every view is audited (DECISIONS D14).
+// /staff/leads/:kind/:id: one lead, its figures, emails and timeline; calls, the next
+// action, status (with a reason when declining or withdrawing), assignment and notes.
+// Every view and change is audited (DECISIONS D14, docs/decisions/190).
 
 export const meta: Route.MetaFunction = () => [
   { title: "Lead | Staff console" },
@@ -34,7 +38,17 @@ const DONE: Record<string, string> = {
   status: "Status saved.",
   assign: "Assignment saved.",
   note: "Note added.",
+  call: "Call logged.",
+  "next-action": "Next action saved.",
 };
+
+/** A refusal the page shows, with the form it came from, the field to mark and what was typed. */
+type Refusal = { error: string; form?: string; field?: string; values?: Record<string, string> };
+const refused = (refusal: Refusal, status = 400) => data(refusal, { status });
+
+/** The posted fields a refused form is drawn again with, so nothing typed is lost. */
+const valuesOf = (form: FormData, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, headers } = await requireStaff(context, request);
@@ -52,7 +66,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       lead: leadView(lead.kind, lead.row, flags, duplicateOf),
-      timeline: timeline.map((e) => ({ ...e, at: e.at.toISOString() })),
+      timeline: timeline.map((e) => ({
+        ...e,
+        at: e.at.toISOString(),
+        nextActionAt: e.nextActionAt?.toISOString() ?? null,
+      })),
       emails: emails.map((m) => ({
         ...m,
         queuedAt: m.queuedAt.toISOString(),
@@ -71,29 +89,73 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isLeadKind(params.kind)) throw notFound();
   if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
   const form = await staffFormPost(request);
+  const now = new Date();
   const intent = String(form.get("intent") ?? "");
   const version = Number(form.get("version"));
   const lead = { kind: params.kind, id: params.id, version };
   let outcome: { ok: true } | { ok: false; reason: string };
+  // Every change but a note is made against the version the page showed.
+  if (["status", "assign", "call", "next-action"].includes(intent) && !Number.isInteger(version)) {
+    return refused({ error: "Please reload the page." });
+  }
   if (intent === "status") {
     const to = form.get("to");
-    if (!isLeadStatus(to) || !Number.isInteger(version)) return data({ error: "Choose a status." }, { status: 400 });
-    outcome = await changeStatus(context.db, user, { ...lead, to });
+    if (!isLeadStatus(to)) return refused({ error: "Choose a status." });
+    const note = String(form.get("reason-note") ?? "");
+    const reason = readCloseReason(to, form.get("reason"), note);
+    if (!reason.ok) {
+      return refused({
+        error: reason.problem,
+        form: "status",
+        field: "reason",
+        values: valuesOf(form, ["to", "reason", "reason-note"]),
+      });
+    }
+    outcome = await changeStatus(context.db, user, { ...lead, to, reason: reason.reason, note });
   } else if (intent === "assign") {
-    if (!Number.isInteger(version)) return data({ error: "Please reload the page." }, { status: 400 });
     const assignee = String(form.get("assignee") ?? "");
     outcome = await assignLead(context.db, user, { ...lead, assigneeId: assignee || null });
   } else if (intent === "note") {
     outcome = await addNote(context.db, user, lead, String(form.get("note") ?? ""));
+  } else if (intent === "call") {
+    const values = valuesOf(form, ["outcome", "call-note", "kind", "day", "time"]);
+    const callOutcome = form.get("outcome");
+    if (!isCallOutcome(callOutcome)) {
+      return refused({ error: "Choose how the call went.", form: "call", field: "outcome", values });
+    }
+    if (!values.kind) return refused({ error: NEXT_ACTION_PROBLEMS.kind, form: "call", field: "kind", values });
+    const next = readNextAction(values, now);
+    if (!next.ok) return refused({ error: next.problem, form: "call", field: next.field, values });
+    outcome = await logCall(
+      context.db,
+      user,
+      { ...lead, outcome: callOutcome, note: values["call-note"] ?? "", next: next.next },
+      now,
+      context.config.callbacks,
+    );
+    if (!outcome.ok && outcome.reason === "not-allowed") {
+      return refused({ error: NEXT_ACTION_PROBLEMS.closed, form: "call", field: "kind", values });
+    }
+    if (!outcome.ok && outcome.reason === "stale") return refused({ error: STALE_SAVE, form: "call", values }, 409);
+  } else if (intent === "next-action") {
+    const values = valuesOf(form, ["kind", "day", "time"]);
+    const next = readNextAction(values, now);
+    if (!next.ok) return refused({ error: next.problem, form: "next-action", field: next.field, values });
+    outcome = await setNextAction(context.db, user, { ...lead, next: next.next });
+    if (!outcome.ok && outcome.reason === "not-allowed") {
+      return refused({ error: NEXT_ACTION_PROBLEMS.closed, form: "next-action", field: "kind", values });
+    }
+    if (!outcome.ok && outcome.reason === "invalid") {
+      return refused({ error: "That is the next action already: nothing changed.", form: "next-action", values });
+    }
   } else {
-    return data({ error: "Unknown action." }, { status: 400 });
+    return refused({ error: "Unknown action." });
   }
   if (outcome.ok) return redirect(`/staff/leads/${params.kind}/${params.id}?done=${intent}`);
   if (outcome.reason === "not-found") throw notFound();
-  if (outcome.reason === "stale") return data({ error: STALE_SAVE }, { status: 409 });
-  if (outcome.reason === "not-allowed")
-    return data({ error: "That status change is not allowed from here." }, { status: 400 });
-  return data({ error: "That change could not be saved: check it and try again." }, { status: 400 });
+  if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);
+  if (outcome.reason === "not-allowed") return refused({ error: "That status change is not allowed from here." });
+  return refused({ error: "That change could not be saved: check it and try again." });
 }
 
 /** A lead no longer held (an old link, an erased lead) answers the console's own page, in its frame. */
@@ -103,5 +165,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const notice = actionData?.error ? { tone: "error" as const, text: actionData.error } : loaderData.notice;
-  return <LeadPage {...loaderData} notice={notice} />;
+  return <LeadPage {...loaderData} notice={notice} refusal={actionData ?? null} />;
 }

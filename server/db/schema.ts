@@ -19,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { NextActionKind } from "../../app/domain/callback-choice";
 import type { LeadKind, LeadStatus } from "../../app/domain/leads";
+import type { CallOutcome, CloseReason, LeadEventType } from "../../app/domain/lead-work";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -197,6 +198,17 @@ function callbackChecks(table: string, t: { callbackChoice: AnyPgColumn; callbac
   ];
 }
 
+/**
+ * The first call an adviser logged on a lead (docs/decisions/190): when, by whom, and how
+ * long the lead had waited by then in the firm's opening hours, for the time-to-first-
+ * contact report. Null until the first call.
+ */
+const firstContact = () => ({
+  firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
+  firstContactedBy: text("first_contacted_by").references(() => staffMembers.id, { onDelete: "set null" }),
+  firstContactWaitMinutes: integer("first_contact_wait_minutes"),
+});
+
 /** The Today list's order: next actions by their time. */
 const nextActionIndex = (table: string, t: { nextActionAt: AnyPgColumn; id: AnyPgColumn }) =>
   index(`${table}_next_action_idx`).on(t.nextActionAt, t.id);
@@ -283,6 +295,7 @@ export const quotes = pgTable(
     version: version(),
     ...callback(),
     ...nextAction("call-soonest"),
+    ...firstContact(),
   },
   (t) => [
     ...callbackChecks("quotes", t),
@@ -327,6 +340,7 @@ export const personalEnquiries = pgTable(
     version: version(),
     ...callback(),
     ...nextAction("call-soonest"),
+    ...firstContact(),
   },
   (t) => [
     ...callbackChecks("personal_enquiries", t),
@@ -353,6 +367,7 @@ export const contactMessages = pgTable(
     assigneeId: assigneeId(),
     version: version(),
     ...nextAction("reply"),
+    ...firstContact(),
   },
   // A contact message has one name field: its search key is the whole name.
   (t) => [nextActionIndex("contact_messages", t), ...inboxIndexes("contact_messages", t, t.name)],
@@ -378,8 +393,8 @@ export const leadCounts = pgTable(
 );
 
 /**
- * A lead's timeline: status changes, notes and assignments, each with who and when.
- * `lead_id` is the id in the lead's own table (`lead_kind` says which).
+ * A lead's timeline: status changes, notes, assignments, calls and next actions, each
+ * with who and when. `lead_id` is the id in the lead's own table (`lead_kind` says which).
  */
 export const leadEvents = pgTable(
   "lead_events",
@@ -389,11 +404,18 @@ export const leadEvents = pgTable(
     leadKind: text("lead_kind").$type<LeadKind>().notNull(),
     leadId: uuid("lead_id").notNull(),
     actorId: text("actor_id").references(() => staffMembers.id, { onDelete: "set null" }),
-    type: text("type").$type<"status" | "note" | "assignment">().notNull(),
+    type: text("type").$type<LeadEventType>().notNull(),
     fromStatus: text("from_status").$type<LeadStatus>(),
     toStatus: text("to_status").$type<LeadStatus>(),
     note: text("note"),
     assigneeId: text("assignee_id").references(() => staffMembers.id, { onDelete: "set null" }),
+    /** A call's outcome (type "call"). */
+    outcome: text("outcome").$type<CallOutcome>(),
+    /** Why a lead was declined or withdrawn (type "status"); "other" has the note. */
+    reason: text("reason").$type<CloseReason>(),
+    /** The next action a call or an adviser set (types "call" and "next-action"); null for none. */
+    nextActionKind: text("next_action_kind").$type<NextActionKind>(),
+    nextActionAt: timestamp("next_action_at", { withTimezone: true }),
   },
   (t) => [index("lead_events_lead_idx").on(t.leadId, t.at)],
 );

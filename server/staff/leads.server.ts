@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { canMove, type LeadKind, type LeadStatus, type TimelineEvent } from "../../app/domain/leads";
+import type { CallbackRules } from "../../app/domain/callbacks";
+import type { NextActionKind } from "../../app/domain/callback-choice";
+import {
+  type CallOutcome,
+  type CloseReason,
+  isClosingStatus,
+  statusAfterCall,
+  type TimelineEvent,
+} from "../../app/domain/lead-work";
+import { canMove, type LeadKind, type LeadStatus } from "../../app/domain/leads";
+import { openingMinutesBetween } from "../../app/domain/working-time";
 import { NOTE_MAX_LENGTH } from "../../app/domain/field-limits";
 import type { Database } from "../db/client";
 import { contactMessages, jobs, leadEvents, personalEnquiries, quotes, staffMembers } from "../db/schema";
@@ -45,6 +55,10 @@ export async function timelineOf(db: Database, id: string): Promise<TimelineEven
       toStatus: leadEvents.toStatus,
       note: leadEvents.note,
       assigneeId: leadEvents.assigneeId,
+      outcome: leadEvents.outcome,
+      reason: leadEvents.reason,
+      nextActionKind: leadEvents.nextActionKind,
+      nextActionAt: leadEvents.nextActionAt,
     })
     .from(leadEvents)
     .where(eq(leadEvents.leadId, id))
@@ -62,6 +76,10 @@ export async function timelineOf(db: Database, id: string): Promise<TimelineEven
     toStatus: r.toStatus,
     note: r.note,
     assigneeName: r.assigneeId ? (names.get(r.assigneeId) ?? null) : null,
+    outcome: r.outcome,
+    reason: r.reason,
+    nextActionKind: r.nextActionKind,
+    nextActionAt: r.nextActionAt,
   }));
 }
 
@@ -143,6 +161,25 @@ interface Change {
   version: number;
 }
 
+/** What a change may read of the lead as it stands, and set on it. */
+interface LeadState {
+  status: LeadStatus;
+  assigneeId: string | null;
+  createdAt: Date;
+  nextActionKind: NextActionKind | null;
+  nextActionAt: Date | null;
+  firstContactedAt: Date | null;
+}
+type LeadSet = Partial<{
+  status: LeadStatus;
+  assigneeId: string | null;
+  nextActionKind: NextActionKind | null;
+  nextActionAt: Date | null;
+  firstContactedAt: Date;
+  firstContactedBy: string;
+  firstContactWaitMinutes: number;
+}>;
+
 /**
  * Runs `apply` on the lead's row only if it is still at `version`, bumping it; the
  * event and the audit row land in the same transaction.
@@ -150,18 +187,23 @@ interface Change {
 async function changeLead(
   db: Database,
   change: Change,
-  apply: (current: {
-    status: LeadStatus;
-    assigneeId: string | null;
-  }) =>
-    | { ok: false; reason: "not-allowed" | "invalid" }
-    | { set: { status?: LeadStatus; assigneeId?: string | null }; after: (tx: Database) => Promise<void> },
+  apply: (
+    current: LeadState,
+  ) => { ok: false; reason: "not-allowed" | "invalid" } | { set: LeadSet; after: (tx: Database) => Promise<void> },
 ): Promise<ChangeOutcome> {
   if (!z.uuid().safeParse(change.id).success) return { ok: false, reason: "not-found" };
   const table = TABLES[change.kind];
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: table.status, assigneeId: table.assigneeId, version: table.version })
+      .select({
+        status: table.status,
+        assigneeId: table.assigneeId,
+        version: table.version,
+        createdAt: table.createdAt,
+        nextActionKind: table.nextActionKind,
+        nextActionAt: table.nextActionAt,
+        firstContactedAt: table.firstContactedAt,
+      })
       .from(table)
       .where(eq(table.id, change.id))
       .for("update");
@@ -178,11 +220,27 @@ async function changeLead(
   });
 }
 
-export async function changeStatus(db: Database, actor: StaffUser, change: Change & { to: LeadStatus }) {
+/** Open leads take a next action; a lead declined, withdrawn or completed has none. */
+const isOpen = (status: LeadStatus) => status === "new" || status === "contacted" || status === "in-progress";
+
+/**
+ * Moves a lead's status. Declining or withdrawing takes a reason (app/domain/lead-work.ts
+ * reads it from the form), kept on the timeline with its note; closing a lead ends its
+ * next action, so it leaves the Today list.
+ */
+export async function changeStatus(
+  db: Database,
+  actor: StaffUser,
+  change: Change & { to: LeadStatus; reason?: CloseReason | null; note?: string },
+) {
+  const reason = isClosingStatus(change.to) ? (change.reason ?? null) : null;
+  if (isClosingStatus(change.to) && !reason) return { ok: false, reason: "invalid" } as const;
+  const note = change.note?.trim() || null;
+  if (note && note.length > NOTE_MAX_LENGTH) return { ok: false, reason: "invalid" } as const;
   return changeLead(db, change, (current) => {
     if (!canMove(current.status, change.to)) return { ok: false, reason: "not-allowed" };
     return {
-      set: { status: change.to },
+      set: isOpen(change.to) ? { status: change.to } : { status: change.to, nextActionKind: null, nextActionAt: null },
       async after(tx) {
         await tx.insert(leadEvents).values({
           leadKind: change.kind,
@@ -191,12 +249,121 @@ export async function changeStatus(db: Database, actor: StaffUser, change: Chang
           type: "status",
           fromStatus: current.status,
           toStatus: change.to,
+          reason,
+          note,
         });
         await writeAudit(tx, {
           action: "lead.status",
           actor,
           lead: change,
-          detail: { from: current.status, to: change.to },
+          // The reason's code, never the note: notes can hold personal data.
+          detail: reason ? { from: current.status, to: change.to, reason } : { from: current.status, to: change.to },
+        });
+      },
+    };
+  });
+}
+
+export type NextAction = { kind: NextActionKind; at: Date } | null;
+
+/** Plans the lead's next action (or none), on the timeline and audited; a closed lead takes none. */
+export async function setNextAction(db: Database, actor: StaffUser, change: Change & { next: NextAction }) {
+  return changeLead(db, change, (current) => {
+    if (change.next && !isOpen(current.status)) return { ok: false, reason: "not-allowed" };
+    const same =
+      current.nextActionKind === (change.next?.kind ?? null) &&
+      (current.nextActionAt?.getTime() ?? null) === (change.next?.at.getTime() ?? null);
+    if (same) return { ok: false, reason: "invalid" };
+    return {
+      set: { nextActionKind: change.next?.kind ?? null, nextActionAt: change.next?.at ?? null },
+      async after(tx) {
+        await tx.insert(leadEvents).values({
+          leadKind: change.kind,
+          leadId: change.id,
+          actorId: actor.id,
+          type: "next-action",
+          nextActionKind: change.next?.kind ?? null,
+          nextActionAt: change.next?.at ?? null,
+        });
+        await writeAudit(tx, {
+          action: "lead.next-action",
+          actor,
+          lead: change,
+          detail: { kind: change.next?.kind ?? null, at: change.next?.at.toISOString() ?? null },
+        });
+      },
+    };
+  });
+}
+
+export interface CallLog {
+  outcome: CallOutcome;
+  note: string;
+  next: NextAction;
+}
+
+/**
+ * Logs a call at `now`, one action: its outcome and note on the timeline, the next action
+ * (or none), and on the first call the time to first contact (when, by whom, and how long
+ * the lead had waited in opening hours). Speaking to a new lead's borrower makes it
+ * "contacted", on the timeline too. A closed lead takes a call but no next action.
+ */
+export async function logCall(
+  db: Database,
+  actor: StaffUser,
+  change: Change & CallLog,
+  now: Date,
+  rules: CallbackRules,
+) {
+  const note = change.note.trim() || null;
+  if (note && note.length > NOTE_MAX_LENGTH) return { ok: false, reason: "invalid" } as const;
+  return changeLead(db, change, (current) => {
+    if (change.next && !isOpen(current.status)) return { ok: false, reason: "not-allowed" };
+    const status = statusAfterCall(current.status, change.outcome);
+    const first = current.firstContactedAt
+      ? {}
+      : {
+          firstContactedAt: now,
+          firstContactedBy: actor.id,
+          firstContactWaitMinutes: openingMinutesBetween(current.createdAt, now, rules),
+        };
+    // A closed lead keeps no next action, whatever the form sent.
+    const next = isOpen(current.status) ? change.next : null;
+    return {
+      set: { ...first, status, nextActionKind: next?.kind ?? null, nextActionAt: next?.at ?? null },
+      async after(tx) {
+        await tx.insert(leadEvents).values({
+          at: now,
+          leadKind: change.kind,
+          leadId: change.id,
+          actorId: actor.id,
+          type: "call",
+          outcome: change.outcome,
+          note,
+          nextActionKind: next?.kind ?? null,
+          nextActionAt: next?.at ?? null,
+        });
+        if (status !== current.status) {
+          await tx.insert(leadEvents).values({
+            at: now,
+            leadKind: change.kind,
+            leadId: change.id,
+            actorId: actor.id,
+            type: "status",
+            fromStatus: current.status,
+            toStatus: status,
+          });
+        }
+        await writeAudit(tx, {
+          action: "lead.call",
+          actor,
+          lead: change,
+          detail: {
+            outcome: change.outcome,
+            first: !current.firstContactedAt,
+            nextAction: next?.kind ?? null,
+            ...(status !== current.status ? { from: current.status, to: status } : {}),
+          },
         });
       },
     };

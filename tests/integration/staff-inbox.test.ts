@@ -216,7 +216,15 @@ describe.each(testDatabaseKinds())("the staff inbox on %s", (kind) => {
     expect(await assignLead(db, ann, { kind: "personal-enquiry", id, version: 1, assigneeId: ann.id })).toEqual({
       ok: true,
     });
-    expect(await changeStatus(db, bob, { kind: "personal-enquiry", id, version: 1, to: "declined" })).toEqual({
+    expect(
+      await changeStatus(db, bob, {
+        kind: "personal-enquiry",
+        id,
+        version: 1,
+        to: "declined",
+        reason: "affordability",
+      }),
+    ).toEqual({
       ok: false,
       reason: "stale",
     });

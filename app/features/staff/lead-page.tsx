@@ -4,16 +4,12 @@ import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
 import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
 import { formatPercent, formatPounds } from "~/domain/finance";
-import {
-  LEAD_KIND_LABELS,
-  LEAD_MOVES,
-  LEAD_STATUS_LABELS,
-  type TimelineEvent,
-  TRIAGE_FLAG_LABELS,
-  type TriageFlag,
-} from "~/domain/leads";
+import { NEXT_ACTION_LABELS } from "~/domain/callback-choice";
+import { CALL_OUTCOME_LABELS, CLOSE_REASON_LABELS, type TimelineEvent } from "~/domain/lead-work";
+import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, TRIAGE_FLAG_LABELS, type TriageFlag } from "~/domain/leads";
 import { formatWhen, leadPath, money, reference, telHref } from "./format";
 import type { LeadView } from "./lead-view";
+import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
 import { Notice } from "./staff-frame";
 
 export interface LeadEmail {
@@ -32,6 +28,8 @@ export interface LeadPageProps {
   staff: { id: string; name: string }[];
   viewerId: string;
   notice: { tone: "error" | "success"; text: string } | null;
+  /** A refused post: its form is drawn again with what was typed. */
+  refusal?: Refusal | null;
 }
 
 const EMAIL_STATES: Record<LeadEmail["status"], string> = {
@@ -66,17 +64,27 @@ function FlagText({ flag, lead }: { flag: TriageFlag; lead: LeadView }) {
   );
 }
 
+/** A planned next action in words: "Next action: Call back, 26 Nov 2026, 10:00", or none. */
+const nextActionText = (e: TimelineEvent<string>) =>
+  e.nextActionKind && e.nextActionAt
+    ? `Next action: ${NEXT_ACTION_LABELS[e.nextActionKind]}, ${formatWhen(e.nextActionAt)}`
+    : "No next action";
+
 function describeEvent(e: TimelineEvent<string>) {
   if (e.type === "status" && e.fromStatus && e.toStatus) {
-    return `Status: ${LEAD_STATUS_LABELS[e.fromStatus]} → ${LEAD_STATUS_LABELS[e.toStatus]}`;
+    const reason = e.reason ? ` (${CLOSE_REASON_LABELS[e.reason].replace(/ \(say why in the note\)$/, "")})` : "";
+    return `Status: ${LEAD_STATUS_LABELS[e.fromStatus]} → ${LEAD_STATUS_LABELS[e.toStatus]}${reason}`;
   }
   if (e.type === "assignment") return e.assigneeName ? `Assigned to ${e.assigneeName}` : "Unassigned";
+  if (e.type === "call") return `Call: ${e.outcome ? CALL_OUTCOME_LABELS[e.outcome] : "logged"}. ${nextActionText(e)}`;
+  if (e.type === "next-action") return nextActionText(e);
   return "Note";
 }
 
-export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: LeadPageProps) {
+export function LeadPage({ lead, timeline, emails, staff, viewerId, notice, refusal = null }: LeadPageProps) {
   const busy = useNavigation().state === "submitting";
   const moves = LEAD_MOVES[lead.status];
+  const open = lead.status === "new" || lead.status === "contacted" || lead.status === "in-progress";
   const figures = lead.figures;
   return (
     <>
@@ -127,6 +135,9 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
           )}
         </p>
       )}
+      <p className="mt-1 text-slate-700" data-testid="lead-first-contact">
+        {lead.firstContactedAt ? `First called ${formatWhen(lead.firstContactedAt)}.` : "Not called yet."}
+      </p>
       {lead.flags.length > 0 && (
         <ul aria-label="Triage flags" className="mt-3 flex flex-wrap gap-2">
           {lead.flags.map((f) => (
@@ -149,13 +160,29 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
         <h2 id="work-heading" className="sr-only">
           Work this lead
         </h2>
+        <div className="grid gap-6 md:col-span-3 md:grid-cols-2">
+          {/* Drawn afresh once a save moves the lead on, so a logged call's answers do not linger. */}
+          <CallForm key={`call-${lead.version}`} lead={lead} refusal={refusal} busy={busy} />
+          {open ? (
+            <NextActionForm key={`next-${lead.version}`} lead={lead} refusal={refusal} busy={busy} />
+          ) : (
+            <p>This lead is closed, so it has no next action. Reopen it to plan one.</p>
+          )}
+        </div>
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="version" value={lead.version} />
           <label htmlFor="to" className="block font-semibold">
             Change status
           </label>
-          <select id="to" name="to" className={controlClass} disabled={moves.length === 0} required>
+          <select
+            id="to"
+            name="to"
+            className={controlClass}
+            disabled={moves.length === 0}
+            required
+            defaultValue={refusal?.form === "status" ? refusal.values?.to : undefined}
+          >
             {moves.length === 0 && <option value="">No further moves</option>}
             {moves.map((s) => (
               <option key={s} value={s}>
@@ -163,6 +190,7 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice }: Le
               </option>
             ))}
           </select>
+          {moves.some((s) => s === "declined" || s === "withdrawn") && <CloseReasonFields refusal={refusal} />}
           <Button type="submit" variant="secondary" size="sm" disabled={busy || moves.length === 0}>
             Save status
           </Button>

@@ -28,7 +28,7 @@ describe("leadView: the call-back and the next action", () => {
         kind: "personal-enquiry" as const,
         extra: { callbackChoice: null, callbackAt: null, nextActionKind: "call-soonest", nextActionAt: arrived },
         callback: "Not chosen: as soon as possible",
-        nextAction: { label: "Call as soon as possible", at: arrived.toISOString() },
+        nextAction: { kind: "call-soonest", label: "Call as soon as possible", at: arrived.toISOString() },
       },
       {
         rule: "a chosen hour: said in UK time, and the call-back is the next action",
@@ -40,7 +40,7 @@ describe("leadView: the call-back and the next action", () => {
           nextActionAt: new Date("2026-12-01T10:00:00Z"),
         },
         callback: "Tuesday 1 December 2026, between 10:00 and 11:00",
-        nextAction: { label: "Call back", at: "2026-12-01T10:00:00.000Z" },
+        nextAction: { kind: "call-back", label: "Call back", at: "2026-12-01T10:00:00.000Z" },
       },
       {
         rule: "a closed lead: no next action",
@@ -54,7 +54,7 @@ describe("leadView: the call-back and the next action", () => {
         kind: "contact" as const,
         extra: { name: "Jane Smith", nextActionKind: "reply", nextActionAt: arrived },
         callback: null,
-        nextAction: { label: "Reply", at: arrived.toISOString() },
+        nextAction: { kind: "reply", label: "Reply", at: arrived.toISOString() },
       },
     ]),
   )("%s", (_, { kind, extra, callback, nextAction }) => {

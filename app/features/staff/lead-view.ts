@@ -63,7 +63,9 @@ export interface LeadView {
   /** When the borrower asked to be called, in words (quotes and enquiries); null for a contact message. */
   callback: string | null;
   /** The adviser's next action ("Call back") and when (ISO 8601); null when there is none. */
-  nextAction: { label: string; at: string } | null;
+  nextAction: { kind: NextActionKind; label: string; at: string } | null;
+  /** When the first call was logged (ISO 8601); null before it. */
+  firstContactedAt: string | null;
 }
 
 const pounds = (n: number | null | undefined) => (n === null || n === undefined ? "Not given" : formatPounds(n));
@@ -100,6 +102,7 @@ export function leadView(
     duplicateOf: duplicateOf ? { ...duplicateOf, receivedAt: duplicateOf.receivedAt.toISOString() } : null,
     callback: null as string | null,
     nextAction: nextActionOf(row),
+    firstContactedAt: row.firstContactedAt instanceof Date ? row.firstContactedAt.toISOString() : null,
   };
   if (kind === "contact") {
     return {
@@ -207,5 +210,5 @@ export function leadView(
 function nextActionOf(row: Row): LeadView["nextAction"] {
   const kind = row.nextActionKind as NextActionKind | null | undefined;
   const at = row.nextActionAt as Date | null | undefined;
-  return kind && at ? { label: NEXT_ACTION_LABELS[kind] ?? kind, at: at.toISOString() } : null;
+  return kind && at ? { kind, label: NEXT_ACTION_LABELS[kind] ?? kind, at: at.toISOString() } : null;
 }
