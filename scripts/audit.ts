@@ -40,7 +40,16 @@ const CHROME_FLAGS = [
 /** Rendered per request, so not found as files in the build. */
 const PER_REQUEST_ROUTES = ["/auth", "/auth/forgot-password", "/auth/reset-password", "/thank-you"];
 /** The staff console, audited signed in (`LEAD_PAGE` stands for a real lead's page). */
-const STAFF_ROUTES = ["/staff/sign-in", "/staff", "/staff/audit", "/staff/requests", "/staff/funnel", "LEAD_PAGE"];
+const STAFF_ROUTES = [
+  "/staff/sign-in",
+  "/staff/today",
+  "/staff",
+  "/staff/audit",
+  "/staff/requests",
+  "/staff/funnel",
+  "/staff/funnel/calls",
+  "LEAD_PAGE",
+];
 const LEAD_PAGE = "LEAD_PAGE";
 const STAFF_PASSWORD = "Audit-quay-ledger-42";
 

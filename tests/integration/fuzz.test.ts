@@ -73,9 +73,28 @@ const personal = fc.stringMatching(/^[a-z]{6}[0-9]{4}$/).map((s) => `pv${s}`);
 const nastyText = fc.oneof(
   fc.string(),
   fc.string({ unit: "binary" }),
-  fc.constantFrom("\ud800", "\udc00x", "a\u0000b", "\u202e\u2066", "\u200b\u200c\ufeff", "<script>", "%00", "' or 1=1 --", "/.//evil.example", "x".repeat(40_000)),
+  fc.constantFrom(
+    "\ud800",
+    "\udc00x",
+    "a\u0000b",
+    "\u202e\u2066",
+    "\u200b\u200c\ufeff",
+    "<script>",
+    "%00",
+    "' or 1=1 --",
+    "/.//evil.example",
+    "x".repeat(40_000),
+  ),
 );
-const nastyValue = fc.oneof(nastyText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
+const nastyValue = fc.oneof(
+  nastyText,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+);
 
 /** Defects that make any lead, message or account refused, whatever else is right in it. */
 const defect = fc.constantFrom<Record<string, unknown>>(
@@ -89,7 +108,16 @@ const defect = fc.constantFrom<Record<string, unknown>>(
 );
 
 const leadLike = fc
-  .record({ who: personal, where: personal, phoneDigits: fc.stringMatching(/^[0-9]{9}$/), extra: fc.dictionary(fc.string({ maxLength: 12 }), nastyValue, { maxKeys: 4 }), defect, swap: fc.option(fc.tuple(fc.constantFrom("first_name", "email", "phone", "name", "message", "lastName"), nastyValue)) })
+  .record({
+    who: personal,
+    where: personal,
+    phoneDigits: fc.stringMatching(/^[0-9]{9}$/),
+    extra: fc.dictionary(fc.string({ maxLength: 12 }), nastyValue, { maxKeys: 4 }),
+    defect,
+    swap: fc.option(
+      fc.tuple(fc.constantFrom("first_name", "email", "phone", "name", "message", "lastName"), nastyValue),
+    ),
+  })
   .map(({ who, where, phoneDigits, extra, defect, swap }) => {
     const body: Record<string, unknown> = {
       first_name: who,
@@ -118,17 +146,37 @@ const leadLike = fc
     return { body, secrets: [who, where, `07${phoneDigits}`] };
   });
 
-const encodings = ["json", "json-charset", "urlencoded", "multipart", "multipart-broken", "text", "xml", "octet", "none", "random"] as const;
+const encodings = [
+  "json",
+  "json-charset",
+  "urlencoded",
+  "multipart",
+  "multipart-broken",
+  "text",
+  "xml",
+  "octet",
+  "none",
+  "random",
+] as const;
 
 const requestCase = fc.record({
   target: fc.constantFrom(...WRITE_TARGETS),
   lead: leadLike,
   encoding: fc.constantFrom(...encodings),
-  rawJson: fc.oneof(fc.constant(null), fc.constantFrom("null", "[]", "{", '"x"', "1e999", '{"__proto__":{"a":1}}'), fc.json()),
+  rawJson: fc.oneof(
+    fc.constant(null),
+    fc.constantFrom("null", "[]", "{", '"x"', "1e999", '{"__proto__":{"a":1}}'),
+    fc.json(),
+  ),
   randomType: fc.string({ maxLength: 40 }),
   origin: fc.constantFrom(undefined, "SITE", "https://evil.example", "null", "http://127.0.0.1:1"),
   fetchSite: fc.constantFrom(undefined, "same-origin", "cross-site", "same-site", "none"),
-  forwardedFor: fc.option(fc.oneof(fc.ipV4(), fc.string({ maxLength: 30 }).filter((s) => !/[\r\n]/.test(s) && /^[\x20-\x7e]*$/.test(s)))),
+  forwardedFor: fc.option(
+    fc.oneof(
+      fc.ipV4(),
+      fc.string({ maxLength: 30 }).filter((s) => !/[\r\n]/.test(s) && /^[\x20-\x7e]*$/.test(s)),
+    ),
+  ),
   method: fc.constantFrom("POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
 });
 
@@ -251,6 +299,8 @@ const STAFF_PAGES = [
   "/staff/audit",
   "/staff/funnel",
   "/staff/funnel/export",
+  "/staff/funnel/calls",
+  "/staff/today",
   "/staff/requests",
   "/staff/requests/export",
   "/staff/sign-in",
@@ -333,7 +383,9 @@ const staffCase = fc.oneof(staffGet, staffPost);
 function buildRequest(c: Omit<Case, "target">, siteOrigin: string): { init: RequestInit; secrets: string[] } {
   const headers: Record<string, string> = {};
   let body: BodyInit | undefined;
-  const fields = Object.fromEntries(Object.entries(c.lead.body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
+  const fields = Object.fromEntries(
+    Object.entries(c.lead.body).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
+  );
   switch (c.encoding) {
     case "json":
     case "json-charset":
@@ -347,7 +399,9 @@ function buildRequest(c: Omit<Case, "target">, siteOrigin: string): { init: Requ
     case "multipart":
     case "multipart-broken": {
       headers["Content-Type"] = "multipart/form-data; boundary=fuzzboundary";
-      const parts = Object.entries(fields).map(([k, v]) => `--fuzzboundary\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+      const parts = Object.entries(fields).map(
+        ([k, v]) => `--fuzzboundary\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      );
       body = c.encoding === "multipart" ? `${parts.join("")}--fuzzboundary--\r\n` : parts.join("").slice(0, -7);
       break;
     }
@@ -357,7 +411,9 @@ function buildRequest(c: Omit<Case, "target">, siteOrigin: string): { init: Requ
       break;
     case "xml":
       headers["Content-Type"] = "application/xml";
-      body = `<lead>${Object.entries(fields).map(([k, v]) => `<f n="${k}">${v}</f>`).join("")}</lead>`;
+      body = `<lead>${Object.entries(fields)
+        .map(([k, v]) => `<f n="${k}">${v}</f>`)
+        .join("")}</lead>`;
       break;
     case "octet":
       headers["Content-Type"] = "application/octet-stream";

@@ -4,9 +4,11 @@ import * as staffAudit from "../../app/routes/staff.audit";
 import * as staffExport from "../../app/routes/staff.export";
 import * as staffFunnelExport from "../../app/routes/staff.funnel.export";
 import * as staffFunnel from "../../app/routes/staff.funnel";
+import * as staffCallsReport from "../../app/routes/staff.funnel_.calls";
 import * as staffLead from "../../app/routes/staff.leads.$kind.$id";
 import * as staffRequestsExport from "../../app/routes/staff.requests.export";
 import * as staffRequests from "../../app/routes/staff.requests";
+import * as staffToday from "../../app/routes/staff.today";
 import * as staffLayout from "../../app/routes/staff";
 import * as staffEnrol from "../../app/routes/staff_.enrol";
 import * as staffSignIn from "../../app/routes/staff_.sign-in";
@@ -44,6 +46,8 @@ const ROUTES: StaffRoute[] = [
   { path: "/staff/export", loader: staffExport.loader },
   { path: "/staff/funnel", loader: staffFunnel.loader },
   { path: "/staff/funnel/export", loader: staffFunnelExport.loader },
+  { path: "/staff/funnel/calls", loader: staffCallsReport.loader },
+  { path: "/staff/today", loader: staffToday.loader },
   {
     path: `/staff/leads/quote/${LEAD}`,
     params: { kind: "quote", id: LEAD },

@@ -227,6 +227,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())(
         ["/staff/funnel?from=2026-02-30&to=2026-02-31", FUNNEL_QUERY_PROBLEMS.from],
         ["/staff/funnel?to=2026-02-31", FUNNEL_QUERY_PROBLEMS.to],
         ["/staff/funnel/export?from=2026-02-30&to=2026-02-31", FUNNEL_QUERY_PROBLEMS.from],
+        ["/staff/funnel/calls?from=2026-02-30&to=2026-02-31", FUNNEL_QUERY_PROBLEMS.from],
       ])("an impossible day, %s: 400 with the reason", async (path, reason) => {
         const response = await get(path);
         expect(response.status).toBe(400);
@@ -239,6 +240,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())(
         "/staff/funnel?from=2028-02-29&to=2028-03-01",
         "/staff/funnel?from=0001-01-01&to=9999-12-31",
         "/staff/funnel/export?from=2026-02-28&to=2026-02-28",
+        "/staff/funnel/calls?from=0001-01-01&to=9999-12-31",
         "/staff/export?from=2028-02-29&to=2028-02-29",
       ])("a real day, the first and last the calendar has among them: 200 (%s)", async (path) => {
         const response = await get(path);

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
@@ -150,6 +150,11 @@ export function FunnelPage({ query, campaigns, funnels, conversion }: FunnelPage
         visitor who goes back and forward counts once per step. Each step is measured against the step every one of its
         visitors passed before (not an optional one such as the age step), and the quick check's personal and homeowner
         loans each against their own steps.
+      </p>
+      <p className="mt-2">
+        <Link to="/staff/funnel/calls" className="font-semibold text-brand-700 underline">
+          Calls: time to first contact and reasons for closing
+        </Link>
       </p>
       <Form
         method="get"

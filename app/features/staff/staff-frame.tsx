@@ -3,7 +3,7 @@ import { Form, NavLink } from "react-router";
 import { cn } from "~/components/ui/cn";
 
 // The console's own frame (DECISIONS D14): no public header or footer, a skip link's
-// target, the two places an adviser works, and signing out.
+// target, the places an adviser works (the day's list first), and signing out.
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -17,6 +17,9 @@ export function StaffFrame({ staffName, children }: { staffName: string; childre
       <header className="bg-brand-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2">
           <nav aria-label="Staff console" className="flex flex-wrap items-center gap-1">
+            <NavLink to="/staff/today" className={navLink}>
+              Today
+            </NavLink>
             <NavLink to="/staff" end className={navLink}>
               Leads
             </NavLink>

@@ -1,0 +1,202 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { NEXT_ACTION_LABELS, type NextActionKind } from "~/domain/callback-choice";
+import { type DueState, describeMinutes } from "~/domain/lead-work";
+import type { LeadKind } from "~/domain/leads";
+import { leadPath, money, reference, telHref } from "./format";
+
+// /staff/today (docs/decisions/190): the adviser's list for the day. Planned actions due
+// today (overdue first), new leads nobody has called yet (oldest first, with their wait in
+// opening hours), then new leads booked for a later day. Each row is a small card, so a
+// 390 px phone shows it without scrolling sideways; what is late is said in words.
+
+export interface TodayRow {
+  kind: LeadKind;
+  id: string;
+  name: string;
+  phone: string;
+  loanAmount: number | null;
+  /** ISO 8601. */
+  receivedAt: string;
+  assigneeName: string | null;
+  nextActionKind: NextActionKind | null;
+  /** ISO 8601. */
+  nextActionAt: string | null;
+}
+
+export interface TodayPageProps {
+  /** Today's UK day (YYYY-MM-DD): a time today is shown as its hour only. */
+  today: string;
+  mine: boolean;
+  targetMinutes: number;
+  planned: (TodayRow & { state: DueState; nextActionAt: string })[];
+  waiting: (TodayRow & { waitedMinutes: number; overTarget: boolean })[];
+  booked: (TodayRow & { nextActionAt: string })[];
+  more: boolean;
+}
+
+const ukDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+const ukTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" });
+const ukDate = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
+/** "10:00" today; "Tue 24 Nov, 10:00" on another day. */
+function when(iso: string, today: string) {
+  const at = new Date(iso);
+  const time = ukTime.format(at);
+  return ukDay.format(at) === today ? time : `${ukDate.format(at).replace(",", "")}, ${time}`;
+}
+
+const badgeClass = "inline-block rounded border-2 px-2 py-0.5 text-sm font-bold";
+
+function LeadCard({ row, children, marker }: { row: TodayRow; children: ReactNode; marker?: string | null }) {
+  return (
+    <li
+      className={
+        marker
+          ? "rounded-lg border-2 border-red-700 p-3 [overflow-wrap:anywhere]"
+          : "rounded-lg border border-slate-300 p-3 [overflow-wrap:anywhere]"
+      }
+      data-testid="today-row"
+      data-lead={row.id}
+    >
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <Link to={leadPath(row.kind, row.id)} className="font-mono font-semibold text-brand-700 underline">
+          {reference(row.id)}
+        </Link>
+        <span className="font-semibold">{row.name}</span>
+        {marker && <span className={`${badgeClass} border-red-700 text-red-800`}>{marker}</span>}
+      </p>
+      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+        <a href={telHref(row.phone)} className="font-semibold text-brand-700 underline">
+          {row.phone}
+        </a>
+        <span>{row.loanAmount === null ? "No amount (contact message)" : money(row.loanAmount)}</span>
+      </p>
+      <p className="mt-1">{children}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {row.assigneeName ? `Assigned to ${row.assigneeName}` : "Not assigned"}
+      </p>
+    </li>
+  );
+}
+
+function Section({
+  id,
+  title,
+  count,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title} <span className="font-normal text-slate-700">({count})</span>
+      </h2>
+      {count === 0 ? <p className="mt-2 text-slate-700">{empty}</p> : <ul className="mt-3 space-y-3">{children}</ul>}
+    </section>
+  );
+}
+
+const actionLabel = (kind: NextActionKind | null) => (kind ? NEXT_ACTION_LABELS[kind] : "No next action");
+
+export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked, more }: TodayPageProps) {
+  const by = (state: DueState) => planned.filter((row) => row.state === state);
+  const groups: { state: DueState; title: string; empty: string }[] = [
+    { state: "overdue", title: "Overdue", empty: "Nothing is overdue." },
+    { state: "due-now", title: "Due now", empty: "Nothing is due now." },
+    { state: "later-today", title: "Later today", empty: "Nothing else is planned for today." },
+  ];
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Today</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        Call-backs and other actions due today, then new leads nobody has called yet, the longest waiting first. Times
+        are UK time. A new lead is marked once it has waited more than {describeMinutes(targetMinutes)} of opening
+        hours.
+      </p>
+      <p className="mt-2">
+        {mine ? (
+          <>
+            Showing your leads and those not assigned.{" "}
+            <Link to="/staff/today" className="font-semibold text-brand-700 underline">
+              Show everyone's
+            </Link>
+          </>
+        ) : (
+          <>
+            Showing everyone's leads.{" "}
+            <Link to="/staff/today?mine=1" className="font-semibold text-brand-700 underline">
+              Show only mine and those not assigned
+            </Link>
+          </>
+        )}
+      </p>
+      {more && (
+        <p className="mt-2 font-semibold">
+          Some lists are long: each shows its first 200. Work through them, or find the rest in the leads list.
+        </p>
+      )}
+
+      {groups.map((group) => {
+        const rows = by(group.state);
+        return (
+          <Section
+            key={group.state}
+            id={`today-${group.state}`}
+            title={group.title}
+            count={rows.length}
+            empty={group.empty}
+          >
+            {rows.map((row) => (
+              <LeadCard key={row.id} row={row} marker={row.state === "overdue" ? "Overdue" : null}>
+                {actionLabel(row.nextActionKind)} at {when(row.nextActionAt, today)}
+              </LeadCard>
+            ))}
+          </Section>
+        );
+      })}
+
+      <Section
+        id="today-waiting"
+        title="New leads waiting for a first call"
+        count={waiting.length}
+        empty="Every new lead has had a call."
+      >
+        {waiting.map((row) => (
+          <LeadCard
+            key={row.id}
+            row={row}
+            marker={row.overTarget ? `Waiting over ${describeMinutes(targetMinutes)}` : null}
+          >
+            {actionLabel(row.nextActionKind)}: arrived {when(row.receivedAt, today)}, waited{" "}
+            {describeMinutes(row.waitedMinutes)} in opening hours
+          </LeadCard>
+        ))}
+      </Section>
+
+      <Section
+        id="today-booked"
+        title="New leads booked for a later day"
+        count={booked.length}
+        empty="No new lead is booked for a later day."
+      >
+        {booked.map((row) => (
+          <LeadCard key={row.id} row={row}>
+            {actionLabel(row.nextActionKind)} at {when(row.nextActionAt, today)}
+          </LeadCard>
+        ))}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import { funnelQueryProblem } from "~/domain/funnel";
+import { contactReport } from "../../server/staff/contact-report.server";
+import { funnelQueryOf } from "../../server/staff/funnel-query.server";
+import { requireStaff } from "../../server/staff/session.server";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { CallsReportPage } from "~/features/staff/calls-report-page";
+import type { Route } from "./+types/staff.funnel_.calls";
+
+// /staff/funnel/calls?from=&to=: beside the funnel, the time to first contact and the
+// reasons leads were closed (docs/decisions/190), over the same kind of period.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Calls report | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requireStaff(context, request);
+  const params = new URL(request.url).searchParams;
+  params.delete("campaign");
+  const problem = funnelQueryProblem(params);
+  if (problem) throw data({ reason: problem }, { status: 400, headers });
+  const { from, to } = funnelQueryOf(params);
+  const report = await contactReport(context.db, { from, to });
+  return data({ query: { from, to }, ...report }, { headers });
+}
+
+export default function CallsReport({ loaderData }: Route.ComponentProps) {
+  return <CallsReportPage {...loaderData} />;
+}

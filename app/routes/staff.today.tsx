@@ -1,0 +1,63 @@
+import { data } from "react-router";
+import { requireStaff } from "../../server/staff/session.server";
+import { type TodayLead, todayList } from "../../server/staff/today.server";
+import { ukClock } from "~/domain/uk-time";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { type TodayRow, TodayPage } from "~/features/staff/today-page";
+import type { Route } from "./+types/staff.today";
+
+// /staff/today: the adviser's list for the day (docs/decisions/190). ?mine=1 keeps to the
+// signed-in adviser's leads and those assigned to nobody.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Today | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await requireStaff(context, request);
+  const now = new Date();
+  const mine = new URL(request.url).searchParams.get("mine") === "1";
+  const list = await todayList(context.db, {
+    now,
+    rules: context.config.callbacks,
+    targetMinutes: context.config.firstCallTargetMinutes,
+    mineOf: mine ? user.id : undefined,
+  });
+  const row = (lead: TodayLead): TodayRow => ({
+    kind: lead.kind,
+    id: lead.id,
+    name: lead.name,
+    phone: lead.phone,
+    loanAmount: lead.loanAmount,
+    receivedAt: lead.receivedAt.toISOString(),
+    assigneeName: lead.assigneeName,
+    nextActionKind: lead.nextActionKind,
+    nextActionAt: lead.nextActionAt?.toISOString() ?? null,
+  });
+  return data(
+    {
+      today: ukClock(now).day,
+      mine,
+      targetMinutes: context.config.firstCallTargetMinutes,
+      planned: list.planned.map((lead) => ({
+        ...row(lead),
+        state: lead.state,
+        nextActionAt: lead.nextActionAt.toISOString(),
+      })),
+      waiting: list.waiting.map((lead) => ({
+        ...row(lead),
+        waitedMinutes: lead.waitedMinutes,
+        overTarget: lead.overTarget,
+      })),
+      booked: list.booked.map((lead) => ({ ...row(lead), nextActionAt: lead.nextActionAt.toISOString() })),
+      more: list.more,
+    },
+    { headers },
+  );
+}
+
+export default function Today({ loaderData }: Route.ComponentProps) {
+  return <TodayPage {...loaderData} />;
+}
