@@ -77,6 +77,8 @@ async function tabTo(page: Page, target: Locator) {
 test("an anonymous visitor to any staff page is sent to sign-in", async ({ page }) => {
   for (const path of [
     "/staff",
+    "/staff/today",
+    "/staff/funnel/calls",
     "/staff/audit",
     "/staff/export",
     "/staff/leads/quote/00000000-0000-4000-8000-000000000000",

@@ -1,0 +1,124 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { nextCode } from "../support/authenticator";
+import { validQuote } from "../support/leads";
+import { axeViolations, skipCookieBanner } from "../support/step-forms";
+import { addStaffMember } from "../support/stored";
+
+// The adviser's day (docs/decisions/190), one walk: a lead arrives through the API as the
+// form sends it, the borrower picks an hour on the thank-you page, an adviser signs in and
+// finds it on Today, opens it, logs a call from the keyboard with its outcome and a next
+// action, and sees Today change. axe finds nothing on Today or the lead page.
+
+const PASSWORD = "Quay-side-ledger-42";
+
+/** Presses Tab until `target` has focus, as a keyboard user reaches it; fails if it never does. */
+async function tabTo(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  for (let presses = 0; presses < 80; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("Tab never reached the control");
+}
+
+/** A UK day a few days ahead, as the form's date field holds it. */
+function dayAhead(days: number) {
+  const value = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+  return { value };
+}
+
+test("a booked lead on Today, a call logged with its outcome and next action, and Today changes", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await skipCookieBanner(context);
+
+  // The lead arrives, and its browser books the first hour offered on the thank-you page.
+  const sent = await page.request.post("/api/quotes", {
+    data: validQuote({ email: `adviser-day-${Date.now()}@example.com`, phone: "07700 900456" }),
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  const reference = id.slice(0, 8).toUpperCase();
+  await page.goto(`/thank-you?ref=${id}`);
+  await page.getByLabel("Day and time").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Save call-back time" }).click();
+  await expect(page).toHaveURL(/callback=saved/);
+
+  // An adviser, made as the command line makes one, enrols and signs in.
+  const email = `day-${Date.now()}@firm.example`;
+  await page.goto(await addStaffMember(email, "Dana Day"));
+  await page.getByLabel("New password").fill(PASSWORD);
+  await page.getByLabel("The same password again").fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
+  await page.getByRole("button", { name: "Finish" }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in\?enrolled=1$/);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
+  await page.getByRole("button", { name: /Sign in/ }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+
+  // Today comes first in the console's navigation; the booked call is on it (later today,
+  // or booked for a later day when the office has closed), with its phone to tap.
+  const nav = page.getByRole("navigation", { name: "Staff console" }).getByRole("link");
+  await expect(nav.first()).toHaveText("Today");
+  await nav.first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  const row = page.locator(`[data-testid="today-row"][data-lead="${id}"]`);
+  await expect(row).toContainText("Call back at");
+  await expect(row.getByRole("link", { name: "07700 900456" })).toHaveAttribute("href", "tel:07700900456");
+  await expect(row).toContainText("£");
+  expect(await axeViolations(page)).toEqual([]);
+
+  // On a phone, nothing runs off the right edge.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await row.getByRole("link", { name: reference }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+  await expect(page.getByTestId("lead-first-contact")).toHaveText("Not called yet.");
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The call, from the keyboard: outcome, note, next action (what, day, time), then Log call.
+  const when = dayAhead(3);
+  await tabTo(page, page.getByRole("radio", { name: "Spoke to them" }));
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("radio", { name: "Spoke to them" })).toBeChecked();
+  await tabTo(page, page.getByLabel("Note (optional)"));
+  await page.keyboard.type("Wants to talk to their partner first.");
+  const what = page.getByTestId("call-form").getByLabel("What");
+  await tabTo(page, what);
+  await page.keyboard.type("Chase");
+  await expect(what).toHaveValue("chase-documents");
+  const day = page.getByTestId("call-form").getByLabel("Day");
+  await tabTo(page, day);
+  // Reached by Tab; filled whole, since the order of a date field's parts follows the browser's own locale.
+  await day.fill(when.value);
+  await expect(day).toHaveValue(when.value);
+  const time = page.getByTestId("call-form").getByLabel("Time");
+  await tabTo(page, time);
+  await time.fill("10:30");
+  await expect(time).toHaveValue("10:30");
+  await tabTo(page, page.getByRole("button", { name: "Log call" }));
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByText("Call logged.")).toBeVisible();
+  await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
+  await expect(page.getByTestId("lead-next-action")).toHaveText("Chase documents");
+  await expect(page.getByTestId("lead-first-contact")).toContainText("First called");
+  await expect(page.getByTestId("timeline")).toContainText("Call: Spoke to them. Next action: Chase documents");
+  await expect(page.getByTestId("timeline")).toContainText("Wants to talk to their partner first.");
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Today has moved on: the lead's next action is days away.
+  await page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Today" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  await expect(page.locator(`[data-testid="today-row"][data-lead="${id}"]`)).toHaveCount(0);
+});
