@@ -2,9 +2,10 @@ import type { AppConfig } from "../app/config.server";
 import type { Database } from "./db/client";
 import { formatRetentionReport, retentionDryRun, runRetention } from "./retention";
 import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts.server";
+import { seedExamplePanel } from "./staff/example-panel";
 import { seedLeads } from "./staff/seed";
 
-// The firm's commands (`npm run staff -- add|list|disable`, `npm run seed -- --leads N`,
+// The firm's commands (`npm run staff -- add|list|disable`, `npm run seed -- --leads N|--panel`,
 // `npm run retention [-- --dry-run]`), run on a database: by the command line itself
 // (server/cli.ts) when it can open the database, or by the running server when the
 // command line hands the work to it over the control socket (decision 165).
@@ -14,6 +15,7 @@ export const USAGE = `Usage:
   npm run staff -- list                        list staff members
   npm run staff -- disable <email>             stop a staff member signing in, and end their sessions
   npm run seed -- --leads <count>              add made-up leads (for trying the console; never on a live database)
+  npm run seed -- --panel                      add an example lender panel of made-up lenders ("Example Lender A"…)
   npm run retention -- --dry-run               show what is past its retention period, per kind, without deleting
   npm run retention                            delete it now (the server also does this once a day)`;
 
@@ -29,14 +31,25 @@ export function commandProblem(argv: readonly unknown[]): string | null {
   if (!argv.every((a) => typeof a === "string")) return USAGE;
   const [command, ...args] = argv as string[];
   if (command === "retention") return args.some((a) => a !== "--dry-run") ? USAGE : null;
-  if (command === "seed")
-    return args.length === 2 && args[0] === "--leads" && /^\d+$/.test(args[1] ?? "") ? null : USAGE;
+  if (command === "seed") return seedOptions(args) ? null : USAGE;
   if (command !== "staff") return USAGE;
   const [action, ...rest] = args;
   if (action === "list") return rest.length === 0 ? null : USAGE;
   if (action === "add") return rest.length === 2 && rest[0] && rest[1] ? null : USAGE;
   if (action === "disable") return rest.length === 1 && rest[0] ? null : USAGE;
   return USAGE;
+}
+
+/** `--leads N`, `--panel`, or both, in either order; null for anything else. */
+function seedOptions(args: readonly string[]): { leads: number | null; panel: boolean } | null {
+  let leads: number | null = null;
+  let panel = false;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--panel" && !panel) panel = true;
+    else if (args[i] === "--leads" && leads === null && /^\d+$/.test(args[i + 1] ?? "")) leads = Number(args[++i]);
+    else return null;
+  }
+  return leads !== null || panel ? { leads, panel } : null;
 }
 
 /** Runs one command on `db`; `siteUrl` makes the enrolment link. Never throws for a refusal the person can act on. */
@@ -60,10 +73,19 @@ export async function runCommand(
         out.push(`Deleted ${total} rows past their retention period; the audit log records the run.`);
       }
     } else if (command === "seed") {
-      const count = Number(rest[0]);
-      const staff = (await listStaff(db)).filter((m) => !m.disabled).map((m) => m.id);
-      await seedLeads(db, count, { assignees: staff, seed: Date.now() });
-      out.push(`Added ${count} made-up leads.`);
+      const options = seedOptions([action, ...rest]) ?? { leads: null, panel: false };
+      if (options.panel) {
+        const added = await seedExamplePanel(db);
+        out.push(
+          `Added ${added} example lender products (made-up lenders, marked "(example)"); edit them at /staff/lenders.`,
+        );
+      }
+      if (options.leads !== null) {
+        const count = options.leads;
+        const staff = (await listStaff(db)).filter((m) => !m.disabled).map((m) => m.id);
+        await seedLeads(db, count, { assignees: staff, seed: Date.now() });
+        out.push(`Added ${count} made-up leads.`);
+      }
     } else if (action === "add") {
       const [email = "", name = ""] = rest;
       const { token, created } = await addStaff(db, { email, name });

@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   "data.access",
   "data.erasure",
   "account.deleted",
+  "panel.product-added",
+  "panel.product-changed",
+  "panel.product-retired",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -34,6 +37,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "data.access": "Answered an access request",
   "data.erasure": "Answered an erasure request",
   "account.deleted": "A borrower deleted their account",
+  "panel.product-added": "Added a lender product",
+  "panel.product-changed": "Changed a lender product",
+  "panel.product-retired": "Retired a lender product",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

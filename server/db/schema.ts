@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { NextActionKind } from "../../app/domain/callback-choice";
+import type { LenderCriteria, ProductKind } from "../../app/domain/lender-products";
 import type { LeadKind, LeadStatus } from "../../app/domain/leads";
 import type { CallOutcome, CloseReason, LeadEventType } from "../../app/domain/lead-work";
 
@@ -466,6 +467,29 @@ export const funnelCounts = pgTable(
     n: integer("n").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.form, t.event, t.step, t.target, t.utmSource, t.utmCampaign] })],
+);
+
+/**
+ * The lender panel's products (DECISIONS D22): kept by staff at /staff/lenders. A product
+ * is retired, never deleted (a case may name it); every change is an audit row. The
+ * criteria are one JSON value, read back through the domain's `lenderCriteriaSchema`.
+ */
+export const lenderProducts = pgTable(
+  "lender_products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    lender: text("lender").notNull(),
+    productName: text("product_name").notNull(),
+    kind: text("kind").$type<ProductKind>().notNull(),
+    criteria: jsonb("criteria").$type<LenderCriteria>().notNull(),
+    /** When it was taken off the panel; null while live. */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /** Bumped by every change: a save made against an older version is refused. */
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lender_products_live_idx").on(t.lender, t.productName).where(sql`retired_at is null`)],
 );
 
 // ---------------------------------------------------------------- infrastructure

@@ -47,6 +47,10 @@ function auditDetail(row: AuditRow) {
     const total = Object.values(d.deleted as Record<string, number>).reduce((a, b) => a + Number(b), 0);
     return `${total} rows deleted`;
   }
+  if (row.action.startsWith("panel.") && d.lender) {
+    const changed = Array.isArray(d.changed) && d.changed.length > 0 ? `; changed: ${d.changed.join(", ")}` : "";
+    return `${String(d.lender)}, ${String(d.productName)}${changed}`;
+  }
   return "";
 }
 
