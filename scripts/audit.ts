@@ -48,6 +48,7 @@ const STAFF_ROUTES = [
   "/staff/requests",
   "/staff/funnel",
   "/staff/funnel/calls",
+  "/staff/lenders",
   "LEAD_PAGE",
 ];
 const LEAD_PAGE = "LEAD_PAGE";

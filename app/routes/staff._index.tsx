@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
 import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { assignableStaff } from "../../server/staff/leads.server";
+import { liveProducts } from "../../server/staff/lender-panel.server";
+import { leadAnswers, noPanelMatch } from "~/domain/lender-matching";
 import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type InboxRow, InboxPage } from "~/features/staff/inbox-page";
@@ -21,11 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const problem = inboxFilterProblem(params);
   if (problem) throw data({ reason: problem }, { status: 400, headers });
   const filter = parseInboxFilter(params);
-  const [page, counts, staff] = await Promise.all([
+  const [page, counts, staff, products] = await Promise.all([
     inboxPage(context.db, filter, user.id),
     statusCounts(context.db, filter, user.id),
     assignableStaff(context.db),
+    liveProducts(context.db),
   ]);
+  // The panel's few live products, read once, held against each row in memory (DECISIONS D22).
+  const unmatched = (lead: (typeof page.leads)[number]) => {
+    const answers = lead.kind === "contact" ? null : leadAnswers(lead);
+    return answers !== null && noPanelMatch(answers, products);
+  };
   const rows: InboxRow[] = page.leads.map((lead) => ({
     kind: lead.kind,
     id: lead.id,
@@ -41,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     campaign: lead.campaign,
     landingPath: lead.landingPageUrl,
     flags: lead.flags,
+    noPanelMatch: unmatched(lead),
     duplicateOf: lead.duplicateOf ? { kind: lead.duplicateOf.kind, id: lead.duplicateOf.id } : null,
   }));
   const next = page.next ? inboxSearchParams({ ...filter, after: page.next }).toString() : null;

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
+import { liveProducts } from "../../server/staff/lender-panel.server";
 import {
   addNote,
   assignableStaff,
@@ -18,10 +19,11 @@ import {
 import { notFound, requireStaff } from "../../server/staff/session.server";
 import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
 import { isLeadKind, isLeadStatus } from "~/domain/leads";
+import { leadAnswers, matchPanel } from "~/domain/lender-matching";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
-import { leadView } from "~/features/staff/lead-view";
+import { leadView, panelView } from "~/features/staff/lead-view";
 import type { Route } from "./+types/staff.leads.$kind.$id";
 
 // /staff/leads/:kind/:id: one lead, its figures, emails and timeline; calls, the next
@@ -56,12 +58,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await findLead(context.db, params.kind, params.id);
   if (!lead) throw notFound();
   await writeAudit(context.db, { action: "lead.view", actor: user, lead: { kind: lead.kind, id: lead.row.id } });
-  const [timeline, emails, staff, { flags, duplicateOf }] = await Promise.all([
+  const [timeline, emails, staff, { flags, duplicateOf }, products] = await Promise.all([
     timelineOf(context.db, lead.row.id),
     emailsOf(context.db, lead.kind, lead.row.id),
     assignableStaff(context.db),
     flagsOf(context.db, lead),
+    lead.kind === "contact" ? [] : liveProducts(context.db),
   ]);
+  // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
+  const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return data(
     {
@@ -77,6 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         sentAt: m.sentAt?.toISOString() ?? null,
       })),
       staff,
+      panel: answers ? panelView(matchPanel(answers, products), products.length) : null,
       viewerId: user.id,
       notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
     },

@@ -6,6 +6,9 @@ import * as staffFunnelExport from "../../app/routes/staff.funnel.export";
 import * as staffFunnel from "../../app/routes/staff.funnel";
 import * as staffCallsReport from "../../app/routes/staff.funnel_.calls";
 import * as staffLead from "../../app/routes/staff.leads.$kind.$id";
+import * as staffLenders from "../../app/routes/staff.lenders._index";
+import * as staffLenderNew from "../../app/routes/staff.lenders.new";
+import * as staffLender from "../../app/routes/staff.lenders.$id";
 import * as staffRequestsExport from "../../app/routes/staff.requests.export";
 import * as staffRequests from "../../app/routes/staff.requests";
 import * as staffToday from "../../app/routes/staff.today";
@@ -53,6 +56,14 @@ const ROUTES: StaffRoute[] = [
     params: { kind: "quote", id: LEAD },
     loader: staffLead.loader,
     action: staffLead.action,
+  },
+  { path: "/staff/lenders", loader: staffLenders.loader },
+  { path: "/staff/lenders/new", loader: staffLenderNew.loader, action: staffLenderNew.action },
+  {
+    path: `/staff/lenders/${LEAD}`,
+    params: { id: LEAD },
+    loader: staffLender.loader,
+    action: staffLender.action,
   },
   { path: "/staff/requests?email=kim@example.com", loader: staffRequests.loader, action: staffRequests.action },
   { path: "/staff/requests/export?email=kim@example.com", loader: staffRequestsExport.loader },

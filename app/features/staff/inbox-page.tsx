@@ -36,6 +36,8 @@ export interface InboxRow {
   campaign: { source: string; campaign: string } | null;
   landingPath: string | null;
   flags: TriageFlag[];
+  /** Some product is live on the lender panel and none fits this lead's answers (DECISIONS D22). */
+  noPanelMatch: boolean;
   /** The earlier lead the duplicate flag means. */
   duplicateOf: { kind: LeadKind; id: string } | null;
 }
@@ -82,9 +84,10 @@ const appliedFilters = (filter: InboxFilter) =>
 
 /** A row's flags in words; the duplicate flag names the earlier lead and links to it. */
 function Flags({ row }: { row: InboxRow }) {
-  if (row.flags.length === 0) return <>—</>;
+  if (row.flags.length === 0 && !row.noPanelMatch) return <>—</>;
   return (
     <ul>
+      {row.noPanelMatch && <li data-testid="no-panel-match">No panel match</li>}
       {row.flags.map((f) => (
         <li key={f}>
           {f === "duplicate" && row.duplicateOf ? (
@@ -313,7 +316,7 @@ export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps)
                 .filter(Boolean)
                 .join(" · ")}
             </p>
-            {row.flags.length > 0 && (
+            {(row.flags.length > 0 || row.noPanelMatch) && (
               <div className="mt-1 text-sm text-amber-900">
                 <Flags row={row} />
               </div>

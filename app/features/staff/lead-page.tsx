@@ -3,12 +3,14 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
 import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
-import { formatPercent, formatPounds } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { NEXT_ACTION_LABELS } from "~/domain/callback-choice";
 import { CALL_OUTCOME_LABELS, CLOSE_REASON_LABELS, type TimelineEvent } from "~/domain/lead-work";
 import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, TRIAGE_FLAG_LABELS, type TriageFlag } from "~/domain/leads";
+import { PRODUCT_KINDS } from "~/domain/lender-products";
+import { optionLabel } from "~/domain/options";
 import { formatWhen, leadPath, money, reference, telHref } from "./format";
-import type { LeadView } from "./lead-view";
+import type { LeadView, PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
 import { Notice } from "./staff-frame";
 
@@ -26,6 +28,8 @@ export interface LeadPageProps {
   timeline: TimelineEvent<string>[];
   emails: LeadEmail[];
   staff: { id: string; name: string }[];
+  /** The lender panel held against the lead's answers; null for a contact message. */
+  panel: PanelView | null;
   viewerId: string;
   notice: { tone: "error" | "success"; text: string } | null;
   /** A refused post: its form is drawn again with what was typed. */
@@ -81,7 +85,86 @@ function describeEvent(e: TimelineEvent<string>) {
   return "Note";
 }
 
-export function LeadPage({ lead, timeline, emails, staff, viewerId, notice, refusal = null }: LeadPageProps) {
+/** The products that fit, best rate first, and (folded) those that do not, each with its first reason. */
+function PanelSection({ panel }: { panel: PanelView }) {
+  return (
+    <section aria-labelledby="panel-heading" className={sectionClass} data-testid="panel-match">
+      <h2 id="panel-heading" className={h2Class}>
+        Lender panel
+      </h2>
+      {panel.live === 0 ? (
+        <p className="mt-3">
+          There are no live products on the panel yet:{" "}
+          <Link to="/staff/lenders" className="font-semibold text-brand-700 underline">
+            add them to the lender panel
+          </Link>
+          .
+        </p>
+      ) : panel.fits.length === 0 ? (
+        <p className="mt-3 font-semibold" data-testid="panel-no-match">
+          No live product fits these answers: the answer is likely a referral or a no.
+        </p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm" data-testid="panel-fits">
+            <caption className="text-left font-semibold">Products that fit, best rate first</caption>
+            <thead>
+              <tr className="border-b-2 border-slate-400">
+                {["Lender", "Product", "Rate", "Monthly payment", "Total payable", "Term"].map((h) => (
+                  <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {panel.fits.map((f) => (
+                <tr key={f.productId} className="border-b border-slate-200 align-top">
+                  <td className="px-2 py-2 font-semibold">{f.lender}</td>
+                  <td className="px-2 py-2">
+                    {f.productName} <span className="text-slate-700">({optionLabel(PRODUCT_KINDS, f.kind)})</span>
+                  </td>
+                  <td className="px-2 py-2 whitespace-nowrap">{formatPercent(f.ratePercent)} fixed</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{formatPounds(f.monthlyPayment, { pence: true })}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">
+                    {formatPounds(f.totalPayable, { pence: true })}
+                    {f.feePounds > 0 && (
+                      <span className="block text-slate-700">
+                        with the {formatPounds(f.feePounds, { pence: true })} fee
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-2 py-2 whitespace-nowrap">{formatTerm(f.termMonths)}</td>
+                  {/* Starting a case from this product (issue 30, "The case's stages") goes here:
+                      a form per row posting the product's id to this route's action. */}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {panel.misses.length > 0 && (
+        <details className="mt-4" data-testid="panel-misses">
+          <summary className="cursor-pointer font-semibold text-brand-700 underline">
+            Products that do not fit ({panel.misses.length})
+          </summary>
+          <ul className="mt-2 space-y-2">
+            {panel.misses.map((m) => (
+              <li key={m.productId}>
+                <strong>
+                  {m.lender}, {m.productName}
+                </strong>
+                : {m.reason}.
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+export function LeadPage({ lead, timeline, emails, staff, panel, viewerId, notice, refusal = null }: LeadPageProps) {
   const busy = useNavigation().state === "submitting";
   const moves = LEAD_MOVES[lead.status];
   const open = lead.status === "new" || lead.status === "contacted" || lead.status === "in-progress";
@@ -224,6 +307,8 @@ export function LeadPage({ lead, timeline, emails, staff, viewerId, notice, refu
           </Button>
         </Form>
       </section>
+
+      {panel && <PanelSection panel={panel} />}
 
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="answers-heading" className={sectionClass}>

@@ -5,6 +5,7 @@ import {
   type NextActionKind,
 } from "~/domain/callback-choice";
 import { formatPounds } from "~/domain/finance";
+import type { PanelMatch } from "~/domain/lender-matching";
 import { campaignOf, type LeadKind, leadKindLabel, type LeadStatus, type TriageFlag } from "~/domain/leads";
 import {
   AGE_BANDS,
@@ -211,4 +212,47 @@ function nextActionOf(row: Row): LeadView["nextAction"] {
   const kind = row.nextActionKind as NextActionKind | null | undefined;
   const at = row.nextActionAt as Date | null | undefined;
   return kind && at ? { kind, label: NEXT_ACTION_LABELS[kind] ?? kind, at: at.toISOString() } : null;
+}
+
+/** The lender panel held against a lead, as its page shows it (DECISIONS D22). */
+export interface PanelView {
+  /** How many live products there are: none means there is nothing to match against yet. */
+  live: number;
+  /** Best rate first. */
+  fits: {
+    productId: string;
+    lender: string;
+    productName: string;
+    kind: string;
+    ratePercent: number;
+    termMonths: number;
+    monthlyPayment: number;
+    totalPayable: number;
+    feePounds: number;
+  }[];
+  misses: { productId: string; lender: string; productName: string; reason: string }[];
+}
+
+/** The panel's match for the page: plain data, nothing of the product beyond its names. */
+export function panelView(match: PanelMatch, live: number): PanelView {
+  return {
+    live,
+    fits: match.fits.map((f) => ({
+      productId: f.product.id,
+      lender: f.product.lender,
+      productName: f.product.productName,
+      kind: f.product.kind,
+      ratePercent: f.ratePercent,
+      termMonths: f.termMonths,
+      monthlyPayment: f.monthlyPayment,
+      totalPayable: f.totalPayable,
+      feePounds: f.feePounds,
+    })),
+    misses: match.misses.map((m) => ({
+      productId: m.product.id,
+      lender: m.product.lender,
+      productName: m.product.productName,
+      reason: m.reason,
+    })),
+  };
 }

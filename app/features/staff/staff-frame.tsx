@@ -26,6 +26,9 @@ export function StaffFrame({ staffName, children }: { staffName: string; childre
             <NavLink to="/staff/funnel" className={navLink}>
               Funnel
             </NavLink>
+            <NavLink to="/staff/lenders" className={navLink}>
+              Lender panel
+            </NavLink>
             <NavLink to="/staff/requests" className={navLink}>
               Data requests
             </NavLink>

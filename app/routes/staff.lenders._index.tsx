@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import { panelProducts } from "../../server/staff/lender-panel.server";
+import { requireStaff } from "../../server/staff/session.server";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { LenderPanelPage } from "~/features/staff/lender-panel-page";
+import type { Route } from "./+types/staff.lenders._index";
+
+// /staff/lenders: the lender panel, live and retired products (DECISIONS D22). Adding is
+// /staff/lenders/new; changing or retiring one is /staff/lenders/:id.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Lender panel | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+const DONE: Record<string, string> = {
+  added: "Product added to the panel.",
+  changed: "Product saved.",
+  retired: "Product retired: it is no longer matched against leads.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requireStaff(context, request);
+  const products = await panelProducts(context.db);
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return data(
+    {
+      products: products.map((p) => ({
+        id: p.id,
+        lender: p.lender,
+        productName: p.productName,
+        kind: p.kind,
+        criteria: p.criteria,
+        retiredAt: p.retiredAt?.toISOString() ?? null,
+      })),
+      notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
+    },
+    { headers },
+  );
+}
+
+export default function LenderPanel({ loaderData }: Route.ComponentProps) {
+  return <LenderPanelPage {...loaderData} />;
+}
