@@ -1,0 +1,133 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { formatPounds, loanCost } from "../../app/domain/finance";
+import { nextCode } from "../support/authenticator";
+import { choose, expectStep, fill, next, skipCookieBanner, stepHeading, uniqueEmail } from "../support/step-forms";
+import { addStaffMember } from "../support/stored";
+
+// The lender panel (issue 30, DECISIONS D22), one walk: a borrower's check through /apply;
+// an adviser adds a product through the console's form (a refused try first, with the
+// error summary), and the borrower's lead page lists it among the products that fit
+// with the monthly payment the finance module gives. Axe-clean on both pages.
+
+const PASSWORD = "Quay-side-ledger-42";
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+/** A new staff member enrolled through the link and signed in, as the console's own pages take them. */
+async function signedInStaff(page: Page, email: string, name: string) {
+  await page.goto(await addStaffMember(email, name));
+  await page.getByLabel("New password").fill(PASSWORD);
+  await page.getByLabel("The same password again").fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
+  await page.getByRole("button", { name: "Finish" }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in\?enrolled=1$/);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+}
+
+test("staff add a product, and a lead from /apply shows it among the products that fit, with its payment", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await skipCookieBanner(context);
+  const run = `${Date.now()}`.slice(-6);
+  const lender = `Example Lender ${run}`;
+
+  // The borrower: a mortgage owner borrowing £50,000 on a £250,000 home with £100,000 owed (LTV 60%).
+  await page.goto("/apply");
+  await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  await choose(page, "Which of these describes you?", "Homeowner with mortgage");
+  await next(page);
+  await expect(stepHeading(page)).toHaveText("Your loan");
+  await fill(page, "How much would you like to borrow?", "50000");
+  await choose(page, "What do you need the loan for?", "Home improvements");
+  await next(page);
+  await expectStep(page, 3, 6, "Your property");
+  await fill(page, "What is your property worth?", "250000");
+  await fill(page, "How much is left to pay on your mortgage?", "100000");
+  await next(page);
+  await fill(page, "What is your monthly income?", "4000");
+  await choose(page, "What is your employment status?", "Employed full-time");
+  await next(page);
+  await choose(page, "How would you describe your credit history?", "Good");
+  await next(page);
+  await expect(stepHeading(page)).toHaveText("Your details");
+  await fill(page, "First name", "Robin");
+  await fill(page, "Last name", `Panel${run}`);
+  await fill(page, "Email address", uniqueEmail("panel"));
+  await fill(page, "Phone number", "07700 900321");
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
+  await page.getByRole("button", { name: "Check Eligibility »" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?ref=[0-9a-f-]{36}$/);
+  const leadId = new URL(page.url()).searchParams.get("ref") ?? "";
+
+  // The adviser adds a product: first without its largest loan (refused beside the field), then whole.
+  await signedInStaff(page, `panel-${run}@firm.example`, "Pat Panel");
+  await page.getByRole("link", { name: "Lender panel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Lender panel" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Add a product" }).click();
+  await page.getByLabel("Lender", { exact: true }).fill(lender);
+  await page.getByLabel("Product name").fill("Homeowner loan (example)");
+  await page.getByLabel("Kind").selectOption({ label: "Second charge" });
+  await page.getByLabel("Smallest loan (£)").fill("10,000");
+  await page.getByLabel("Shortest term (months)").fill("36");
+  await page.getByLabel("Longest term (months)").fill("300");
+  for (const [credit, ltv] of [
+    ["Excellent", "85"],
+    ["Good", "80"],
+    ["Fair", "75"],
+    ["Unsure", "70"],
+  ] as const) {
+    await page.getByLabel(credit, { exact: true }).fill(ltv);
+  }
+  await page.getByLabel("Least monthly income (£)").fill("1500");
+  await page.getByLabel("Highest age at the end of the term").fill("75");
+  await page.getByRole("checkbox", { name: "Business purposes" }).check();
+  await page.getByLabel("Band 1: up to LTV (%)").fill("65");
+  await page.getByLabel("Band 1: rate (%)").fill("4.19");
+  await page.getByLabel("Band 2: up to LTV (%)").fill("85");
+  await page.getByLabel("Band 2: rate (%)").fill("6.99");
+  await page.getByLabel("Lender's fee (£)").fill("495");
+  await page.getByLabel("Commission (% of the loan)").fill("2");
+  await page.getByRole("button", { name: "Add product" }).click();
+
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Enter the largest loan in pounds" })).toBeVisible();
+  await expect(page.getByLabel("Largest loan (£)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Lender", { exact: true })).toHaveValue(lender);
+  await expectNoAxeViolations(page);
+  await summary.getByRole("link", { name: "Enter the largest loan in pounds" }).click();
+  await expect(page.getByLabel("Largest loan (£)")).toBeFocused();
+  await page.keyboard.type("100000");
+  await page.getByRole("button", { name: "Add product" }).click();
+
+  await expect(page).toHaveURL(/\/staff\/lenders\?done=added$/);
+  await expect(page.getByText("Product added to the panel.")).toBeVisible();
+  const listed = page.getByTestId("live-products").getByRole("row").filter({ hasText: lender });
+  await expect(listed).toContainText("Second charge");
+  await expect(listed).toContainText("£10,000 to £100,000");
+  await expect(listed).toContainText("2% of the loan");
+
+  // The lead's page: the product fits (LTV 60%, the first band), its payment the finance module's.
+  await page.goto(`/staff/leads/quote/${leadId}`);
+  await expect(page.getByRole("heading", { level: 2, name: "Lender panel" })).toBeVisible();
+  const fit = page.getByTestId("panel-fits").getByRole("row").filter({ hasText: lender });
+  const cost = loanCost({ amount: 50_000, annualRatePercent: 4.19, months: 60 });
+  await expect(fit).toContainText("4.19% fixed");
+  await expect(fit).toContainText(formatPounds(cost.monthlyPayment, { pence: true }));
+  await expect(fit).toContainText(formatPounds(cost.totalPayable + 495, { pence: true }));
+  await expect(fit).toContainText("5 years");
+  await expectNoAxeViolations(page);
+});
