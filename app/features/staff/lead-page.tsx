@@ -85,6 +85,11 @@ function describeEvent(e: TimelineEvent<string>) {
   return "Note";
 }
 
+const PANEL_COLUMNS = ["Lender", "Product", "Rate", "Monthly payment", "Total payable", "Term"];
+/** A cell of the panel's table; on a phone, a line that starts with its column's name. */
+const panelCellClass =
+  "px-2 py-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)_':_']";
+
 /** The products that fit, best rate first, and (folded) those that do not, each with its first reason. */
 function PanelSection({ panel }: { panel: PanelView }) {
   return (
@@ -105,43 +110,52 @@ function PanelSection({ panel }: { panel: PanelView }) {
           No live product fits these answers: the answer is likely a referral or a no.
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm" data-testid="panel-fits">
-            <caption className="text-left font-semibold">Products that fit, best rate first</caption>
-            <thead>
-              <tr className="border-b-2 border-slate-400">
-                {["Lender", "Product", "Rate", "Monthly payment", "Total payable", "Term"].map((h) => (
-                  <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {panel.fits.map((f) => (
-                <tr key={f.productId} className="border-b border-slate-200 align-top">
-                  <td className="px-2 py-2 font-semibold">{f.lender}</td>
-                  <td className="px-2 py-2">
-                    {f.productName} <span className="text-slate-700">({optionLabel(PRODUCT_KINDS, f.kind)})</span>
-                  </td>
-                  <td className="px-2 py-2 whitespace-nowrap">{formatPercent(f.ratePercent)} fixed</td>
-                  <td className="px-2 py-2 whitespace-nowrap">{formatPounds(f.monthlyPayment, { pence: true })}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">
-                    {formatPounds(f.totalPayable, { pence: true })}
-                    {f.feePounds > 0 && (
-                      <span className="block text-slate-700">
-                        with the {formatPounds(f.feePounds, { pence: true })} fee
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-2 py-2 whitespace-nowrap">{formatTerm(f.termMonths)}</td>
-                  {/* Starting a case from this product (issue 30, "The case's stages") goes here:
-                      a form per row posting the product's id to this route's action. */}
-                </tr>
+        // On a phone each product is a block of labelled lines (the header row's words
+        // come before each value), so no figure runs off the right edge.
+        <table className="mt-3 w-full border-collapse text-left text-sm max-sm:block" data-testid="panel-fits">
+          <caption className="text-left font-semibold max-sm:block">Products that fit, best rate first</caption>
+          <thead className="max-sm:hidden">
+            <tr className="border-b-2 border-slate-400">
+              {PANEL_COLUMNS.map((h) => (
+                <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                  {h}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          </thead>
+          <tbody className="max-sm:block">
+            {panel.fits.map((f) => (
+              <tr key={f.productId} className="border-b border-slate-200 align-top max-sm:block max-sm:py-2">
+                <td data-label="Lender" className={cn(panelCellClass, "font-semibold")}>
+                  {f.lender}
+                </td>
+                <td data-label="Product" className={panelCellClass}>
+                  {f.productName} <span className="text-slate-700">({optionLabel(PRODUCT_KINDS, f.kind)})</span>
+                </td>
+                <td data-label="Rate" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
+                  {formatPercent(f.ratePercent)} fixed
+                </td>
+                <td data-label="Monthly payment" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
+                  {formatPounds(f.monthlyPayment, { pence: true })}
+                </td>
+                <td data-label="Total payable" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
+                  {formatPounds(f.totalPayable, { pence: true })}
+                  {f.feePounds > 0 && (
+                    <span className="text-slate-700 sm:block">
+                      {" "}
+                      with the {formatPounds(f.feePounds, { pence: true })} fee
+                    </span>
+                  )}
+                </td>
+                <td data-label="Term" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
+                  {formatTerm(f.termMonths)}
+                </td>
+                {/* Starting a case from this product (issue 30, "The case's stages") goes here:
+                    a form per row posting the product's id to this route's action. */}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
       {panel.misses.length > 0 && (
         <details className="mt-4" data-testid="panel-misses">
