@@ -10,12 +10,22 @@ import { errorSummary } from "./logger";
 import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
 import { sweepRateLimits } from "./rate-limit";
 import { runRetention } from "./retention";
+import {
+  enqueueDueReminders,
+  isReminderDue,
+  markReminderSkipped,
+  type ReminderPayload,
+  type ReminderSettings,
+  reminderMessage,
+} from "./staff/reminders.server";
 
 /** The side effects the server performs in the background. */
 export type JobPayloads = {
   mail: MailMessage;
   /** The day's retention run (DECISIONS D15): one job per UTC day, whichever server enqueues it first. */
   retention: { day: string };
+  /** An adviser's call-back reminder: sent only while the lead's call-back is still at its time. */
+  reminder: ReminderPayload;
 };
 export type JobKind = keyof JobPayloads;
 
@@ -76,6 +86,11 @@ interface WorkerOptions {
   mailOutage?: OutageLog;
   /** Enqueue the retention job once a day (the running server does; tests run it themselves). */
   dailyRetention?: boolean;
+  /**
+   * Queue the advisers' call-back reminders from the minutely sweep (the running server
+   * does, with the site's links and the leads inbox; decision 200).
+   */
+  reminders?: ReminderSettings;
   /** The clock the daily jobs are dated by and the mail probe and the minutely sweep are timed by. */
   now?: () => Date;
   /**
@@ -88,7 +103,7 @@ interface WorkerOptions {
   maxGiveWayMs?: number;
 }
 
-/** How often the worker sweeps spent rate-limit windows and asks for the day's retention run. */
+/** How often the worker sweeps spent rate-limit windows, asks for the day's retention run and queues due reminders. */
 const SWEEP_EVERY_MS = 60_000;
 
 /** How often a giving-way outbox looks again whether the server is still busy. */
@@ -137,6 +152,7 @@ export function startOutboxWorker({
   databaseOutage = createOutageLog(log, "database"),
   mailOutage = createOutageLog(log, "mail"),
   dailyRetention = false,
+  reminders,
   now = () => new Date(),
   busy = () => false,
   maxGiveWayMs = 1_000,
@@ -156,12 +172,22 @@ export function startOutboxWorker({
    */
   const heldResults: HeldResult[] = [];
 
-  const handlers: { [K in JobKind]: (payload: JobPayloads[K], jobId: number) => Promise<void> } = {
+  /** Each kind's work; "held back" when a job decided not to send after all (a moved call-back). */
+  const handlers: { [K in JobKind]: (payload: JobPayloads[K], jobId: number) => Promise<unknown> } = {
     // The Message-ID is the job's own, so a receiver can tell a resend from a new message.
     mail: (message, jobId) => mailer.send(message, `<job-${jobId}@outbox>`),
     retention: async () => {
       const deleted = await runRetention(db, now());
       log.info({ deleted }, "retention run");
+    },
+    reminder: async (payload, jobId) => {
+      // Checked now, not when queued: a call-back moved or cleared since sends nothing.
+      if (!(await isReminderDue(db, payload.reminder))) {
+        await markReminderSkipped(db, jobId);
+        log.info({ jobId, kind: payload.reminder.kind }, "reminder not sent: its call-back moved");
+        return "held back";
+      }
+      await mailer.send(reminderMessage(payload), `<job-${jobId}@outbox>`);
     },
   };
 
@@ -269,7 +295,7 @@ export function startOutboxWorker({
   async function releaseWaitingMail() {
     await db.execute(sql`
       update ${jobs} set run_at = clock_timestamp()
-      where status = 'pending' and kind = 'mail' and attempts > 0 and run_at > clock_timestamp()`);
+      where status = 'pending' and kind in ('mail', 'reminder') and attempts > 0 and run_at > clock_timestamp()`);
   }
 
   async function mailSucceeded() {
@@ -280,10 +306,11 @@ export function startOutboxWorker({
   }
 
   async function run(job: ClaimedJob) {
+    let outcome: unknown;
     try {
-      const handler = handlers[job.kind] as (payload: unknown, id: number) => Promise<void>;
+      const handler = handlers[job.kind] as (payload: unknown, id: number) => Promise<unknown>;
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, job.id);
+      outcome = await handler(job.payload, job.id);
     } catch (error) {
       const dead = job.attempts >= job.max_attempts;
       const summary = errorSummary(error);
@@ -293,7 +320,7 @@ export function startOutboxWorker({
         runAt: sql`clock_timestamp() + ${retryDelay(job.attempts)} * interval '1 millisecond'`,
       });
       if (!written) discarded(job);
-      if (job.kind === "mail" && isMailServerFailure(error)) {
+      if (sendsMail(job.kind) && isMailServerFailure(error)) {
         mailUnreachable = isConnectionFailure(error);
         mailOutage.failed(error);
         if (dead)
@@ -309,7 +336,8 @@ export function startOutboxWorker({
     // Delivered: that must reach the table even if the database is away now, or the email goes again.
     if (await settleOrHold(job, { status: "done", completedAt: new Date(), lastError: null }))
       log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job done");
-    if (job.kind === "mail") await mailSucceeded();
+    // A reminder held back sent nothing, so it says nothing of whether mail is up.
+    if (sendsMail(job.kind) && outcome !== "held back") await mailSucceeded();
   }
 
   async function work(): Promise<number> {
@@ -362,6 +390,7 @@ export function startOutboxWorker({
     lastSweep = at.getTime();
     await sweepRateLimits(db, at.getTime());
     if (dailyRetention) await enqueueDailyRetention(db, at);
+    if (reminders && (await enqueueDueReminders(db, reminders, at)) > 0) void drain();
   }
 
   function drain(): Promise<number> {
@@ -421,6 +450,9 @@ export async function enqueueDailyRetention(db: Database, at: Date) {
   const day = at.toISOString().slice(0, 10);
   await enqueue(db, "retention", { day }, { dedupeKey: `retention:${day}` });
 }
+
+/** The kinds of job that send an email, whose failures say whether mail is down. */
+const sendsMail = (kind: JobKind) => kind === "mail" || kind === "reminder";
 
 /**
  * The mail server is down or refusing for now (a connection failure, or a 4xx answer

@@ -28,7 +28,16 @@ export interface RunningServer {
  */
 export async function startServer(
   config: AppConfig,
-  { buildDir = "build", log = createLogger(config.logLevel) }: { buildDir?: string; log?: Logger } = {},
+  {
+    buildDir = "build",
+    log = createLogger(config.logLevel),
+    outboxNow,
+  }: {
+    buildDir?: string;
+    log?: Logger;
+    /** The outbox's clock (its sweep queues reminders by it): the browser tests move it; otherwise the system's. */
+    outboxNow?: () => Date;
+  } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.resolve(config.dataDir, "pglite") });
   const releaseEmbedded = config.databaseUrl ? () => {} : holdEmbeddedDatabase(config.dataDir);
@@ -59,6 +68,8 @@ export async function startServer(
     databaseOutage,
     leaseMs: config.outboxLeaseMs,
     dailyRetention: true,
+    reminders: { site: config.site, leadInbox: config.mail.leadInbox },
+    ...(outboxNow ? { now: outboxNow } : {}),
     busy: inFlight.busy,
   });
 

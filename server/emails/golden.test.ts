@@ -8,6 +8,7 @@ import { callbackConfirmationEmail, callbackNotificationEmail } from "./callback
 import { contactCopyEmail, contactNotificationEmail } from "./contact";
 import { enquiryConfirmationEmail, enquiryNotificationEmail } from "./enquiry";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote";
+import { callbackReminderEmail } from "./reminder";
 import { resetPasswordMessage } from "./reset-password";
 import { verifyEmailMessage } from "./verify-email";
 
@@ -76,6 +77,21 @@ const EMAILS: [name: string, build: () => MailMessage][] = [
     "callback-notification-soonest",
     () =>
       callbackNotificationEmail(site, leadInbox, { kind: "personal-enquiry", id: savedEnquiry.id, choice: soonest }),
+  ],
+  [
+    "callback-reminder",
+    () =>
+      callbackReminderEmail(site, "adviser@harbourside-loans.example", {
+        kind: "quote",
+        id: savedQuote.id,
+        at: summerSlot.at,
+        loanAmount: 35_000,
+      }),
+  ],
+  [
+    "callback-reminder-contact",
+    () =>
+      callbackReminderEmail(site, leadInbox, { kind: "contact", id: contact.id, at: winterSlot.at, loanAmount: null }),
   ],
   ["contact-notification", () => contactNotificationEmail(site, leadInbox, contact)],
   ["contact-copy", () => contactCopyEmail(site, contact)],
