@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUkPhone, normaliseUkPhone } from "./phone";
+import { isUkPhone, normaliseUkPhone, phoneDigitForms } from "./phone";
 import { byRule } from "../../tests/support/by-rule";
 
 describe("normaliseUkPhone (D5: spaces, hyphens and parentheses are ignored)", () => {
@@ -53,5 +53,26 @@ describe("isUkPhone (D5)", () => {
     ]),
   )("%s", (_rule, { raw, valid }) => {
     expect(isUkPhone(raw)).toBe(valid);
+  });
+});
+
+describe("phoneDigitForms (one person's number however it was typed: +44 and 0 forms equal)", () => {
+  const mobile = ["07700900123", "447700900123", "4407700900123"];
+  it.each(
+    byRule([
+      { rule: "national mobile: its three forms", raw: "07700 900123", expected: mobile },
+      { rule: "+44 mobile: the same three forms", raw: "+44 7700 900123", expected: mobile },
+      { rule: "+44 (0) mobile: the same three forms", raw: "+44 (0)7700 900123", expected: mobile },
+      {
+        rule: "landline: its forms",
+        raw: "(0117) 496 0123",
+        expected: ["01174960123", "441174960123", "4401174960123"],
+      },
+      { rule: "not a UK shape: its own digits only", raw: "+1 202 555 0100", expected: ["12025550100"] },
+      { rule: "a lone 0: its own digit only", raw: "0", expected: ["0"] },
+      { rule: "no digits: matches nothing", raw: "call me", expected: [] },
+    ]),
+  )("%s", (_rule, { raw, expected }) => {
+    expect(phoneDigitForms(raw)).toEqual(expected);
   });
 });

@@ -18,3 +18,25 @@ export function isUkPhone(raw: string): boolean {
   const phone = normaliseUkPhone(raw);
   return UK_MOBILE.test(phone) || UK_MOBILE_INTERNATIONAL.test(phone) || UK_LANDLINE.test(phone);
 }
+
+/**
+ * The digit strings one UK number may be stored as, for finding the same person's other
+ * leads: its national form ("07700900123"), its international form ("447700900123") and
+ * the international form with the trunk 0 kept ("4407700900123", from "+44 (0)7700…"
+ * typed without the brackets). A number in none of those shapes matches only its own
+ * digits; one with no digits matches nothing.
+ */
+export function phoneDigitForms(raw: string): string[] {
+  const digits = raw.replace(/\D/g, "");
+  if (digits.length === 0) return [];
+  const national = digits.startsWith("440")
+    ? digits.slice(2)
+    : digits.startsWith("44")
+      ? `0${digits.slice(2)}`
+      : digits.startsWith("0")
+        ? digits
+        : null;
+  if (!national || national.length < 2) return [digits];
+  const subscriber = national.slice(1);
+  return [national, `44${subscriber}`, `440${subscriber}`];
+}

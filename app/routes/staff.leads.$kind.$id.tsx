@@ -18,6 +18,7 @@ import {
 } from "../../server/staff/leads.server";
 import { notFound, requireStaff } from "../../server/staff/session.server";
 import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
+import { callbackFromColumns, describeCallback } from "~/domain/callback-choice";
 import { isLeadKind, isLeadStatus } from "~/domain/leads";
 import { leadAnswers, matchPanel } from "~/domain/lender-matching";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
@@ -68,6 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
   const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
   const done = new URL(request.url).searchParams.get("done") ?? "";
+  const choice = lead.kind === "contact" ? null : callbackFromColumns(lead.row.callbackChoice, lead.row.callbackAt);
+  const chosenAt = lead.kind === "contact" ? null : lead.row.callbackChosenAt;
   return data(
     {
       lead: leadView(lead.kind, lead.row, flags, duplicateOf),
@@ -81,6 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         queuedAt: m.queuedAt.toISOString(),
         sentAt: m.sentAt?.toISOString() ?? null,
       })),
+      borrowerChoice: choice && chosenAt ? { label: describeCallback(choice), at: chosenAt.toISOString() } : null,
       staff,
       panel: answers ? panelView(matchPanel(answers, products), products.length) : null,
       viewerId: user.id,

@@ -93,7 +93,7 @@ async function namesOf(db: Database, ids: (string | null)[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The emails queued for a lead and where each stands in the outbox. */
+/** The emails queued for a lead, their text, and where each stands in the outbox. */
 export async function emailsOf(db: Database, kind: LeadKind, id: string) {
   return db
     .select({
@@ -111,6 +111,9 @@ export async function emailsOf(db: Database, kind: LeadKind, id: string) {
       rows.map((r) => ({
         subject: String((r.payload as { subject?: unknown }).subject ?? ""),
         to: String((r.payload as { to?: unknown }).to ?? ""),
+        text: String((r.payload as { text?: unknown }).text ?? ""),
+        /** A reminder not sent because its call-back moved before its time (decision 200). */
+        skipped: (r.payload as { skipped?: unknown }).skipped === "moved",
         status: r.status,
         attempts: r.attempts,
         queuedAt: r.createdAt,

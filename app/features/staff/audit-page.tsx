@@ -43,6 +43,10 @@ function auditDetail(row: AuditRow) {
     const leads = Number(d.leads ?? 0);
     return `${leads === 0 ? "No leads" : leads === 1 ? "1 lead" : `${leads} leads`} deleted with it`;
   }
+  if (row.action === "person.view") {
+    const count = (n: unknown, one: string) => `${Number(n ?? 0)} ${one}${Number(n ?? 0) === 1 ? "" : "s"}`;
+    return `${count(d.leads, "lead")} and ${count(d.accounts, "account")} shown`;
+  }
   if (row.action === "retention.run" && d.deleted && typeof d.deleted === "object") {
     const total = Object.values(d.deleted as Record<string, number>).reduce((a, b) => a + Number(b), 0);
     return `${total} rows deleted`;

@@ -16,5 +16,7 @@ export const money = (n: number | null) => (n === null ? "—" : formatPounds(n)
 export const percentOrDash = (n: number | null) => (n === null ? "—" : `${n.toFixed(2)}%`);
 export const reference = (id: string) => id.slice(0, 8).toUpperCase();
 export const leadPath = (kind: string, id: string) => `/staff/leads/${kind}/${id}`;
+/** Everyone matching a lead (its email or phone): keyed by the lead, so no personal data sits in the URL. */
+export const personPath = (kind: string, id: string) => `/staff/people/${kind}/${id}`;
 /** A phone number as a `tel:` link dials it: digits and a leading +, nothing else. */
 export const telHref = (phone: string) => `tel:${phone.replace(/(?!^\+)[^\d]/g, "")}`;

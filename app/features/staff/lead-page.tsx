@@ -9,7 +9,8 @@ import { CALL_OUTCOME_LABELS, CLOSE_REASON_LABELS, type TimelineEvent } from "~/
 import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, TRIAGE_FLAG_LABELS, type TriageFlag } from "~/domain/leads";
 import { PRODUCT_KINDS } from "~/domain/lender-products";
 import { optionLabel } from "~/domain/options";
-import { formatWhen, leadPath, money, reference, telHref } from "./format";
+import { formatWhen, leadPath, money, personPath, reference, telHref } from "./format";
+import { leadHistory, sentEmailsOf } from "./lead-history";
 import type { LeadView, PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
 import { Notice } from "./staff-frame";
@@ -17,6 +18,10 @@ import { Notice } from "./staff-frame";
 export interface LeadEmail {
   subject: string;
   to: string;
+  /** The plain-text body, shown on the timeline once sent. */
+  text: string;
+  /** A reminder not sent because its call-back moved before its time. */
+  skipped: boolean;
   status: "pending" | "done" | "dead";
   attempts: number;
   queuedAt: string;
@@ -27,6 +32,8 @@ export interface LeadPageProps {
   lead: LeadView;
   timeline: TimelineEvent<string>[];
   emails: LeadEmail[];
+  /** The borrower's call-back choice and when they made it; null when they have not chosen. */
+  borrowerChoice: { label: string; at: string } | null;
   staff: { id: string; name: string }[];
   /** The lender panel held against the lead's answers; null for a contact message. */
   panel: PanelView | null;
@@ -63,7 +70,10 @@ function FlagText({ flag, lead }: { flag: TriageFlag; lead: LeadView }) {
       <Link to={leadPath(earlier.kind, earlier.id)} className="font-mono underline">
         {reference(earlier.id)}
       </Link>{" "}
-      ({LEAD_KIND_LABELS[earlier.kind].toLowerCase()}, {formatWhen(earlier.receivedAt)})
+      ({LEAD_KIND_LABELS[earlier.kind].toLowerCase()}, {formatWhen(earlier.receivedAt)}):{" "}
+      <Link to={personPath(lead.kind, lead.id)} className="underline">
+        everyone matching
+      </Link>
     </>
   );
 }
@@ -178,11 +188,27 @@ function PanelSection({ panel }: { panel: PanelView }) {
   );
 }
 
-export function LeadPage({ lead, timeline, emails, staff, panel, viewerId, notice, refusal = null }: LeadPageProps) {
+export function LeadPage({
+  lead,
+  timeline,
+  emails,
+  borrowerChoice,
+  staff,
+  panel,
+  viewerId,
+  notice,
+  refusal = null,
+}: LeadPageProps) {
   const busy = useNavigation().state === "submitting";
   const moves = LEAD_MOVES[lead.status];
   const open = lead.status === "new" || lead.status === "contacted" || lead.status === "in-progress";
   const figures = lead.figures;
+  const history = leadHistory({
+    arrival: { at: lead.receivedAt, kindLabel: lead.kindLabel },
+    borrowerChoice,
+    emails: sentEmailsOf(emails),
+    staff: timeline,
+  });
   return (
     <>
       <p>
@@ -213,6 +239,11 @@ export function LeadPage({ lead, timeline, emails, staff, panel, viewerId, notic
           </>
         )}
       </dl>
+      <p className="mt-2">
+        <Link to={personPath(lead.kind, lead.id)} className="font-semibold text-brand-700 underline">
+          Everyone with this email or phone
+        </Link>
+      </p>
       <p className="mt-3 text-slate-700">
         {lead.kindLabel} received {formatWhen(lead.receivedAt)}. Status:{" "}
         <strong data-testid="lead-status">{LEAD_STATUS_LABELS[lead.status]}</strong>.
@@ -408,7 +439,8 @@ export function LeadPage({ lead, timeline, emails, staff, panel, viewerId, notic
               <ul className="mt-3 space-y-2">
                 {emails.map((m) => (
                   <li key={`${m.subject}-${m.queuedAt}`} className={valueClass}>
-                    <strong>{m.subject}</strong> to {m.to}: {EMAIL_STATES[m.status]}
+                    <strong>{m.subject}</strong> to {m.to}:{" "}
+                    {m.skipped ? "Not sent: the call-back moved before its time" : EMAIL_STATES[m.status]}
                     {m.sentAt ? ` ${formatWhen(m.sentAt)}` : ""} ({m.attempts} attempt{m.attempts === 1 ? "" : "s"})
                   </li>
                 ))}
@@ -422,21 +454,35 @@ export function LeadPage({ lead, timeline, emails, staff, panel, viewerId, notic
         <h2 id="timeline-heading" className={h2Class}>
           Timeline
         </h2>
-        {timeline.length === 0 ? (
-          <p className="mt-3">Nothing has been done with this lead yet.</p>
-        ) : (
-          <ol className="mt-3 space-y-3" data-testid="timeline">
-            {timeline.map((e) => (
-              <li key={e.id} className="border-l-4 border-brand-200 pl-3">
-                <p className="font-semibold">{describeEvent(e)}</p>
-                {e.note && <p className="whitespace-pre-wrap">{e.note}</p>}
+        <ol className="mt-3 space-y-3" data-testid="timeline">
+          {history.map((h) =>
+            h.type === "staff" ? (
+              <li key={h.key} className="border-l-4 border-brand-200 pl-3">
+                <p className="font-semibold">{describeEvent(h.event)}</p>
+                {h.event.note && <p className="whitespace-pre-wrap">{h.event.note}</p>}
                 <p className="text-sm text-slate-700">
-                  {e.actorName ?? "Someone"}, {formatWhen(e.at)}
+                  {h.event.actorName ?? "Someone"}, {formatWhen(h.at)}
                 </p>
               </li>
-            ))}
-          </ol>
-        )}
+            ) : (
+              <li key={h.key} className="border-l-4 border-slate-300 pl-3">
+                <p className={cn("font-semibold", valueClass)}>{h.title}</p>
+                {h.type === "email" && (
+                  <details className="mt-1">
+                    <summary className="cursor-pointer font-semibold text-brand-700 underline">Read the email</summary>
+                    <pre className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-3 font-sans text-sm [overflow-wrap:anywhere]">
+                      {h.email.text}
+                    </pre>
+                  </details>
+                )}
+                <p className="text-sm text-slate-700">
+                  {h.type === "arrival" ? "From the website" : h.type === "borrower" ? "The borrower" : "The website"},{" "}
+                  {formatWhen(h.at)}
+                </p>
+              </li>
+            ),
+          )}
+        </ol>
       </section>
     </>
   );

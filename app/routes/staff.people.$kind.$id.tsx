@@ -1,0 +1,55 @@
+import { data } from "react-router";
+import { writeAudit } from "../../server/staff/audit.server";
+import { personAccounts, personKeyOf, personLeads } from "../../server/staff/people.server";
+import { notFound, requireStaff } from "../../server/staff/session.server";
+import { isLeadKind, type LeadKind } from "~/domain/leads";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { PersonPage } from "~/features/staff/person-page";
+import type { Route } from "./+types/staff.people.$kind.$id";
+
+// /staff/people/:kind/:id: everything from the person behind one lead (or one account),
+// found by its email and phone; the URL names the lead, never the person. Every view is
+// audited, as a lead's is (DECISIONS D14).
+
+export const meta: Route.MetaFunction = () => [
+  { title: "One person | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user, headers } = await requireStaff(context, request);
+  const kind: LeadKind | "account" | null = isLeadKind(params.kind)
+    ? params.kind
+    : params.kind === "account"
+      ? "account"
+      : null;
+  if (!kind) throw notFound();
+  const key = await personKeyOf(context.db, kind, params.id);
+  if (!key) throw notFound();
+  const [leads, accounts] = await Promise.all([personLeads(context.db, key), personAccounts(context.db, key)]);
+  await writeAudit(context.db, {
+    action: "person.view",
+    actor: user,
+    ...(kind === "account" ? {} : { lead: { kind, id: params.id } }),
+    detail: { from: kind, leads: leads.length, accounts: accounts.length },
+  });
+  return data(
+    {
+      from: { kind, id: params.id },
+      person: key,
+      leads: leads.map((l) => ({ ...l, receivedAt: l.receivedAt.toISOString() })),
+      accounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    },
+    { headers },
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function Person({ loaderData }: Route.ComponentProps) {
+  return <PersonPage {...loaderData} />;
+}
