@@ -4,7 +4,8 @@
  * with a fresh database (PostgreSQL when TEST_DATABASE_URL is set, else PGlite), pointed at that sink, with rate limits raised so a test run
  * is not throttled by its own traffic, and with a conversion id so the thank-you
  * page's ad conversion is exercised (against a faked ad network). Beside it, on E2E_PORT + 1000, a read-only window
- * onto the database for tests to check what was stored (see tests/support/stored.ts).
+ * onto the database for tests to check what was stored (see tests/support/stored.ts), which
+ * also adds staff (/staff/add) and moves the outbox's clock (/clock?to=ISO).
  */
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -52,7 +53,12 @@ const config = readConfig({
   ADS_CONVERSION_ID: E2E_ADS_CONVERSION_ID,
   DATABASE_URL: scratch?.url ?? "",
 });
-const server = await startServer(config, { buildDir: process.env.BUILD_DIR ?? "build" });
+/** How far a test has moved the outbox's clock (/clock below): its sweep queues call-back reminders by it. */
+let clockOffsetMs = 0;
+const server = await startServer(config, {
+  buildDir: process.env.BUILD_DIR ?? "build",
+  outboxNow: () => new Date(Date.now() + clockOffsetMs),
+});
 
 const TABLES = new Set([
   "quotes",
@@ -74,6 +80,18 @@ createServer(async (req, res) => {
       name: url.searchParams.get("name") ?? "",
     });
     res.writeHead(200, { "Content-Type": "text/plain" }).end(`/staff/enrol?token=${token}`);
+    return;
+  }
+  // Moves the outbox's clock to `to` (ISO 8601) from now on, for a test to meet a call-back's
+  // time without waiting for it; answers the offset in milliseconds.
+  if (url.pathname === "/clock") {
+    const to = Date.parse(url.searchParams.get("to") ?? "");
+    if (Number.isNaN(to)) {
+      res.writeHead(400).end("to must be an ISO 8601 time");
+      return;
+    }
+    clockOffsetMs = to - Date.now();
+    res.writeHead(200, { "Content-Type": "text/plain" }).end(String(clockOffsetMs));
     return;
   }
   const table = url.pathname.slice(1);
