@@ -12,7 +12,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 2,
+  // Three on two cores: a browser test spends much of its time waiting (on a page, a
+  // post, a poll), so a third worker fills the gaps; measured in decision 220.
+  workers: 3,
   // One retry in CI only, where a test marked flaky still shows in the output: a real
   // failure fails twice. Locally every failure shows at once.
   retries: process.env.CI ? 1 : 0,
@@ -35,6 +37,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(PORT) },
+    // React's production build on the server, as a deployment runs it (the server's own
+    // settings stay those of a test: e2e-server.ts reads them with NODE_ENV=test).
+    env: { E2E_PORT: String(PORT), NODE_ENV: "production" },
   },
 });
