@@ -4,6 +4,8 @@ import { confirmedAccount } from "../support/accounts";
 import { E2E_PORT } from "../support/e2e-paths";
 import { validQuote } from "../support/leads";
 import { waitForMail } from "../support/mailbox";
+import { overHttp, signInStaff } from "../support/staff-sign-in";
+import { addStaffMember } from "../support/stored";
 import { axeViolations, choose, expectStep, fill, next, skipCookieBanner, uniqueEmail } from "../support/step-forms";
 
 // Call-backs the borrower books (DECISIONS D21, decision 173): on the thank-you page after
@@ -158,8 +160,25 @@ test.describe("with script", () => {
     await waitForMail(LEAD_INBOX, new RegExp(`Call-back[ _]time[ _]for[ _]${reference}`));
     expect(await axeViolations(page)).toEqual([]);
 
+    // The adviser sees the borrower's change on the lead's page in the console.
+    const origin = `http://127.0.0.1:${E2E_PORT}`;
+    const staffEmail = uniqueEmail("callback-adviser").replace("@example.com", "@firm.example");
+    const adviser = await signInStaff(overHttp(origin), {
+      origin,
+      enrolPath: await addStaffMember(staffEmail, "Ada Adviser"),
+      email: staffEmail,
+    });
+    const callBackOnLeadPage = async () => {
+      const html = await (
+        await fetch(`${origin}/staff/leads/quote/${id}`, { headers: { Cookie: adviser.cookie } })
+      ).text();
+      return /data-testid="lead-callback">([^<]*)</.exec(html.replace(/<!-- -->/g, ""))?.[1] ?? "";
+    };
+    expect(await callBackOnLeadPage()).toContain(hour.between);
+
     await page.locator(`#callback-${id}`).getByLabel("Day and time").selectOption("soonest");
     await page.locator(`#callback-${id}`).getByRole("button", { name: "Change call-back time" }).click();
     await expect(page.locator(`#callback-${id}`).getByRole("status")).toContainText("As soon as possible");
+    expect(await callBackOnLeadPage()).toBe("As soon as possible");
   });
 });
