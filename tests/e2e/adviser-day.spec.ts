@@ -76,7 +76,8 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
   await expect(row).toContainText("£");
   expect(await axeViolations(page)).toEqual([]);
 
-  // On a phone (360 and 390 px), nothing runs off the right edge.
+  // On a phone (360 and 390 px), nothing runs off the right edge, and the first lead's
+  // phone number is on the first screen.
   for (const screen of [
     { width: 360, height: 740 },
     { width: 390, height: 844 },
@@ -84,6 +85,10 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
     await page.setViewportSize(screen);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen.width} px`).toBeLessThanOrEqual(
       screen.width,
+    );
+    const firstPhone = await page.locator('[data-testid="today-row"] a[href^="tel:"]').first().boundingBox();
+    expect((firstPhone?.y ?? screen.height) + (firstPhone?.height ?? 0), `${screen.width} px`).toBeLessThanOrEqual(
+      screen.height,
     );
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -99,11 +99,23 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="text-xl font-bold text-slate-900">
-        {title} <span className="font-normal text-slate-700">({count})</span>
-      </h2>
-      {count === 0 ? <p className="mt-2 text-slate-700">{empty}</p> : <ul className="mt-3 space-y-3">{children}</ul>}
+    <section aria-labelledby={id} className="mt-4 sm:mt-8">
+      {count === 0 ? (
+        // An empty list takes one line where it fits: on a phone the first lead stays on the first screen.
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <h2 id={id} className="text-lg font-bold text-slate-900">
+            {title} <span className="font-normal text-slate-700">({count})</span>
+          </h2>
+          <p className="text-slate-700">{empty}</p>
+        </div>
+      ) : (
+        <>
+          <h2 id={id} className="text-xl font-bold text-slate-900">
+            {title} <span className="font-normal text-slate-700">({count})</span>
+          </h2>
+          <ul className="mt-3 space-y-3">{children}</ul>
+        </>
+      )}
     </section>
   );
 }
@@ -120,7 +132,8 @@ export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Today</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">
+      {/* On a phone the first lead comes first: the page's explanation is left to screen readers there. */}
+      <p className="mt-2 max-w-3xl text-slate-700 max-sm:sr-only">
         Call-backs and other actions due today, then new leads nobody has called yet, the longest waiting first. Times
         are UK time. A new lead is marked once it has waited more than {describeMinutes(targetMinutes)} of opening
         hours.
