@@ -165,7 +165,7 @@ test.describe("with script", () => {
     const staffEmail = uniqueEmail("callback-adviser").replace("@example.com", "@firm.example");
     const adviser = await signInStaff(overHttp(origin), {
       origin,
-      enrolPath: await addStaffMember(staffEmail, "Ada Adviser"),
+      enrolPath: await addStaffMember(staffEmail, "Cal Callback"),
       email: staffEmail,
     });
     const callBackOnLeadPage = async () => {
