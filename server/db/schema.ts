@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { NextActionKind } from "../../app/domain/callback-choice";
+import type { CaseStage } from "../../app/domain/lead-cases";
 import type { LenderCriteria, ProductKind } from "../../app/domain/lender-products";
 import type { LeadKind, LeadStatus } from "../../app/domain/leads";
 import type { CallOutcome, CloseReason, LeadEventType } from "../../app/domain/lead-work";
@@ -241,12 +242,26 @@ function inboxIndexes(table: string, t: InboxColumns, surname: AnyPgColumn) {
 }
 
 /**
- * The landing page's utm_source and utm_campaign as the URL carries them (still
+ * A parameter of the landing page's URL (utm_source, utm_campaign) as the URL carries it (still
  * percent-encoded), kept by the database from `landing_page_url`, so the inbox's
  * campaign filter is an index lookup rather than a pattern over every URL.
  */
-const utm = (parameter: "utm_source" | "utm_campaign") =>
+const fromLandingUrl = (parameter: "utm_source" | "utm_campaign" | "gclid" | "gbraid" | "wbraid") =>
   text(parameter).generatedAlwaysAs(sql.raw(`substring(landing_page_url from '[?&]${parameter}=([^&#]*)')`));
+
+/**
+ * The click ids an advert adds to the landing URL (DECISIONS D23): Google's `gclid`, and
+ * `gbraid`/`wbraid` for app and iOS traffic, kept by the database from
+ * `landing_page_url` like the utm columns. `ad_consent` is whether the visitor had
+ * accepted advertising cookies when the lead was sent (null: not recorded, older
+ * leads); only a consenting lead's completion goes into the offline-conversions file.
+ */
+const clickIds = () => ({
+  gclid: fromLandingUrl("gclid"),
+  gbraid: fromLandingUrl("gbraid"),
+  wbraid: fromLandingUrl("wbraid"),
+  adConsent: boolean("ad_consent"),
+});
 
 /** The inbox's campaign and first-name lookups, on the two tables that have them. */
 function campaignIndexes(
@@ -290,8 +305,9 @@ export const quotes = pgTable(
     indicativeRate: doublePrecision("indicative_rate"),
     monthlyPayment: numeric("monthly_payment", { precision: 12, scale: 2, mode: "number" }),
     landingPageUrl: text("landing_page_url"),
-    utmSource: utm("utm_source"),
-    utmCampaign: utm("utm_campaign"),
+    utmSource: fromLandingUrl("utm_source"),
+    utmCampaign: fromLandingUrl("utm_campaign"),
+    ...clickIds(),
     assigneeId: assigneeId(),
     version: version(),
     ...callback(),
@@ -335,8 +351,9 @@ export const personalEnquiries = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     landingPageUrl: text("landing_page_url"),
-    utmSource: utm("utm_source"),
-    utmCampaign: utm("utm_campaign"),
+    utmSource: fromLandingUrl("utm_source"),
+    utmCampaign: fromLandingUrl("utm_campaign"),
+    ...clickIds(),
     assigneeId: assigneeId(),
     version: version(),
     ...callback(),
@@ -490,6 +507,45 @@ export const lenderProducts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("lender_products_live_idx").on(t.lender, t.productName).where(sql`retired_at is null`)],
+);
+
+/**
+ * A lead's case with a lender (issue 30): one per lead, from the application sent to a
+ * panel product, through the lender's offer, to completion (amount lent, date, the
+ * broker's commission) or the lender's decline. `lead_id` is the id in the lead's own
+ * table (`lead_kind` says which). Each move is also a timeline entry and an audit row.
+ * Money in whole pounds except the commission, in pence (a percentage of a loan).
+ */
+export const leadCases = pgTable(
+  "lead_cases",
+  {
+    leadId: uuid("lead_id").primaryKey(),
+    leadKind: text("lead_kind").$type<LeadKind>().notNull(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => lenderProducts.id, { onDelete: "restrict" }),
+    stage: text("stage").$type<CaseStage>().notNull(),
+    applicationSentAt: timestamp("application_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    offerAmount: integer("offer_amount"),
+    offerRatePercent: numeric("offer_rate_percent", { precision: 6, scale: 3, mode: "number" }),
+    offerTermMonths: integer("offer_term_months"),
+    offerReceivedAt: timestamp("offer_received_at", { withTimezone: true }),
+    completedAmount: integer("completed_amount"),
+    /** The day the loan completed (UK): retention counts six years from it. */
+    completedOn: date("completed_on"),
+    commissionPence: integer("commission_pence"),
+    /** Why the commission differs from the product's own, when an adviser changed it. */
+    commissionReason: text("commission_reason"),
+    declinedReason: text("declined_reason"),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("lead_cases_product_idx").on(t.productId),
+    index("lead_cases_completed_idx").on(t.completedOn).where(sql`completed_on is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------- infrastructure
