@@ -1,3 +1,4 @@
+import { formatGrouped } from "~/domain/finance";
 import { useSite } from "./site-config";
 
 // Claims a reader could check (D17): printed only when configuration supplies them with
@@ -10,7 +11,7 @@ export function RatingClaim({ prefix = "✓ " }: { prefix?: string }) {
   return (
     <>
       {prefix}
-      Rated {rating.score}/5 from {rating.count.toLocaleString("en-GB")} reviews on{" "}
+      Rated {rating.score}/5 from {formatGrouped(rating.count)} reviews on{" "}
       <a href={rating.url} className="underline" rel="noopener">
         {rating.site}
       </a>{" "}

@@ -1,5 +1,5 @@
 import { CLAIMS } from "~/domain/claims";
-import { loanCost } from "~/domain/finance";
+import { formatPounds, loanCost } from "~/domain/finance";
 
 // The pages read the claims here with the rest of their copy; the emails read them
 // from the domain.
@@ -41,7 +41,7 @@ export const BENEFIT_CARDS: readonly BenefitCard[] = [
   {
     icon: "chart",
     title: `Borrow up to ${CLAIMS.incomeMultiple}x your income`,
-    body: `From £${CLAIMS.minLoan.toLocaleString("en-GB")} to £${CLAIMS.maxLoan.toLocaleString("en-GB")}, based on the equity in your home and what you can afford.`,
+    body: `From ${formatPounds(CLAIMS.minLoan)} to ${formatPounds(CLAIMS.maxLoan)}, based on the equity in your home and what you can afford.`,
   },
 ];
 

@@ -1,6 +1,8 @@
 // The one place payments, totals and interest are computed (DECISIONS D2): every figure
 // on a page, calculator or saved quote comes from here, never from typed copy.
 
+import { formatDecimal } from "./number-format";
+
 export interface LoanCost {
   /** Amount of credit in pounds. */
   amount: number;
@@ -72,19 +74,6 @@ export function effectiveAnnualRatePercent(monthlyRate: number): number {
   return ((1 + monthlyRate) ** 12 - 1) * 100;
 }
 
-const wholePounds = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const poundsAndPence = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /**
  * "£547.35", "£65,682.09", "£50,000".
  * pence: true always shows pence, false rounds to whole pounds; left out, pence are
@@ -92,7 +81,9 @@ const poundsAndPence = new Intl.NumberFormat("en-GB", {
  */
 export function formatPounds(n: number, options: { pence?: boolean } = {}): string {
   const showPence = options.pence ?? toPence(n) % 100 !== 0;
-  return (showPence ? poundsAndPence : wholePounds).format(showPence ? roundToPence(n) : n);
+  return showPence
+    ? formatDecimal(roundToPence(n), { minimumFractionDigits: 2, maximumFractionDigits: 2, prefix: "£" })
+    : formatDecimal(n, { maximumFractionDigits: 0, prefix: "£" });
 }
 
 /** "10 years", "1 year", "18 months": a term as the copy writes it, in years when whole. */
@@ -101,8 +92,6 @@ export function formatTerm(months: number): string {
   if (Number.isInteger(years)) return `${years} year${years === 1 ? "" : "s"}`;
   return `${months} months`;
 }
-
-const grouped = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 
 /**
  * A whole-pounds input as typed or pasted ("£10,000", "10000.00"): pence are dropped,
@@ -115,20 +104,12 @@ export function parseWholePounds(text: string): number | undefined {
 
 /** "50,000": how an amount input shows its value while the borrower types. */
 export function formatGrouped(n: number | undefined): string {
-  return n === undefined || !Number.isFinite(n) ? "" : grouped.format(n);
+  return n === undefined || !Number.isFinite(n) ? "" : formatDecimal(n, { maximumFractionDigits: 0 });
 }
 
 /** "5.69%", "10%": rates as the table and the copy write them. */
-const percentFormats = new Map<number, Intl.NumberFormat>();
-
 export function formatPercent(n: number, maximumFractionDigits = 2): string {
-  // A NumberFormat costs far more to make than to use, and pages print dozens of rates.
-  let format = percentFormats.get(maximumFractionDigits);
-  if (!format) {
-    format = new Intl.NumberFormat("en-GB", { maximumFractionDigits });
-    percentFormats.set(maximumFractionDigits, format);
-  }
-  return `${format.format(n)}%`;
+  return `${formatDecimal(n, { maximumFractionDigits })}%`;
 }
 
 // ── Representative examples (D12) ─────────────────────────────────────────────
