@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { tabTo } from "../support/keyboard";
 import { nextCode } from "../support/authenticator";
 import { validQuote } from "../support/leads";
 import { axeViolations, skipCookieBanner } from "../support/step-forms";
@@ -10,16 +11,6 @@ import { addStaffMember } from "../support/stored";
 // action, and sees Today change. axe finds nothing on Today or the lead page.
 
 const PASSWORD = "Quay-side-ledger-42";
-
-/** Presses Tab until `target` has focus, as a keyboard user reaches it; fails if it never does. */
-async function tabTo(page: Page, target: Locator) {
-  await expect(target).toBeVisible();
-  for (let presses = 0; presses < 80; presses++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("Tab never reached the control");
-}
 
 /** A UK day a few days ahead, as the form's date field holds it. */
 function dayAhead(days: number) {

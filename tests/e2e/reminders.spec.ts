@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { tabTo } from "../support/keyboard";
 import { nextCode } from "../support/authenticator";
 import { E2E_PORT } from "../support/e2e-paths";
 import { validEnquiry, validQuote } from "../support/leads";
@@ -26,15 +27,6 @@ async function moveClock(to: Date | null) {
 /** The text of a received message, its quoted-printable soft breaks and escapes undone. */
 const readable = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-
-async function tabTo(page: Page, target: Locator) {
-  await expect(target).toBeVisible();
-  for (let presses = 0; presses < 80; presses++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("Tab never reached the control");
-}
 
 test.beforeEach(async ({ context }) => {
   await skipCookieBanner(context);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { tabTo } from "../support/keyboard";
 import { nextCode, wrongCode } from "../support/authenticator";
 import { waitForMail } from "../support/mailbox";
 import { validQuote } from "../support/leads";
@@ -52,26 +53,6 @@ async function signInByKeyboard(page: Page, email: string, key: string) {
   await expect(page.getByLabel("Code from your authenticator app")).toBeFocused();
   await typeOver(await nextCode(key));
   await page.keyboard.press("Enter");
-}
-
-/**
- * Presses Tab until `target` has focus, as a keyboard user would reach it, and checks
- * the focus can be seen (an outline or a ring); fails if Tab never gets there.
- */
-async function tabTo(page: Page, target: Locator) {
-  await expect(target).toBeVisible();
-  for (let presses = 0; presses < 80; presses++) {
-    if (await target.evaluate((el) => el === document.activeElement)) {
-      const indicator = await target.evaluate((el) => {
-        const style = getComputedStyle(el);
-        return style.outlineStyle !== "none" || style.boxShadow !== "none";
-      });
-      expect(indicator, "the focused control shows its focus").toBe(true);
-      return;
-    }
-    await page.keyboard.press("Tab");
-  }
-  throw new Error("Tab never reached the control");
 }
 
 test("an anonymous visitor to any staff page is sent to sign-in", async ({ page }) => {

@@ -34,6 +34,24 @@ export async function expectStep(page: Page, n: number, of: number, heading: str
 
 /** The page's axe violations, as "rule: targets" lines (empty when clean). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // What a reader sees once it has settled: a toast half faded in has colours nobody reads
+  // (axe's colour-contrast would judge the blend). A toast can begin its transition a few
+  // frames after the key press that raised it, so the page must be still for five frames
+  // running (finite animations only; two seconds at most).
+  await page.evaluate(async () => {
+    const moving = () =>
+      document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === "running" && animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        );
+    const until = performance.now() + 2_000;
+    for (let still = 0; still < 5 && performance.now() < until; ) {
+      await new Promise((painted) => requestAnimationFrame(painted));
+      still = moving() ? 0 : still + 1;
+    }
+  });
   // Violations only: axe then skips gathering every rule that passed, which costs time.
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
