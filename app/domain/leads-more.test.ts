@@ -13,6 +13,7 @@ import {
   leadKindLabel,
   leadPurposeLabel,
   leadReference,
+  spreadsheetCallTime,
   spreadsheetPhone,
   spreadsheetTime,
   splitFullName,
@@ -102,16 +103,26 @@ describe("listed answers in the words of the form that asked", () => {
 
 describe("the export's cells a spreadsheet reads", () => {
   it.each([
-    ["2026-11-03T10:00:00Z", "2026-11-03 10:00:00", "winter: GMT, as UTC"],
-    ["2026-07-01T23:30:05Z", "2026-07-02 00:30:05", "summer: BST, the next UK day"],
-    ["2026-03-29T00:59:59Z", "2026-03-29 00:59:59", "the last second before the clocks go forward"],
-    ["2026-03-29T01:00:00Z", "2026-03-29 02:00:00", "the first after"],
-    ["2026-10-25T00:30:00Z", "2026-10-25 01:30:00", "the first 01:30 in October (BST)"],
-    ["2026-10-25T01:30:00Z", "2026-10-25 01:30:00", "the second (GMT)"],
-    ["2026-12-31T23:59:59.999Z", "2026-12-31 23:59:59", "the year's last moment, milliseconds dropped"],
-    ["2027-01-01T00:00:00Z", "2027-01-01 00:00:00", "midnight as 00, never 24"],
+    ["2026-11-03T10:00:00Z", "2026-11-03T10:00:00", "winter: GMT, as UTC"],
+    ["2026-07-01T23:30:05Z", "2026-07-02T00:30:05", "summer: BST, the next UK day"],
+    ["2026-03-29T00:59:59Z", "2026-03-29T00:59:59", "the last second before the clocks go forward"],
+    ["2026-03-29T01:00:00Z", "2026-03-29T02:00:00", "the first after"],
+    ["2026-10-25T00:30:00Z", "2026-10-25T01:30:00", "the first 01:30 in October (BST)"],
+    ["2026-10-25T01:30:00Z", "2026-10-25T01:30:00", "the second (GMT)"],
+    ["2026-12-31T23:59:59.999Z", "2026-12-31T23:59:59", "the year's last moment, milliseconds dropped"],
+    ["2027-01-01T00:00:00Z", "2027-01-01T00:00:00", "midnight as 00, never 24"],
   ])("%s is %s (%s)", (iso, text) => {
     expect(spreadsheetTime(new Date(iso))).toBe(text);
+  });
+
+  it.each([
+    ["slot", "2026-11-26T10:00:00Z", "2026-11-26T10:00:00", "a slot in winter: its start, UK time"],
+    ["slot", "2026-07-02T09:00:00Z", "2026-07-02T10:00:00", "a slot in summer: BST"],
+    ["soonest", null, "As soon as possible", "as soon as possible"],
+    ["slot", null, null, "a slot without its time (never stored): no cell"],
+    [null, null, null, "nothing chosen"],
+  ])("the chosen call time %s at %s is %s (%s)", (kind, at, cell, _case) => {
+    expect(spreadsheetCallTime(kind, at === null ? null : new Date(at))).toBe(cell);
   });
 
   it.each([

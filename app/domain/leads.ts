@@ -1,3 +1,4 @@
+import { callbackFromColumns } from "./callback-choice";
 import {
   AGE_BANDS,
   CREDIT_HISTORIES,
@@ -246,7 +247,11 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A moment as spreadsheets read a date and time: UK local time, `YYYY-MM-DD HH:MM:SS`. */
+/**
+ * A moment as spreadsheets read a date and time: UK local time, `YYYY-MM-DDTHH:MM:SS`
+ * (ISO 8601 with its `T` and seconds, no zone: the one text LibreOffice's CSV import reads
+ * as a date without "Detect special numbers"; decision 181).
+ */
 export function spreadsheetTime(at: Date): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", {
@@ -262,7 +267,17 @@ export function spreadsheetTime(at: Date): string {
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/**
+ * The borrower's chosen call time as a spreadsheet cell: "As soon as possible", the
+ * slot's start as a date and time (`spreadsheetTime`), or empty when they have not chosen.
+ */
+export function spreadsheetCallTime(kind: string | null, at: Date | null): string | null {
+  const choice = callbackFromColumns(kind, at);
+  if (!choice) return null;
+  return choice.kind === "soonest" ? "As soon as possible" : spreadsheetTime(choice.at);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   leadKindLabel,
   leadPurposeLabel,
   leadReference,
+  spreadsheetCallTime,
   spreadsheetPhone,
   spreadsheetTime,
   splitFullName,
@@ -20,9 +21,10 @@ import type { StaffUser } from "./session.server";
 
 // "Export CSV" of the inbox's current filter (DECISIONS D14): streamed a page at a time,
 // so 100,000 leads never sit in memory at once; UTF-8 with a byte-order mark so Excel
-// reads it as UTF-8; times in UK local time as spreadsheets read a date and time; phone
-// numbers grouped so they stay text (the leading 0 kept); labels, never stored values;
-// every answer the lead page shows; every text cell made safe against formula
+// reads it as UTF-8; times (arrival, the borrower's chosen call time) in UK local time as
+// spreadsheets read a date and time; phone numbers grouped so they stay text (the
+// leading 0 kept); labels, never stored values; every answer the lead page shows and
+// the chosen call time; every text cell made safe against formula
 // injection (app/domain/leads.ts). The audit row, with the filter and the row count,
 // is written when the stream ends; it holds no personal data (`exportAuditDetail`).
 // Decision 181 has the check in LibreOffice.
@@ -41,6 +43,7 @@ const COLUMNS: { header: string; value: (lead: InboxLead) => string | number | n
   { header: "Last name", value: (l) => names(l).lastName },
   { header: "Email", value: (l) => l.email },
   { header: "Phone", value: (l) => spreadsheetPhone(l.phone) },
+  { header: "Chosen call time (UK time)", value: (l) => spreadsheetCallTime(l.callbackChoice, l.callbackAt) },
   { header: "Amount", value: (l) => l.loanAmount },
   { header: "Purpose or subject", value: (l) => leadPurposeLabel(l.kind, l.loanPurpose) },
   { header: "Homeowner status", value: (l) => leadAnswerLabel(l.kind, "homeownerStatus", l.homeownerStatus) },

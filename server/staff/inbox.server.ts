@@ -50,6 +50,9 @@ export interface InboxLead {
   creditHistory: string | null;
   /** A contact message's text; null for the forms' leads. */
   message: string | null;
+  /** The borrower's call-back choice (`soonest` or `slot`, at `callbackAt`); null when none (a contact message has none). */
+  callbackChoice: string | null;
+  callbackAt: Date | null;
   flags: TriageFlag[];
   /** The earlier lead from the same email or phone that makes this one a duplicate, if any. */
   duplicateOf: EarlierLead | null;
@@ -88,6 +91,8 @@ interface LeadSource {
   employmentStatus: SQL;
   creditHistory: SQL;
   message: SQL;
+  callbackChoice: SQL;
+  callbackAt: SQL;
   status: SQL;
   assigneeId: SQL;
   landingPageUrl: SQL;
@@ -125,6 +130,8 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     employmentStatus: sql`${q.employmentStatus}`,
     creditHistory: sql`${q.creditHistory}`,
     message: sql`null::text`,
+    callbackChoice: sql`${q.callbackChoice}`,
+    callbackAt: sql`${q.callbackAt}`,
     status: sql`${q.status}`,
     assigneeId: sql`${q.assigneeId}`,
     landingPageUrl: sql`${q.landingPageUrl}`,
@@ -156,6 +163,8 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     employmentStatus: sql`${e.employmentStatus}`,
     creditHistory: sql`${e.creditHistory}`,
     message: sql`null::text`,
+    callbackChoice: sql`${e.callbackChoice}`,
+    callbackAt: sql`${e.callbackAt}`,
     status: sql`${e.status}`,
     assigneeId: sql`${e.assigneeId}`,
     landingPageUrl: sql`${e.landingPageUrl}`,
@@ -186,6 +195,8 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     employmentStatus: sql`null::text`,
     creditHistory: sql`null::text`,
     message: sql`${c.message}`,
+    callbackChoice: sql`null::text`,
+    callbackAt: sql`null::timestamptz`,
     status: sql`${c.status}`,
     assigneeId: sql`${c.assigneeId}`,
     landingPageUrl: sql`null::text`,
@@ -318,6 +329,7 @@ function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, l
       ${source.homeownerStatus} as homeowner_status, ${source.propertyValue} as property_value,
       ${source.mortgageBalance} as mortgage_balance, ${source.age} as age, ${source.employmentStatus} as employment_status,
       ${source.creditHistory} as credit_history, ${source.message} as message,
+      ${source.callbackChoice} as callback_choice, ${source.callbackAt} as callback_at,
       ${source.status} as status, ${source.assigneeId} as assignee_id, ${source.landingPageUrl} as landing_page_url,
       ${key} as sort_key, ${cursorKey(source, filter.sort)} as cursor_key
     from ${source.table}
@@ -349,6 +361,8 @@ interface RawRow {
   employment_status: string | null;
   credit_history: string | null;
   message: string | null;
+  callback_choice: string | null;
+  callback_at: string | Date | null;
   status: LeadStatus;
   assignee_id: string | null;
   assignee_name: string | null;
@@ -466,6 +480,8 @@ function toLead(row: RawRow): InboxLead {
     employmentStatus: row.employment_status,
     creditHistory: row.credit_history,
     message: row.message,
+    callbackChoice: row.callback_choice,
+    callbackAt: row.callback_at === null ? null : new Date(row.callback_at),
     status: row.status,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,

@@ -182,7 +182,7 @@ test("a staff member enrols, signs in, works a lead, exports and sees it all in 
   expect(csv.startsWith("\uFEFFReceived (UK time),Reference,")).toBe(true);
   const lines = csv.slice(1).trimEnd().split("\r\n");
   expect(lines).toHaveLength(3);
-  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
+  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2},/);
   const contactLine = lines.find((l) => l.includes("Contact message")) ?? "";
   // The contact API drops the quotes from names; the leading = is what would run. The
   // one name field is split over the name columns; the number is written as text.

@@ -61,16 +61,20 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
           landingPageUrl: "https://www.example.com/?utm_source=google&utm_campaign=autumn",
           assigneeId: ann.id,
         }),
-        sampleQuote({
-          createdAt: at("2026-11-03T10:00:00Z"),
-          firstName: "Ben",
-          lastName: "Baker",
-          email: "ben@example.com",
-          phone: "07700 900222",
-          indicativeRate: null,
-          ltvRatio: 120,
-          status: "contacted",
-        }),
+        {
+          ...sampleQuote({
+            createdAt: at("2026-11-03T10:00:00Z"),
+            firstName: "Ben",
+            lastName: "Baker",
+            email: "ben@example.com",
+            phone: "07700 900222",
+            indicativeRate: null,
+            ltvRatio: 120,
+            status: "contacted",
+          }),
+          callbackChoice: "slot" as const,
+          callbackAt: at("2026-11-05T14:00:00Z"),
+        },
       ],
       contacts: [sampleContact({ createdAt: at("2026-11-04T09:00:00Z"), name: "Dan Dyer", email: "dan@example.com" })],
     });
@@ -79,6 +83,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
       quotes: [],
       enquiries: [
         sampleEnquiry({
+          callbackChoice: "soonest",
           createdAt: at("2026-07-01T23:30:00Z"),
           firstName: "Eve",
           lastName: "Evans",
@@ -137,7 +142,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
     it("writes each cell as the lead page shows it: UK times, the reference, labels, every answer, campaign, flags", async () => {
       const id = ids.quotes[1] as string;
       expect(await onlyRow("q=ben")).toEqual({
-        "Received (UK time)": "2026-11-03 10:00:00",
+        "Received (UK time)": "2026-11-03T10:00:00",
         Reference: id.slice(0, 8).toUpperCase(),
         Id: id,
         Kind: "Quote",
@@ -145,6 +150,7 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
         "Last name": "Baker",
         Email: "ben@example.com",
         Phone: "07700 900222",
+        "Chosen call time (UK time)": "2026-11-05T14:00:00",
         Amount: "50000",
         "Purpose or subject": "Debt consolidation",
         "Homeowner status": "Homeowner with mortgage",
@@ -170,9 +176,10 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
     it("writes a quick-check enquiry's answers in the quick check's words, its time in summer time, +44 as 0", async () => {
       expect(await onlyRow("q=eve@")).toMatchObject({
         // 23:30 UTC on 1 July is 00:30 on 2 July in London (BST).
-        "Received (UK time)": "2026-07-02 00:30:00",
+        "Received (UK time)": "2026-07-02T00:30:00",
         Kind: "Quick-check enquiry (homeowner loan)",
         Phone: "07700 900555",
+        "Chosen call time (UK time)": "As soon as possible",
         "Purpose or subject": "Home improvements",
         "Homeowner status": "Homeowner (no mortgage)",
         "Property value": "",
@@ -187,11 +194,12 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
 
     it("puts a contact message's name in the name columns, its words in Message, and a London number as text", async () => {
       expect(await onlyRow("q=anna@")).toMatchObject({
-        "Received (UK time)": "2026-07-02 09:15:30",
+        "Received (UK time)": "2026-07-02T09:15:30",
         Kind: "Contact message",
         "First name": "Anna",
         "Last name": "van der Berg",
         Phone: "020 7946 0000",
+        "Chosen call time (UK time)": "",
         "Purpose or subject": "Question about a secured loan",
         Message: "Call me, please,\nafter 5pm",
         Amount: "",
