@@ -16,7 +16,7 @@ import { isLeadId, type LeadStatus, leadReference } from "../app/domain/leads";
 import { isSameSitePost, readFormPost } from "./accounts.server";
 import type { ServerContext } from "./context";
 import type { Database } from "./db/client";
-import { jobs, personalEnquiries, quotes } from "./db/schema";
+import { jobs, leadEvents, personalEnquiries, quotes } from "./db/schema";
 import { callbackConfirmationEmail, callbackNotificationEmail } from "./emails/callback";
 import { callbackEmailKeys } from "./lead-email-keys";
 import type { MailMessage } from "./mail";
@@ -127,7 +127,8 @@ export type CallbackOutcome = "changed" | "unchanged" | "closed" | "not-found";
 /**
  * Stores the borrower's choice on their lead at `now`, moves the adviser's next action to
  * it (a staff save made against the older version is then refused, so nobody overwrites
- * the new time unseen), and queues the two emails, all in one transaction. Choosing what
+ * the new time unseen), writes it on the lead's timeline, and queues the two emails, all
+ * in one transaction. Choosing what
  * is already stored changes and sends nothing.
  */
 export async function chooseCallback(
@@ -159,6 +160,17 @@ export async function chooseCallback(
         version: sql`${table.version} + 1`,
       })
       .where(eq(table.id, lead.id));
+    // The timeline keeps each choice, not only the latest: the borrower's own event (no
+    // actor), the chosen time as the next action it set (decision 202).
+    await tx.insert(leadEvents).values({
+      at: now,
+      leadKind: lead.kind,
+      leadId: lead.id,
+      actorId: null,
+      type: "callback-chosen",
+      nextActionKind: choice.kind === "slot" ? "call-back" : "call-soonest",
+      nextActionAt: choice.kind === "slot" ? choice.at : null,
+    });
     const [notifyKey, confirmKey] = callbackEmailKeys(lead.kind, lead.id);
     await queueLatest(
       tx,

@@ -10,7 +10,8 @@ export const CALLBACK_SLOT_MINUTES = 60;
 /** The form's value for "as soon as possible". */
 export const SOONEST = "soonest";
 
-export type CallbackChoice = { kind: "soonest" } | { kind: "slot"; at: Date };
+/** A choice: a Date on the server, its ISO text on a page (`CallbackChoice<string>`). */
+export type CallbackChoice<At = Date> = { kind: "soonest" } | { kind: "slot"; at: At };
 
 const slotFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: UK_TIME_ZONE,
@@ -29,6 +30,24 @@ export function describeCallback(choice: CallbackChoice): string {
   const { minutes } = ukClock(choice.at);
   const day = slotFormat.format(choice.at).replace(/^(\w+),/, "$1");
   return `${day}, between ${clockTime(minutes)} and ${clockTime(minutes + CALLBACK_SLOT_MINUTES)}`;
+}
+
+const requestDayFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+});
+
+/**
+ * The choice as the lead's timeline tells it after "The borrower asked to be called",
+ * UK time: "as soon as possible", or "on Thursday 26 November at 10:00" (the entry's own
+ * date gives the year).
+ */
+export function callbackRequestWords(choice: CallbackChoice): string {
+  if (choice.kind === "soonest") return "as soon as possible";
+  const day = requestDayFormat.format(choice.at).replace(/^(\w+),/, "$1");
+  return `on ${day} at ${clockTime(ukClock(choice.at).minutes)}`;
 }
 
 /** The stored columns (`callback_choice`, `callback_at`) as a choice; null when the borrower has not chosen. */

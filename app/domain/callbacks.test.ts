@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { byRule } from "../../tests/support/by-rule";
-import { callbackFromColumns, describeCallback, nextActionFor } from "./callback-choice";
+import { callbackFromColumns, callbackRequestWords, describeCallback, nextActionFor } from "./callback-choice";
 import {
   CALLBACK_CHOICE_REQUIRED,
   CALLBACK_SLOT_PAST,
@@ -382,6 +382,29 @@ describe("describeCallback: the choice as the borrower and the adviser read it",
     ]),
   )("%s", (_, { choice, want }) => {
     expect(describeCallback(choice)).toBe(want);
+  });
+
+  it.each(
+    byRule([
+      { rule: "timeline: as soon as possible", choice: { kind: "soonest" as const }, want: "as soon as possible" },
+      {
+        rule: "timeline: a winter hour, on its day at its start",
+        choice: { kind: "slot" as const, at: new Date("2026-11-26T10:00:00Z") },
+        want: "on Thursday 26 November at 10:00",
+      },
+      {
+        rule: "timeline: a summer hour (BST), the UK clock's time",
+        choice: { kind: "slot" as const, at: new Date("2026-07-01T08:00:00Z") },
+        want: "on Wednesday 1 July at 9:00",
+      },
+      {
+        rule: "timeline: an hour on the UK's next day though the same UTC day (BST, 23:00 UTC)",
+        choice: { kind: "slot" as const, at: new Date("2026-06-30T23:00:00Z") },
+        want: "on Wednesday 1 July at 0:00",
+      },
+    ]),
+  )("%s", (_, { choice, want }) => {
+    expect(callbackRequestWords(choice)).toBe(want);
   });
 
   it.each([

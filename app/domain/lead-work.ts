@@ -7,8 +7,12 @@ import { ukClock, ukInstant } from "./uk-time";
 // they plan, and why a lead is closed. Pure and small: the lead page, the Today page and
 // the server read these rules from here; the clock is always passed in.
 
-/** What a lead's timeline records. */
-export const LEAD_EVENT_TYPES = ["status", "note", "assignment", "call", "next-action"] as const;
+/**
+ * What a lead's timeline records. `callback-chosen` is the borrower's own (no actor): the
+ * call-back time they chose, as the next action it set (`call-back` at the slot's start,
+ * or `call-soonest` with no time).
+ */
+export const LEAD_EVENT_TYPES = ["status", "note", "assignment", "call", "next-action", "callback-chosen"] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
 /** One event in a lead's history: a Date on the server, its ISO text on the staff page. */

@@ -18,7 +18,7 @@ import {
 } from "../../server/staff/leads.server";
 import { notFound, requireStaff } from "../../server/staff/session.server";
 import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
-import { callbackFromColumns, describeCallback } from "~/domain/callback-choice";
+import { callbackFromColumns } from "~/domain/callback-choice";
 import { isLeadKind, isLeadStatus } from "~/domain/leads";
 import { leadAnswers, matchPanel } from "~/domain/lender-matching";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
@@ -84,7 +84,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         queuedAt: m.queuedAt.toISOString(),
         sentAt: m.sentAt?.toISOString() ?? null,
       })),
-      borrowerChoice: choice && chosenAt ? { label: describeCallback(choice), at: chosenAt.toISOString() } : null,
+      borrowerChoice:
+        choice && chosenAt
+          ? {
+              choice: choice.kind === "slot" ? { kind: "slot" as const, at: choice.at.toISOString() } : choice,
+              at: chosenAt.toISOString(),
+            }
+          : null,
       staff,
       panel: answers ? panelView(matchPanel(answers, products), products.length) : null,
       viewerId: user.id,

@@ -117,7 +117,7 @@ test("a booked call-back reminds its adviser at its time; the link opens the lea
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(reference) })).toBeVisible();
   const timeline = page.getByTestId("timeline");
   await expect(timeline).toContainText("Quote received");
-  await expect(timeline).toContainText("The borrower asked to be called:");
+  await expect(timeline).toContainText("The borrower asked to be called on ");
   await expect(timeline).toContainText(`Email sent to ${adviser}: Call back now: ${reference}`);
   const reminder = timeline.locator("li", { hasText: "Call back now" });
   await reminder.getByText("Read the email").click();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLOSE_REASON_PROBLEMS, NEXT_ACTION_PROBLEMS, nextActionFields } from "../../app/domain/lead-work";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
@@ -8,49 +8,22 @@ import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
+import { answerOf, staffRoutesSignedInAs } from "../support/staff-routes";
 
 // The adviser's day through the console's routes, called from their source modules as
 // React Router calls them (docs/decisions/190): a call logged and a next action planned
 // by plain form posts, what a wrong post is answered (400 with the reason and what was
 // typed, never a 5xx), the reason asked when declining, and the Today and report pages'
-// loaders. A signed-in staff member is given, as in staff-routes.test.ts.
+// loaders. A signed-in staff member is given (tests/support/staff-routes.ts).
 
 const STAFF = { id: "staff-adviser-day", name: "Ann Adviser", email: "ann.day@firm.example" };
 const SITE = "http://localhost:3000";
 
-type LeadRoute = typeof import("../../app/routes/staff.leads.$kind.$id");
-let leadAction: LeadRoute["action"];
-let todayLoader: typeof import("../../app/routes/staff.today")["loader"];
-let reportLoader: typeof import("../../app/routes/staff.funnel_.calls")["loader"];
-
-beforeAll(async () => {
-  vi.resetModules();
-  vi.doMock("../../server/staff/session.server", async (original) => ({
-    ...(await original<typeof import("../../server/staff/session.server")>()),
-    requireStaff: async () => ({ user: STAFF, headers: new Headers() }),
-  }));
-  leadAction = (await import("../../app/routes/staff.leads.$kind.$id")).action;
-  todayLoader = (await import("../../app/routes/staff.today")).loader;
-  reportLoader = (await import("../../app/routes/staff.funnel_.calls")).loader;
-});
-afterAll(() => {
-  vi.doUnmock("../../server/staff/session.server");
-  vi.resetModules();
-});
-
-type DataResult = { type: "DataWithResponseInit"; data: Record<string, unknown>; init: ResponseInit | null };
-
-async function answerOf(run: () => Promise<unknown>) {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  const data = result as DataResult;
-  return { status: data.init?.status ?? 200, location: null, body: data.data };
-}
+const routes = staffRoutesSignedInAs(STAFF, async () => ({
+  leadAction: (await import("../../app/routes/staff.leads.$kind.$id")).action,
+  todayLoader: (await import("../../app/routes/staff.today")).loader,
+  reportLoader: (await import("../../app/routes/staff.funnel_.calls")).loader,
+}));
 
 describe.each(testDatabaseKinds())("the adviser's day through the routes on %s", (kind) => {
   let database: DatabaseHandle;
@@ -67,7 +40,7 @@ describe.each(testDatabaseKinds())("the adviser's day through the routes on %s",
 
   const post = (id: string, fields: Record<string, string>) =>
     answerOf(() =>
-      leadAction({
+      routes().leadAction({
         request: new Request(`${SITE}/staff/leads/quote/${id}`, {
           method: "POST",
           headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin" },
@@ -167,14 +140,14 @@ describe.each(testDatabaseKinds())("the adviser's day through the routes on %s",
   it("draws Today with a new lead waiting, and the calls report, whose period must be days", async () => {
     const id = await newQuote();
     const today = await answerOf(() =>
-      todayLoader({ request: new Request(`${SITE}/staff/today`), context, params: {} } as never),
+      routes().todayLoader({ request: new Request(`${SITE}/staff/today`), context, params: {} } as never),
     );
     expect(today.status).toBe(200);
     const waiting = (today.body as { waiting: { id: string; waitedMinutes: number }[] }).waiting;
     expect(waiting.map((r) => r.id)).toContain(id);
 
     const report = await answerOf(() =>
-      reportLoader({
+      routes().reportLoader({
         request: new Request(`${SITE}/staff/funnel/calls?from=2026-01-01&to=2026-12-31`),
         context,
         params: {},
@@ -182,7 +155,7 @@ describe.each(testDatabaseKinds())("the adviser's day through the routes on %s",
     );
     expect(report).toMatchObject({ status: 200, body: { query: { from: "2026-01-01", to: "2026-12-31" } } });
     const refused = await answerOf(() =>
-      reportLoader({
+      routes().reportLoader({
         request: new Request(`${SITE}/staff/funnel/calls?from=2026-02-30`),
         context,
         params: {},

@@ -4,11 +4,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { CALLBACK_SLOT_PAST } from "../../app/domain/callbacks";
 import { action as applyAction } from "../../app/routes/apply";
 import { loader as staffLeadLoader } from "../../app/routes/staff.leads.$kind.$id";
+import { leadHistory, sentEmailsOf } from "../../app/features/staff/lead-history";
 import { action as thankYouAction, loader as thankYouLoader } from "../../app/routes/thank-you";
 import { CALLBACK_COOKIE } from "../../server/callbacks.server";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
-import { jobs, personalEnquiries, quotes } from "../../server/db/schema";
+import { jobs, leadEvents, personalEnquiries, quotes } from "../../server/db/schema";
 import { leadEmailKeys } from "../../server/lead-email-keys";
 import type { MailMessage } from "../../server/mail";
 import { deleteLeadsWithTraces } from "../../server/retention";
@@ -16,6 +17,7 @@ import { staffReturnPath } from "../../server/staff/session.server";
 import { createTestApp, postJson, routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, postedQuoteAnswers, validEnquiry, validQuote } from "../support/leads";
+import { answerOf, staffRoutesSignedInAs } from "../support/staff-routes";
 
 // Call-backs the borrower books (DECISIONS D21, decision 173), on both databases: the
 // lead's browser gets a signed cookie with its lead; the thank-you page's form stores the
@@ -47,6 +49,12 @@ async function call(act: (args: never) => Promise<unknown>, args: unknown): Prom
     return read(thrown);
   }
 }
+
+// The lead's page as a signed-in adviser sees it (tests/support/staff-routes.ts).
+const signedIn = staffRoutesSignedInAs(
+  { id: "staff-callbacks", name: "Cal Adviser", email: "cal@firm.example" },
+  async () => ({ leadLoader: (await import("../../app/routes/staff.leads.$kind.$id")).loader }),
+);
 
 describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind) => {
   let database: DatabaseHandle;
@@ -202,6 +210,45 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
     const mail = await callbackMail(id);
     expect(Object.keys(mail)).toHaveLength(2);
     expect(mail[`quote-callback-confirm:${id}`]?.text).toContain("We will call you as soon as we can");
+  });
+
+  it("keeps each time the borrower chooses on the lead's timeline, as the borrower's own, and the lead page says it in words", async () => {
+    const { id, cookie } = await sendQuote();
+    await call(thankYouAction, choose(id, { callback: TEN_O_CLOCK }, { cookie }));
+    vi.setSystemTime(new Date("2026-12-01T08:05:00Z"));
+    await call(thankYouAction, choose(id, { callback: "soonest" }, { cookie }));
+    // The same choice again is no change, and no event.
+    await call(thankYouAction, choose(id, { callback: "soonest" }, { cookie }));
+    const events = await database.db.select().from(leadEvents).where(eq(leadEvents.leadId, id));
+    expect(events.map((e) => [e.type, e.actorId, e.leadKind, e.nextActionKind, e.nextActionAt, e.at])).toEqual([
+      ["callback-chosen", null, "quote", "call-back", new Date(TEN_O_CLOCK), NOW],
+      ["callback-chosen", null, "quote", "call-soonest", null, new Date("2026-12-01T08:05:00Z")],
+    ]);
+
+    const page = await answerOf(() =>
+      signedIn().leadLoader({
+        request: new Request(`${SITE}/staff/leads/quote/${id}`),
+        context,
+        params: { kind: "quote", id },
+      } as never),
+    );
+    expect(page.status).toBe(200);
+    const body = page.body as unknown as Parameters<typeof leadHistory>[0] & {
+      lead: { receivedAt: string; kindLabel: string };
+      timeline: Parameters<typeof leadHistory>[0]["staff"];
+      emails: Parameters<typeof sentEmailsOf>[0];
+    };
+    const history = leadHistory({
+      arrival: { at: body.lead.receivedAt, kindLabel: body.lead.kindLabel },
+      borrowerChoice: body.borrowerChoice,
+      emails: [],
+      staff: body.timeline,
+    });
+    expect(history.map((h) => (h.type === "staff" ? `staff: ${h.event.type}` : h.title))).toEqual([
+      "Quote received",
+      "The borrower asked to be called on Tuesday 1 December at 10:00",
+      "The borrower asked to be called as soon as possible",
+    ]);
   });
 
   it("links the broker's note to the lead in the console, which takes a signed-out adviser through sign-in and back", async () => {

@@ -128,14 +128,17 @@ describe.each(testDatabaseKinds())("the person page and the timeline on %s", (ki
     ]);
     const history = leadHistory({
       arrival: { at: "2026-11-24T10:00:00.000Z", kindLabel: "Quote" },
-      borrowerChoice: { label: "Tuesday 1 December 2026, between 10:00 and 11:00", at: chosenAt.toISOString() },
+      borrowerChoice: {
+        choice: { kind: "slot", at: "2026-12-01T10:00:00.000Z" },
+        at: chosenAt.toISOString(),
+      },
       emails: sentEmailsOf(emails),
       staff: [],
     });
     expect(history.map((h) => (h.type === "staff" ? "" : h.title))).toEqual([
       "Quote received",
       "Email sent to leads@firm.example: New quote",
-      "The borrower asked to be called: Tuesday 1 December 2026, between 10:00 and 11:00",
+      "The borrower asked to be called on Tuesday 1 December at 10:00",
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
 import { auditLog } from "../../server/db/schema";
@@ -8,6 +8,7 @@ import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/samp
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
+import { answerOf, staffRoutesSignedInAs } from "../support/staff-routes";
 
 // Staff console routes called from their source modules, as React Router calls them,
 // where mutation testing sees them (docs/decisions/141): the audit row every view of a
@@ -19,43 +20,12 @@ import { freshAddress } from "../support/leads";
 
 const STAFF = { id: "staff-erasure-test", name: "Ann Adviser", email: "ann@firm.example" };
 
-type LeadRoute = typeof import("../../app/routes/staff.leads.$kind.$id");
-type RequestsRoute = typeof import("../../app/routes/staff.requests");
-let leadLoader: LeadRoute["loader"];
-let requestsAction: RequestsRoute["action"];
-
-// Imported afresh with the session stubbed, and put back afterwards: the mutation run
-// (vitest.mutation.server.config.ts) shares one module cache between files, where a
-// hoisted vi.mock would reach the next file's staff routes, or miss these.
-beforeAll(async () => {
-  vi.resetModules();
-  vi.doMock("../../server/staff/session.server", async (original) => ({
-    ...(await original<typeof import("../../server/staff/session.server")>()),
-    requireStaff: async () => ({ user: STAFF, headers: new Headers() }),
-  }));
-  leadLoader = (await import("../../app/routes/staff.leads.$kind.$id")).loader;
-  requestsAction = (await import("../../app/routes/staff.requests")).action;
-});
-afterAll(() => {
-  vi.doUnmock("../../server/staff/session.server");
-  vi.resetModules();
-});
+const routes = staffRoutesSignedInAs(STAFF, async () => ({
+  leadLoader: (await import("../../app/routes/staff.leads.$kind.$id")).loader,
+  requestsAction: (await import("../../app/routes/staff.requests")).action,
+}));
 
 const SITE = "http://localhost:3000";
-
-type DataResult = { type: "DataWithResponseInit"; data: Record<string, unknown>; init: ResponseInit | null };
-
-async function answerOf(run: () => Promise<unknown>) {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  const data = result as DataResult;
-  return { status: data.init?.status ?? 200, location: null, body: data.data };
-}
 
 describe.each(testDatabaseKinds())("the console's routes on %s", (kind) => {
   let database: DatabaseHandle;
@@ -71,7 +41,7 @@ describe.each(testDatabaseKinds())("the console's routes on %s", (kind) => {
 
   const post = (fields: Record<string, string>) =>
     answerOf(() =>
-      requestsAction({
+      routes().requestsAction({
         request: new Request(`${SITE}/staff/requests`, {
           method: "POST",
           headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin" },
@@ -100,7 +70,7 @@ describe.each(testDatabaseKinds())("the console's routes on %s", (kind) => {
       .where(and(eq(auditLog.action, "lead.view"), eq(auditLog.leadId, leadId)));
   const openLead = (kindOfLead: string, id: string) =>
     answerOf(() =>
-      leadLoader({
+      routes().leadLoader({
         request: new Request(`${SITE}/staff/leads/${kindOfLead}/${id}`),
         context,
         params: { kind: kindOfLead, id },

@@ -6,6 +6,15 @@ import { leadHistory } from "./lead-history";
 // The lead's timeline: arrival, the borrower's choice, emails sent and staff changes, in time order.
 
 const arrival = { at: "2026-11-24T10:15:00.000Z", kindLabel: "Quote" };
+/** The borrower's own event: a slot (its start) or, with no time, the soonest call. */
+const chose = (id: number, at: string, slot: string | null): TimelineEvent<string> => ({
+  ...note(id, at),
+  type: "callback-chosen",
+  actorName: null,
+  note: null,
+  nextActionKind: slot ? "call-back" : "call-soonest",
+  nextActionAt: slot,
+});
 const note = (id: number, at: string): TimelineEvent<string> => ({
   id,
   at,
@@ -46,17 +55,41 @@ describe("leadHistory", () => {
         titles: ["Quote received", "Email sent to leads@example.com: First", "Email sent to leads@example.com: Second"],
       },
       {
-        rule: "the borrower's choice at its time, between staff changes",
+        rule: "each of the borrower's choices at its time, in words, between staff changes",
         input: {
           arrival,
-          borrowerChoice: { label: "Tuesday 1 December 2026, between 10:00 and 11:00", at: "2026-11-24T11:00:00.000Z" },
+          borrowerChoice: { choice: { kind: "soonest" as const }, at: "2026-11-24T12:30:00.000Z" },
+          emails: [],
+          staff: [
+            note(1, "2026-11-24T10:30:00.000Z"),
+            chose(2, "2026-11-24T11:00:00.000Z", "2026-11-26T10:00:00.000Z"),
+            note(3, "2026-11-24T12:00:00.000Z"),
+            chose(4, "2026-11-24T12:30:00.000Z", null),
+          ],
+        },
+        titles: [
+          "Quote received",
+          "staff 1",
+          "The borrower asked to be called on Thursday 26 November at 10:00",
+          "staff 3",
+          "The borrower asked to be called as soon as possible",
+        ],
+      },
+      {
+        rule: "a choice made before each was kept: the one stored on the lead, at its time",
+        input: {
+          arrival,
+          borrowerChoice: {
+            choice: { kind: "slot" as const, at: "2026-12-01T10:00:00.000Z" },
+            at: "2026-11-24T11:00:00.000Z",
+          },
           emails: [],
           staff: [note(1, "2026-11-24T10:30:00.000Z"), note(2, "2026-11-24T12:00:00.000Z")],
         },
         titles: [
           "Quote received",
           "staff 1",
-          "The borrower asked to be called: Tuesday 1 December 2026, between 10:00 and 11:00",
+          "The borrower asked to be called on Tuesday 1 December at 10:00",
           "staff 2",
         ],
       },
@@ -64,13 +97,13 @@ describe("leadHistory", () => {
         rule: "at the same moment: arrival, the borrower, an email, then staff",
         input: {
           arrival,
-          borrowerChoice: { label: "As soon as possible", at: arrival.at },
+          borrowerChoice: null,
           emails: [email("Same time", arrival.at)],
-          staff: [note(7, arrival.at)],
+          staff: [note(7, arrival.at), chose(8, arrival.at, null)],
         },
         titles: [
           "Quote received",
-          "The borrower asked to be called: As soon as possible",
+          "The borrower asked to be called as soon as possible",
           "Email sent to leads@example.com: Same time",
           "staff 7",
         ],

@@ -1,8 +1,9 @@
+import { type CallbackChoice, callbackRequestWords } from "~/domain/callback-choice";
 import type { TimelineEvent } from "~/domain/lead-work";
 
-// A lead's timeline as the adviser reads it (issue 29, decision 202): its arrival, the
-// borrower's own choice of when to be called, each email sent about it (with its text)
-// and the staff's changes, oldest first. Pure: the route passes in what is stored.
+// A lead's timeline as the adviser reads it (issue 29, decision 202): its arrival, each
+// of the borrower's choices of when to be called, each email sent about it (with its
+// text) and the staff's changes, oldest first. Pure: the route passes in what is stored.
 
 export interface SentEmail {
   subject: string;
@@ -22,13 +23,31 @@ export interface HistoryInput {
   /** When the lead arrived and what it is ("Quote"). */
   arrival: { at: string; kindLabel: string };
   /**
-   * The borrower's call-back choice as stored now, and when they made it (only the
-   * latest choice is kept, decision 173); null when they have not chosen.
+   * The borrower's call-back choice as stored on the lead now, and when they made it;
+   * null when they have not chosen. Shown only for a lead whose timeline has no
+   * `callback-chosen` event (its choice was made before each one was kept, decision 245).
    */
-  borrowerChoice: { label: string; at: string } | null;
+  borrowerChoice: { choice: CallbackChoice<string>; at: string } | null;
   emails: SentEmail[];
+  /** The lead's events: the staff's, and the borrower's `callback-chosen` ones. */
   staff: TimelineEvent<string>[];
 }
+
+/** The choice a `callback-chosen` event carries, as the next action it set; null for any other event. */
+export function chosenCallback(event: TimelineEvent<string>): CallbackChoice<string> | null {
+  if (event.type !== "callback-chosen") return null;
+  if (event.nextActionKind === "call-back" && event.nextActionAt) return { kind: "slot", at: event.nextActionAt };
+  return event.nextActionKind === "call-soonest" ? { kind: "soonest" } : null;
+}
+
+const borrowerEntry = (key: string, at: string, choice: CallbackChoice<string>) => ({
+  key,
+  at,
+  type: "borrower" as const,
+  title: `The borrower asked to be called ${callbackRequestWords(
+    choice.kind === "slot" ? { kind: "slot", at: new Date(choice.at) } : choice,
+  )}`,
+});
 
 /** The emails of a lead that went: sent, and not a reminder held back because its call-back moved. */
 export function sentEmailsOf(
@@ -52,17 +71,15 @@ export function sentEmailsOf(
 const ORDER: Record<HistoryEntry["type"], number> = { arrival: 0, borrower: 1, email: 2, staff: 3 };
 
 export function leadHistory({ arrival, borrowerChoice, emails, staff }: HistoryInput): HistoryEntry[] {
+  const chosen = staff.flatMap((event) => {
+    const choice = chosenCallback(event);
+    return choice ? [borrowerEntry(`borrower-${event.id}`, event.at, choice)] : [];
+  });
   const entries: HistoryEntry[] = [
     { key: "arrival", at: arrival.at, type: "arrival", title: `${arrival.kindLabel} received` },
-    ...(borrowerChoice
-      ? [
-          {
-            key: "borrower-choice",
-            at: borrowerChoice.at,
-            type: "borrower" as const,
-            title: `The borrower asked to be called: ${borrowerChoice.label}`,
-          },
-        ]
+    ...chosen,
+    ...(chosen.length === 0 && borrowerChoice
+      ? [borrowerEntry("borrower-choice", borrowerChoice.at, borrowerChoice.choice)]
       : []),
     ...emails.map((email, i) => ({
       key: `email-${i}`,
@@ -71,7 +88,9 @@ export function leadHistory({ arrival, borrowerChoice, emails, staff }: HistoryI
       title: `Email sent to ${email.to}: ${email.subject}`,
       email,
     })),
-    ...staff.map((event) => ({ key: `staff-${event.id}`, at: event.at, type: "staff" as const, event })),
+    ...staff
+      .filter((event) => event.type !== "callback-chosen")
+      .map((event) => ({ key: `staff-${event.id}`, at: event.at, type: "staff" as const, event })),
   ];
   return entries
     .map((entry, index) => ({ entry, index, time: Date.parse(entry.at) }))

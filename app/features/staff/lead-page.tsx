@@ -10,7 +10,7 @@ import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, TRIAGE_FLAG_LABELS, t
 import { PRODUCT_KINDS } from "~/domain/lender-products";
 import { optionLabel } from "~/domain/options";
 import { formatWhen, leadPath, money, personPath, reference, telHref } from "./format";
-import { leadHistory, sentEmailsOf } from "./lead-history";
+import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
 import type { LeadView, PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
 import { Notice } from "./staff-frame";
@@ -32,8 +32,8 @@ export interface LeadPageProps {
   lead: LeadView;
   timeline: TimelineEvent<string>[];
   emails: LeadEmail[];
-  /** The borrower's call-back choice and when they made it; null when they have not chosen. */
-  borrowerChoice: { label: string; at: string } | null;
+  /** The borrower's call-back choice stored on the lead and when they made it; null when they have not chosen. */
+  borrowerChoice: HistoryInput["borrowerChoice"];
   staff: { id: string; name: string }[];
   /** The lender panel held against the lead's answers; null for a contact message. */
   panel: PanelView | null;

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, vi } from "vitest";
+import type { StaffUser } from "../../server/staff/session.server";
+
+// The staff console's routes called from their source modules, as React Router calls
+// them, with a signed-in staff member given: who may open them is the staff session's
+// business (staff-accounts.test.ts, staff-borrower-404.test.ts, tests/e2e), not these
+// tests'. Shared by the route tests (staff-routes, adviser-day-routes, callbacks).
+
+/**
+ * Imports the routes `load` names afresh with `requireStaff` answering `staff`, before the
+ * file's tests, and puts the session module back after them: the mutation run
+ * (vitest.mutation.server.config.ts) shares one module cache between files, where a
+ * hoisted vi.mock would reach the next file's staff routes, or miss these. Call it at a
+ * file's top level; the answer gives the loaded routes once the file's tests run.
+ */
+export function staffRoutesSignedInAs<Routes>(staff: StaffUser, load: () => Promise<Routes>): () => Routes {
+  let routes: Routes | undefined;
+  beforeAll(async () => {
+    vi.resetModules();
+    vi.doMock("../../server/staff/session.server", async (original) => ({
+      ...(await original<typeof import("../../server/staff/session.server")>()),
+      requireStaff: async () => ({ user: staff, headers: new Headers() }),
+    }));
+    routes = await load();
+  });
+  afterAll(() => {
+    vi.doUnmock("../../server/staff/session.server");
+    vi.resetModules();
+  });
+  return () => {
+    if (!routes) throw new Error("the staff routes are loaded before the file's tests run");
+    return routes;
+  };
+}
+
+type DataResult = { type: "DataWithResponseInit"; data: Record<string, unknown>; init: ResponseInit | null };
+
+/** What a route answered (or threw): its status, a redirect's Location, and the data it sent. */
+export interface RouteAnswer {
+  status: number;
+  location: string | null;
+  body?: Record<string, unknown>;
+}
+
+/** Runs a loader or action and reads its answer, whether returned or thrown, as the router would. */
+export async function answerOf(run: () => Promise<unknown>): Promise<RouteAnswer> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+  const data = result as DataResult;
+  return { status: data.init?.status ?? 200, location: null, body: data.data };
+}
