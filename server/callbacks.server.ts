@@ -110,16 +110,20 @@ export async function findCallbackLead(db: Database, id: string): Promise<Callba
 /**
  * Queues one of a lead's call-back emails under its fixed key (lead-email-keys.ts), so
  * erasure, retention and an access request find it: the newest choice's email replaces an
- * earlier one already sent or still waiting. One being sent at this very moment is left
- * to finish, and the newer choice is not emailed (the lead and the console still have it).
+ * earlier one already sent or still waiting. One being sent at this very moment (pending,
+ * its lease running) cannot be called back: it finishes, and the newer one goes after it
+ * (decision 246). Its lease is kept, so no worker takes the newer email before the older
+ * one is out; `attempts` back at 0 makes the sender's result of the older one count for
+ * nothing (the outbox settles a job only for the claim that holds it), and once the lease
+ * runs out the newer email is claimed and sent.
  */
 async function queueLatest(db: Pick<Database, "execute">, key: string, message: MailMessage) {
   await db.execute(sql`
     insert into ${jobs} (kind, payload, dedupe_key) values ('mail', ${JSON.stringify(message)}::jsonb, ${key})
     on conflict (dedupe_key) do update set
-      payload = excluded.payload, status = 'pending', attempts = 0, run_at = now(), locked_until = null,
-      last_error = null, completed_at = null, created_at = now()
-    where ${jobs.lockedUntil} is null or ${jobs.lockedUntil} < now() or ${jobs.status} <> 'pending'`);
+      payload = excluded.payload, status = 'pending', attempts = 0, run_at = now(),
+      locked_until = case when ${jobs.status} = 'pending' and ${jobs.lockedUntil} >= now() then ${jobs.lockedUntil} end,
+      last_error = null, completed_at = null, created_at = now()`);
 }
 
 export type CallbackOutcome = "changed" | "unchanged" | "closed" | "not-found";

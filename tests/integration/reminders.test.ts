@@ -5,10 +5,11 @@ import { readConfig } from "../../app/config.server";
 import { leadReference } from "../../app/domain/leads";
 import type { DatabaseHandle } from "../../server/db/client";
 import { jobs, personalEnquiries, quotes, staffMembers } from "../../server/db/schema";
-import { reminderKey } from "../../server/lead-email-keys";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail";
 import { type OutboxWorker, startOutboxWorker } from "../../server/outbox";
+import { chooseCallback } from "../../server/callbacks.server";
+import { callbackEmailKeys, reminderKey } from "../../server/lead-email-keys";
 import { enqueueDueReminders, REMINDER_LATE_LIMIT_MS, type ReminderPayload } from "../../server/staff/reminders.server";
 import { insertLeads, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -19,7 +20,8 @@ import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 // one email at it, still one however often the sweep meets it, and none for a call-back
 // moved before its reminder went.
 
-const settings = { site: readConfig({ NODE_ENV: "test" }).site, leadInbox: "leads@firm.example" };
+const config = readConfig({ NODE_ENV: "test" });
+const settings = { site: config.site, leadInbox: "leads@firm.example" };
 const minute = 60_000;
 
 async function until(condition: () => boolean | Promise<boolean>, ms = 10_000) {
@@ -50,7 +52,7 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
   });
 
   /** A worker on the test's clock; `polls.next(n)` waits for n more polls (each asks `busy` once). */
-  function worker(clock: () => Date, pollMs = 5) {
+  function worker(clock: () => Date, pollMs = 5, leaseMs?: number) {
     let polls = 0;
     const mailer = createMailer({ smtpUrl: sink.url, mailDir: "", from: "Test <test@example.com>" });
     const w: OutboxWorker = startOutboxWorker({
@@ -59,6 +61,7 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
       log: createLogger("silent"),
       pollMs,
       retryDelay: () => 0,
+      leaseMs,
       reminders: settings,
       now: clock,
       busy: () => {
@@ -171,8 +174,116 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
     expect(await enqueueDueReminders(database.db, settings, at)).toBe(1);
     const job = await reminderJob("personal-enquiry", unassigned);
     expect((job?.payload as ReminderPayload | undefined)?.to).toBe(settings.leadInbox);
-    expect((job?.payload as ReminderPayload | undefined)?.text).toContain(`/staff/leads/personal-enquiry/${unassigned}`);
+    expect((job?.payload as ReminderPayload | undefined)?.text).toContain(
+      `/staff/leads/personal-enquiry/${unassigned}`,
+    );
     for (const id of [closed, chase, missed]) expect(await reminderJob("personal-enquiry", id)).toBeUndefined();
     await database.db.execute(sql`delete from ${jobs} where kind = 'reminder'`);
+  });
+
+  // The borrower's own change (thank-you page or /account: chooseCallback), decision 246.
+  const services = () => ({
+    config: { ...config, mail: { ...config.mail, leadInbox: settings.leadInbox } },
+    db: database.db,
+    log: createLogger("silent"),
+    kickOutbox: () => {},
+  });
+  const borrowerChooses = (id: string, at: Date | null, now: Date) =>
+    chooseCallback(services(), { kind: "quote", id }, at ? { kind: "slot", at } : { kind: "soonest" }, now);
+  const mailTo = (to: string, subject: RegExp) => delivered(to).filter((m) => subject.test(m.subject));
+  const remindersOf = (id: string) => new RegExp(`^Call back now: ${leadReference(id)}`);
+
+  it("moves the reminder with the borrower's change of slot: none at the old time, one at the new, none after a change to the soonest call", async () => {
+    const first = new Date("2026-12-03T10:00:00Z");
+    const second = new Date("2026-12-03T14:00:00Z");
+    const {
+      quotes: [id = ""],
+    } = await insertLeads(database.db, { quotes: [sampleQuote({ assigneeId: adviser.id })] });
+    expect(await borrowerChooses(id, first, new Date("2026-12-02T09:00:00Z"))).toBe("changed");
+    let clock = new Date(first.getTime() - 30 * minute);
+    const polls = worker(() => clock);
+    await polls.next(3);
+    expect(await borrowerChooses(id, second, clock)).toBe("changed");
+
+    // The old hour comes: no reminder is queued or sent for it.
+    clock = first;
+    await polls.next(3);
+    clock = new Date(first.getTime() + minute);
+    await polls.next(3);
+    expect(await reminderJob("quote", id)).toBeUndefined();
+    expect(mailTo(adviser.email, remindersOf(id))).toHaveLength(0);
+
+    // The new hour comes: one reminder, for it.
+    clock = second;
+    await until(() => mailTo(adviser.email, remindersOf(id)).length === 1);
+    expect(mailTo(adviser.email, remindersOf(id))[0]?.subject).toBe(`Call back now: ${leadReference(id)} at 14:00`);
+
+    // A change to "as soon as possible" before a later hour: that hour reminds nobody.
+    const third = new Date("2026-12-04T10:00:00Z");
+    expect(await borrowerChooses(id, third, new Date(second.getTime() + 5 * minute))).toBe("changed");
+    expect(await borrowerChooses(id, null, new Date(second.getTime() + 10 * minute))).toBe("changed");
+    clock = third;
+    await polls.next(3);
+    expect(mailTo(adviser.email, remindersOf(id))).toHaveLength(1);
+    expect((await reminderJob("quote", id))?.payload).toMatchObject({ reminder: { at: second.toISOString() } });
+  });
+
+  it("holds back the old hour's reminder already queued when the borrower changes their slot, and sends the new hour's", async () => {
+    const first = new Date("2026-12-08T10:00:00Z");
+    const second = new Date("2026-12-08T11:00:00Z");
+    const {
+      quotes: [id = ""],
+    } = await insertLeads(database.db, { quotes: [sampleQuote({ assigneeId: adviser.id })] });
+    await borrowerChooses(id, first, new Date("2026-12-07T09:00:00Z"));
+    // A worker whose own poll never comes: the test queues and drains by hand, to change the slot in between.
+    const { worker: w } = worker(() => first, 3_600_000);
+    expect(await enqueueDueReminders(database.db, settings, first)).toBe(1);
+    await borrowerChooses(id, second, first);
+    const before = mailTo(adviser.email, /^Call back now/).length;
+    await w.drain();
+    expect(mailTo(adviser.email, /^Call back now/)).toHaveLength(before);
+    expect((await reminderJob("quote", id))?.payload).toMatchObject({ skipped: "moved" });
+
+    expect(await enqueueDueReminders(database.db, settings, second)).toBe(1);
+    await w.drain();
+    expect(
+      mailTo(adviser.email, /^Call back now/)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual([`Call back now: ${leadReference(id)} at 11:00`]);
+  });
+
+  it("sends the borrower the new time after a change made while the old time's email was being sent: the old one first, then the new", async () => {
+    const email = `in-flight-${randomUUID()}@example.com`;
+    const {
+      quotes: [id = ""],
+    } = await insertLeads(database.db, { quotes: [sampleQuote({ email })] });
+    const now = new Date("2026-12-09T08:00:00Z");
+    // A slow mail server: the worker's first emails of the lead are in flight when the borrower changes their mind.
+    sink.hold(true);
+    try {
+      worker(() => now, 5, 1_000);
+      await borrowerChooses(id, new Date("2026-12-09T10:00:00Z"), now);
+      await until(() => sink.held.length === 2);
+      expect(await borrowerChooses(id, new Date("2026-12-09T15:00:00Z"), now)).toBe("changed");
+      // The newer email waits for the older one's lease: no other worker may send it first.
+      const [, waiting = ""] = callbackEmailKeys("quote", id);
+      const [queued] = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, waiting));
+      expect(queued).toMatchObject({ status: "pending", attempts: 0 });
+      expect(queued?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+      sink.hold(false);
+      for (const held of sink.held.splice(0)) held.answer("accept");
+    } finally {
+      sink.hold(false);
+    }
+    await until(() => mailTo(email, /^When we will call you/).length === 2);
+    const texts = mailTo(email, /^When we will call you/).map((m) => m.raw.replace(/=\r?\n/g, ""));
+    expect(texts[0]).toContain("between 10:00 and 11:00");
+    expect(texts[1]).toContain("between 15:00 and 16:00");
+    // The broker's note follows the change the same way.
+    await until(() => mailTo(settings.leadInbox, new RegExp(`^Call-back time for ${leadReference(id)}`)).length === 2);
+    const [, confirmKey = ""] = callbackEmailKeys("quote", id);
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, confirmKey));
+    expect(job).toMatchObject({ status: "done", attempts: 1 });
   });
 });
