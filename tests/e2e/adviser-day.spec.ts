@@ -8,7 +8,8 @@ import { addStaffMember } from "../support/stored";
 // The adviser's day (docs/decisions/190), one walk: a lead arrives through the API as the
 // form sends it, the borrower picks an hour on the thank-you page, an adviser signs in and
 // finds it on Today, opens it, logs a call from the keyboard with its outcome and a next
-// action, and sees Today change. axe finds nothing on Today or the lead page.
+// action, plans the next action alone from the keyboard, and sees Today change. axe finds
+// nothing on Today or the lead page.
 
 const PASSWORD = "Quay-side-ledger-42";
 
@@ -118,7 +119,31 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
   await expect(page.getByTestId("lead-first-contact")).toContainText("First called");
   await expect(page.getByTestId("timeline")).toContainText("Call: Spoke to them. Next action: Chase documents");
   await expect(page.getByTestId("timeline")).toContainText("Wants to talk to their partner first.");
+  // The borrower's own choice is on the timeline too, in words.
+  await expect(page.getByTestId("timeline")).toContainText(
+    /The borrower asked to be called on \w+day \d{1,2} \w+ at \d{1,2}:00/,
+  );
   expect(await axeViolations(page)).toEqual([]);
+
+  // Planning the next action alone, from the keyboard: what, day and time, then Space on Save.
+  const plan = page.getByTestId("next-action-form");
+  const planned = dayAhead(4);
+  const planWhat = plan.getByLabel("What");
+  await tabTo(page, planWhat);
+  await page.keyboard.type("Call");
+  await expect(planWhat).toHaveValue("call-back");
+  const planDay = plan.getByLabel("Day");
+  await tabTo(page, planDay);
+  await planDay.fill(planned.value);
+  const planTime = plan.getByLabel("Time");
+  await tabTo(page, planTime);
+  await planTime.fill("11:15");
+  await tabTo(page, plan.getByRole("button", { name: "Save next action" }));
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Next action saved.")).toBeVisible();
+  await expect(page.getByTestId("lead-next-action")).toHaveText("Call back");
+  await expect(page.getByTestId("timeline")).toContainText(/Next action: Call back, .*11:15/);
+  await expect(plan.getByLabel("Day")).toHaveValue(planned.value);
 
   // Today has moved on: the lead's next action is days away.
   await page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Today" }).click();

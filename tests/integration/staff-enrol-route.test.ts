@@ -11,6 +11,7 @@ import { totpCode, totpStep } from "../../server/staff/credentials";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
+import { answerOf } from "../support/staff-routes";
 
 // The enrolment link's page (/staff/enrol) from its source module, posted without a
 // browser: the two passwords must match and follow the one password rule (DECISIONS
@@ -18,20 +19,6 @@ import { freshAddress } from "../support/leads";
 
 const SITE = "http://localhost:3000";
 const PASSWORD = "Quay-side-ledger-42";
-
-type Answer = { status: number; location: string | null; body?: Record<string, unknown> };
-
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  const data = result as { data: Record<string, unknown>; init: ResponseInit | null };
-  return { status: data.init?.status ?? 200, location: null, body: data.data };
-}
 
 describe.each(testDatabaseKinds())("the enrolment page on %s", (kind) => {
   let database: DatabaseHandle;

@@ -4,7 +4,8 @@ import type { StaffUser } from "../../server/staff/session.server";
 // The staff console's routes called from their source modules, as React Router calls
 // them, with a signed-in staff member given: who may open them is the staff session's
 // business (staff-accounts.test.ts, staff-borrower-404.test.ts, tests/e2e), not these
-// tests'. Shared by the route tests (staff-routes, adviser-day-routes, callbacks).
+// tests'. Shared by the route tests (staff-routes, adviser-day-routes, callbacks;
+// staff-enrol-route reads its answers with `answerOf`).
 
 /**
  * Imports the routes `load` names afresh with `requireStaff` answering `staff`, before the

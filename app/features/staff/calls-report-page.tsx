@@ -1,9 +1,7 @@
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { controlClass } from "~/components/ui/field";
+import { Link } from "react-router";
 import { CLOSE_REASON_LABELS, type CloseReason, describeMinutes } from "~/domain/lead-work";
 import { LEAD_STATUS_LABELS } from "~/domain/leads";
+import { type ReportColumn, ReportPeriodForm, ReportSection, ReportTable } from "./report-table";
 
 // /staff/funnel/calls (docs/decisions/190), beside the funnel: how quickly new leads get
 // their first call (median and 90th percentile, in minutes of opening hours) per ISO week
@@ -23,22 +21,16 @@ export interface CallsReportPageProps {
   reasons: { status: "declined" | "withdrawn"; reason: CloseReason | null; n: number }[];
 }
 
-const labelClass = "block text-sm font-semibold text-slate-900";
-const th = "py-2 pr-3";
-const num = "py-2 pr-3 text-right";
 const wait = (minutes: number | null) => (minutes === null ? "—" : describeMinutes(minutes));
 const reasonLabel = (reason: CloseReason | null) =>
   reason ? CLOSE_REASON_LABELS[reason].replace(/ \(say why in the note\)$/, "") : "Not recorded";
 
-function FigureCells({ row }: { row: Figures }) {
-  return (
-    <>
-      <td className={num}>{row.called}</td>
-      <td className={num}>{wait(row.median)}</td>
-      <td className={num}>{wait(row.p90)}</td>
-    </>
-  );
-}
+/** The figures both tables of waits end with. */
+const waitColumns = (calledHeader: string): ReportColumn<Figures>[] => [
+  { header: calledHeader, numeric: true, cell: (row) => row.called },
+  { header: "Median wait", numeric: true, cell: (row) => wait(row.median) },
+  { header: "90th percentile", numeric: true, cell: (row) => wait(row.p90) },
+];
 
 export function CallsReportPage({ query, weeks, advisers, reasons }: CallsReportPageProps) {
   return (
@@ -54,164 +46,51 @@ export function CallsReportPage({ query, weeks, advisers, reasons }: CallsReport
         minutes of opening hours (a lead that arrives on Friday evening and is called at 9:05 on Monday waited 5
         minutes). The median is the middle wait; the 90th percentile is the wait nine in ten leads beat.
       </p>
-      <Form
-        method="get"
-        className="mt-4 grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-3"
-        aria-label="Choose the period"
-      >
-        <div>
-          <label htmlFor="from" className={labelClass}>
-            From
-          </label>
-          <input id="from" name="from" type="date" defaultValue={query.from} className={cn(controlClass, "mt-1")} />
-        </div>
-        <div>
-          <label htmlFor="to" className={labelClass}>
-            To
-          </label>
-          <input id="to" name="to" type="date" defaultValue={query.to} className={cn(controlClass, "mt-1")} />
-        </div>
-        <div className="flex items-end">
-          <Button type="submit" variant="secondary" size="sm">
-            Show
-          </Button>
-        </div>
-      </Form>
+      <ReportPeriodForm label="Choose the period" from={query.from} to={query.to} />
 
-      <section aria-labelledby="weeks-heading" className="mt-8">
-        <h2 id="weeks-heading" className="text-xl font-bold text-slate-900">
-          Time to first contact by week
-        </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full max-w-3xl text-left text-sm" data-testid="first-contact-weeks">
-            <caption className="sr-only">Leads by the ISO week they arrived in, and how long they waited</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className={th}>
-                  Week
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  Leads
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  Called
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  Median wait
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  90th percentile
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="py-2">
-                    No leads arrived in this period.
-                  </td>
-                </tr>
-              ) : (
-                weeks.map((row) => (
-                  <tr key={row.week} className="border-b border-slate-200">
-                    <th scope="row" className={cn(th, "font-normal")}>
-                      {row.week}
-                    </th>
-                    <td className={num}>{row.leads}</td>
-                    <FigureCells row={row} />
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <ReportSection id="weeks-heading" title="Time to first contact by week">
+        <ReportTable
+          caption="Leads by the ISO week they arrived in, and how long they waited"
+          testId="first-contact-weeks"
+          columns={[
+            { header: "Week", rowHeader: true, cell: (row) => row.week },
+            { header: "Leads", numeric: true, cell: (row) => row.leads },
+            ...waitColumns("Called"),
+          ]}
+          rows={weeks}
+          rowKey={(row) => row.week}
+          empty="No leads arrived in this period."
+        />
+      </ReportSection>
 
-      <section aria-labelledby="advisers-heading" className="mt-8">
-        <h2 id="advisers-heading" className="text-xl font-bold text-slate-900">
-          Time to first contact by adviser
-        </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full max-w-3xl text-left text-sm" data-testid="first-contact-advisers">
-            <caption className="sr-only">The leads each adviser called first, and how long they had waited</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className={th}>
-                  Adviser
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  First calls
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  Median wait
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  90th percentile
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {advisers.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="py-2">
-                    No first calls for leads of this period.
-                  </td>
-                </tr>
-              ) : (
-                advisers.map((row) => (
-                  <tr key={row.adviser ?? ""} className="border-b border-slate-200">
-                    <th scope="row" className={cn(th, "font-normal")}>
-                      {row.adviser ?? "A former adviser"}
-                    </th>
-                    <FigureCells row={row} />
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <ReportSection id="advisers-heading" title="Time to first contact by adviser">
+        <ReportTable
+          caption="The leads each adviser called first, and how long they had waited"
+          testId="first-contact-advisers"
+          columns={[
+            { header: "Adviser", rowHeader: true, cell: (row) => row.adviser ?? "A former adviser" },
+            ...waitColumns("First calls"),
+          ]}
+          rows={advisers}
+          rowKey={(row) => row.adviser ?? ""}
+          empty="No first calls for leads of this period."
+        />
+      </ReportSection>
 
-      <section aria-labelledby="reasons-heading" className="mt-8">
-        <h2 id="reasons-heading" className="text-xl font-bold text-slate-900">
-          Why leads were declined or withdrawn
-        </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full max-w-3xl text-left text-sm" data-testid="close-reasons">
-            <caption className="sr-only">Leads declined or withdrawn in the period, by reason</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Reason
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  Leads
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {reasons.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="py-2">
-                    No lead was declined or withdrawn in this period.
-                  </td>
-                </tr>
-              ) : (
-                reasons.map((row) => (
-                  <tr key={`${row.status}-${row.reason}`} className="border-b border-slate-200">
-                    <td className={th}>{LEAD_STATUS_LABELS[row.status]}</td>
-                    <td className={th}>{reasonLabel(row.reason)}</td>
-                    <td className={num}>{row.n}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <ReportSection id="reasons-heading" title="Why leads were declined or withdrawn">
+        <ReportTable
+          caption="Leads declined or withdrawn in the period, by reason"
+          testId="close-reasons"
+          columns={[
+            { header: "Status", cell: (row) => LEAD_STATUS_LABELS[row.status] },
+            { header: "Reason", cell: (row) => reasonLabel(row.reason) },
+            { header: "Leads", numeric: true, cell: (row) => row.n },
+          ]}
+          rows={reasons}
+          rowKey={(row) => `${row.status}-${row.reason}`}
+          empty="No lead was declined or withdrawn in this period."
+        />
+      </ReportSection>
     </>
   );
 }

@@ -1,10 +1,16 @@
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
-import { controlClass } from "~/components/ui/field";
 import { FUNNEL_FORMS, type FunnelForm, type FunnelStepRow, funnelStepId, type funnelOf } from "~/domain/funnel";
 import { STEP_TITLES } from "~/features/eligibility/flow";
 import { QUICK_STEP_TITLES } from "~/features/quick-check/flow";
+import {
+  ReportField,
+  ReportPeriodForm,
+  ReportSection,
+  ReportTable,
+  reportCellClass,
+  reportControlClass,
+} from "./report-table";
 
 // /staff/funnel (DECISIONS D16): each form's steps as bars drawn on the server (SVG,
 // no script), the same figures in a table for screen readers and for copying, and
@@ -12,11 +18,13 @@ import { QUICK_STEP_TITLES } from "~/features/quick-check/flow";
 
 type Funnel = ReturnType<typeof funnelOf>;
 
+type Conversion = { source: string; campaign: string; leads: number; visits: number };
+
 export interface FunnelPageProps {
   query: { from: string; to: string; campaign: string };
   campaigns: string[];
   funnels: Funnel[];
-  conversion: { source: string; campaign: string; leads: number; visits: number }[];
+  conversion: Conversion[];
 }
 
 const TITLES: Record<FunnelForm, Record<string, string>> = {
@@ -39,7 +47,7 @@ const stepTitle = (form: FunnelForm, row: FunnelStepRow) => {
   return row.branch ? `${row.branch}: ${title}` : title;
 };
 
-const labelClass = "block text-sm font-semibold text-slate-900";
+const percent = (value: number | null) => (value === null ? "—" : `${value}%`);
 const BAR_HEIGHT = 28;
 const LABEL_WIDTH = 190;
 const CHART_WIDTH = 640;
@@ -77,67 +85,47 @@ function Bars({ funnel }: { funnel: Funnel }) {
 }
 
 function FunnelSection({ funnel }: { funnel: Funnel }) {
-  const id = `funnel-${funnel.form}`;
+  const label = FUNNEL_FORMS[funnel.form].label;
   return (
-    <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="text-xl font-bold text-slate-900">
-        {FUNNEL_FORMS[funnel.form].label}
-      </h2>
+    <ReportSection id={`funnel-${funnel.form}`} title={label}>
       {funnel.rows.length === 0 ? (
-        <p className="mt-2 text-slate-700">No visits in this period.</p>
+        <p className="text-slate-700">No visits in this period.</p>
       ) : (
-        <div className="mt-3 grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2">
           <Bars funnel={funnel} />
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid={`table-${funnel.form}`}>
-              <caption className="sr-only">{FUNNEL_FORMS[funnel.form].label}: visitors at each step</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-2 pr-3">
-                    Step
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Reached
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Kept from the step before
-                  </th>
-                  <th scope="col" className="py-2">
-                    Sent on from here
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {funnel.rows.map((row) => (
-                  <tr key={row.step} className="border-b border-slate-200">
-                    <th scope="row" className="py-2 pr-3 font-normal">
-                      {stepTitle(funnel.form, row)}
-                    </th>
-                    <td className="py-2 pr-3 text-right">{row.reached}</td>
-                    <td className="py-2 pr-3 text-right">{row.keptPercent === null ? "—" : `${row.keptPercent}%`}</td>
-                    <td className="py-2">
-                      {row.redirects.length === 0
-                        ? "—"
-                        : row.redirects.map((r) => `${targetName(r.target)}: ${r.n}`).join(", ")}
-                    </td>
-                  </tr>
-                ))}
-                <tr>
-                  <th scope="row" className="py-2 pr-3">
-                    Submitted
-                  </th>
-                  <td className="py-2 pr-3 text-right font-semibold">{funnel.submitted}</td>
-                  <td className="py-2 pr-3 text-right">
-                    {funnel.submittedPercent === null ? "—" : `${funnel.submittedPercent}%`}
-                  </td>
-                  <td className="py-2" />
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <ReportTable
+            caption={`${label}: visitors at each step`}
+            testId={`table-${funnel.form}`}
+            width="full"
+            columns={[
+              { header: "Step", rowHeader: true, cell: (row: FunnelStepRow) => stepTitle(funnel.form, row) },
+              { header: "Reached", numeric: true, cell: (row) => row.reached },
+              { header: "Kept from the step before", numeric: true, cell: (row) => percent(row.keptPercent) },
+              {
+                header: "Sent on from here",
+                cell: (row) =>
+                  row.redirects.length === 0
+                    ? "—"
+                    : row.redirects.map((r) => `${targetName(r.target)}: ${r.n}`).join(", "),
+              },
+            ]}
+            rows={funnel.rows}
+            rowKey={(row) => row.step}
+            empty="No visits in this period."
+            footer={
+              <tr>
+                <th scope="row" className={reportCellClass()}>
+                  Submitted
+                </th>
+                <td className={cn(reportCellClass(true), "font-semibold")}>{funnel.submitted}</td>
+                <td className={reportCellClass(true)}>{percent(funnel.submittedPercent)}</td>
+                <td className={reportCellClass()} />
+              </tr>
+            }
+          />
         </div>
       )}
-    </section>
+    </ReportSection>
   );
 }
 
@@ -156,40 +144,23 @@ export function FunnelPage({ query, campaigns, funnels, conversion }: FunnelPage
           Calls: time to first contact and reasons for closing
         </Link>
       </p>
-      <Form
-        method="get"
-        className="mt-4 grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-4"
-        aria-label="Choose the period and campaign"
-      >
-        <div>
-          <label htmlFor="from" className={labelClass}>
-            From
-          </label>
-          <input id="from" name="from" type="date" defaultValue={query.from} className={cn(controlClass, "mt-1")} />
-        </div>
-        <div>
-          <label htmlFor="to" className={labelClass}>
-            To
-          </label>
-          <input id="to" name="to" type="date" defaultValue={query.to} className={cn(controlClass, "mt-1")} />
-        </div>
-        <div>
-          <label htmlFor="campaign" className={labelClass}>
-            Campaign
-          </label>
-          <select id="campaign" name="campaign" defaultValue={query.campaign} className={cn(controlClass, "mt-1")}>
-            <option value="">Every campaign</option>
-            {campaigns.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-end gap-3">
-          <Button type="submit" variant="secondary" size="sm">
-            Show
-          </Button>
+      <ReportPeriodForm
+        label="Choose the period and campaign"
+        from={query.from}
+        to={query.to}
+        fields={
+          <ReportField id="campaign" label="Campaign">
+            <select id="campaign" name="campaign" defaultValue={query.campaign} className={reportControlClass}>
+              <option value="">Every campaign</option>
+              {campaigns.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </ReportField>
+        }
+        actions={
           <a
             href={`/staff/funnel/export?${new URLSearchParams(query)}`}
             download
@@ -197,63 +168,33 @@ export function FunnelPage({ query, campaigns, funnels, conversion }: FunnelPage
           >
             Download CSV
           </a>
-        </div>
-      </Form>
+        }
+      />
 
       {funnels.map((f) => (
         <FunnelSection key={f.form} funnel={f} />
       ))}
 
-      <section aria-labelledby="campaigns-heading" className="mt-10">
-        <h2 id="campaigns-heading" className="text-xl font-bold text-slate-900">
-          Leads by campaign
-        </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full max-w-3xl text-left text-sm" data-testid="campaigns">
-            <caption className="sr-only">Leads and first-step visits per campaign in the period</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-3">
-                  Source
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Campaign
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Visits to a form
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Leads
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Conversion
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {conversion.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="py-2">
-                    No leads or visits in this period.
-                  </td>
-                </tr>
-              ) : (
-                conversion.map((row) => (
-                  <tr key={`${row.source} ${row.campaign}`} className="border-b border-slate-200">
-                    <td className="py-2 pr-3">{row.source || "(none)"}</td>
-                    <td className="py-2 pr-3">{row.campaign || "(none)"}</td>
-                    <td className="py-2 pr-3 text-right">{row.visits}</td>
-                    <td className="py-2 pr-3 text-right">{row.leads}</td>
-                    <td className="py-2 text-right">
-                      {row.visits ? `${Math.round((row.leads / row.visits) * 1000) / 10}%` : "—"}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <ReportSection id="campaigns-heading" title="Leads by campaign">
+        <ReportTable
+          caption="Leads and first-step visits per campaign in the period"
+          testId="campaigns"
+          columns={[
+            { header: "Source", cell: (row: Conversion) => row.source || "(none)" },
+            { header: "Campaign", cell: (row) => row.campaign || "(none)" },
+            { header: "Visits to a form", numeric: true, cell: (row) => row.visits },
+            { header: "Leads", numeric: true, cell: (row) => row.leads },
+            {
+              header: "Conversion",
+              numeric: true,
+              cell: (row) => (row.visits ? `${Math.round((row.leads / row.visits) * 1000) / 10}%` : "—"),
+            },
+          ]}
+          rows={conversion}
+          rowKey={(row) => `${row.source} ${row.campaign}`}
+          empty="No leads or visits in this period."
+        />
+      </ReportSection>
     </>
   );
 }
