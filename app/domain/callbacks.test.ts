@@ -365,46 +365,37 @@ describe("readCallbackChoice: what the form may post", () => {
   });
 });
 
-describe("describeCallback: the choice as the borrower and the adviser read it", () => {
+describe("describeCallback and callbackRequestWords: the choice as the borrower, the adviser and the timeline read it", () => {
   it.each(
     byRule([
-      { rule: "as soon as possible", choice: { kind: "soonest" as const }, want: "As soon as possible" },
+      {
+        rule: "as soon as possible",
+        choice: { kind: "soonest" as const },
+        want: "As soon as possible",
+        timeline: "as soon as possible",
+      },
       {
         rule: "a winter hour (GMT)",
         choice: { kind: "slot" as const, at: new Date("2026-12-01T10:00:00Z") },
         want: "Tuesday 1 December 2026, between 10:00 and 11:00",
+        timeline: "on Tuesday 1 December at 10:00",
       },
       {
         rule: "a summer hour (BST): 08:00 UTC is 9:00",
         choice: { kind: "slot" as const, at: new Date("2026-07-01T08:00:00Z") },
         want: "Wednesday 1 July 2026, between 9:00 and 10:00",
-      },
-    ]),
-  )("%s", (_, { choice, want }) => {
-    expect(describeCallback(choice)).toBe(want);
-  });
-
-  it.each(
-    byRule([
-      { rule: "timeline: as soon as possible", choice: { kind: "soonest" as const }, want: "as soon as possible" },
-      {
-        rule: "timeline: a winter hour, on its day at its start",
-        choice: { kind: "slot" as const, at: new Date("2026-11-26T10:00:00Z") },
-        want: "on Thursday 26 November at 10:00",
+        timeline: "on Wednesday 1 July at 9:00",
       },
       {
-        rule: "timeline: a summer hour (BST), the UK clock's time",
-        choice: { kind: "slot" as const, at: new Date("2026-07-01T08:00:00Z") },
-        want: "on Wednesday 1 July at 9:00",
-      },
-      {
-        rule: "timeline: an hour on the UK's next day though the same UTC day (BST, 23:00 UTC)",
+        rule: "an hour on the UK's next day though the same UTC day (BST, 23:00 UTC)",
         choice: { kind: "slot" as const, at: new Date("2026-06-30T23:00:00Z") },
-        want: "on Wednesday 1 July at 0:00",
+        want: "Wednesday 1 July 2026, between 0:00 and 1:00",
+        timeline: "on Wednesday 1 July at 0:00",
       },
     ]),
-  )("%s", (_, { choice, want }) => {
-    expect(callbackRequestWords(choice)).toBe(want);
+  )("%s", (_, { choice, want, timeline }) => {
+    expect(describeCallback(choice)).toBe(want);
+    expect(callbackRequestWords(choice)).toBe(timeline);
   });
 
   it.each([

@@ -22,6 +22,7 @@ import { jobs } from "../../server/db/schema";
 import { createTestApp, postJson, routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
+import { answerOf } from "../support/staff-routes";
 
 // DECISIONS D14 and D20: a borrower's session sees the site's plain 404 on every staff
 // page and every staff form, sign-in and enrolment included, so nothing tells a borrower
@@ -71,24 +72,6 @@ const ROUTES: StaffRoute[] = [
   { path: "/staff/sign-in", loader: staffSignIn.loader, action: staffSignIn.action },
 ];
 
-type DataResult = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-
-/** The status a loader or action answered, returned or thrown. */
-async function statusOf(run: () => Promise<unknown>) {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  if ((result as DataResult | null)?.type === "DataWithResponseInit") {
-    return { status: (result as DataResult).init?.status ?? 200, location: null };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null };
-}
-
 describe.each(testDatabaseKinds())("staff pages for a borrower on %s", (kind) => {
   let database: DatabaseHandle;
   let test: ReturnType<typeof createTestApp>;
@@ -137,7 +120,7 @@ describe.each(testDatabaseKinds())("staff pages for a borrower on %s", (kind) =>
   }
 
   const get = (route: StaffRoute, headers: Record<string, string>) =>
-    statusOf(() =>
+    answerOf(() =>
       (route.loader as Handler)({
         request: new Request(`${SITE}${route.path}`, { headers }),
         context,
@@ -145,7 +128,7 @@ describe.each(testDatabaseKinds())("staff pages for a borrower on %s", (kind) =>
       } as never),
     );
   const post = (route: StaffRoute, headers: Record<string, string>) =>
-    statusOf(() =>
+    answerOf(() =>
       (route.action as Handler)({
         request: new Request(`${SITE}${route.path}`, {
           method: "POST",
@@ -159,9 +142,12 @@ describe.each(testDatabaseKinds())("staff pages for a borrower on %s", (kind) =>
 
   it.each(ROUTES)("$path answers a borrower's session 404", async (route) => {
     if (route.loader)
-      expect(await get(route, { Cookie: cookie }), `GET ${route.path}`).toEqual({ status: 404, location: null });
+      expect(await get(route, { Cookie: cookie }), `GET ${route.path}`).toMatchObject({ status: 404, location: null });
     if (route.action)
-      expect(await post(route, { Cookie: cookie }), `POST ${route.path}`).toEqual({ status: 404, location: null });
+      expect(await post(route, { Cookie: cookie }), `POST ${route.path}`).toMatchObject({
+        status: 404,
+        location: null,
+      });
   });
 
   it.each(ROUTES.filter((route) => route.path !== "/staff/sign-in" && !route.path.startsWith("/staff/enrol")))(

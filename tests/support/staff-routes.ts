@@ -5,7 +5,7 @@ import type { StaffUser } from "../../server/staff/session.server";
 // them, with a signed-in staff member given: who may open them is the staff session's
 // business (staff-accounts.test.ts, staff-borrower-404.test.ts, tests/e2e), not these
 // tests'. Shared by the route tests (staff-routes, adviser-day-routes, callbacks;
-// staff-enrol-route reads its answers with `answerOf`).
+// staff-enrol-route and staff-borrower-404 read their answers with `answerOf`).
 
 /**
  * Imports the routes `load` names afresh with `requireStaff` answering `staff`, before the
@@ -43,7 +43,11 @@ export interface RouteAnswer {
   body?: Record<string, unknown>;
 }
 
-/** Runs a loader or action and reads its answer, whether returned or thrown, as the router would. */
+/**
+ * Runs a loader or action and reads its answer, whether returned or thrown, as the router
+ * would: a Response, `data(…)` with its status, or plain data (200). A thrown error that
+ * is neither (a 500 in the router) fails the test with it.
+ */
 export async function answerOf(run: () => Promise<unknown>): Promise<RouteAnswer> {
   let result: unknown;
   try {
@@ -52,6 +56,9 @@ export async function answerOf(run: () => Promise<unknown>): Promise<RouteAnswer
     result = thrown;
   }
   if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-  const data = result as DataResult;
-  return { status: data.init?.status ?? 200, location: null, body: data.data };
+  if (result instanceof Error) throw result;
+  const data = result as DataResult | null;
+  if (data?.type === "DataWithResponseInit")
+    return { status: data.init?.status ?? 200, location: null, body: data.data };
+  return { status: 200, location: null, body: (result ?? undefined) as Record<string, unknown> | undefined };
 }
