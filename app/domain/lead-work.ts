@@ -10,9 +10,9 @@ import { ukClock, ukInstant } from "./uk-time";
 /**
  * What a lead's timeline records. `callback-chosen` is the borrower's own (no actor): the
  * call-back time they chose, as the next action it set (`call-back` at the slot's start,
- * or `call-soonest` with no time).
+ * or `call-soonest` with no time). `case` is a move of the lead's case with a lender.
  */
-export const LEAD_EVENT_TYPES = ["status", "note", "assignment", "call", "next-action", "callback-chosen"] as const;
+export const LEAD_EVENT_TYPES = ["status", "note", "assignment", "call", "next-action", "callback-chosen", "case"] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
 /** One event in a lead's history: a Date on the server, its ISO text on the staff page. */
@@ -177,6 +177,7 @@ export const CLOSE_REASONS = [
   "no-longer-needed",
   "costs-too-high",
   "could-not-reach",
+  "lender-declined",
   "other",
 ] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
@@ -190,10 +191,15 @@ export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
   "no-longer-needed": "No longer needs the loan",
   "costs-too-high": "Rate or costs too high",
   "could-not-reach": "Could not reach the borrower",
+  "lender-declined": "The lender declined the application",
   other: "Other (say why in the note)",
 };
 
-/** The reasons offered for each closing status, in the order the form lists them. */
+/**
+ * The reasons offered for each closing status, in the order the form lists them. "The
+ * lender declined the application" is not offered: only the case's own decline gives it
+ * (docs/decisions/230).
+ */
 export const REASONS_FOR: Record<ClosingStatus, readonly CloseReason[]> = {
   declined: ["no-lender-fits", "affordability", "credit-history", "not-enough-equity", "other"],
   withdrawn: ["found-elsewhere", "no-longer-needed", "costs-too-high", "could-not-reach", "other"],
