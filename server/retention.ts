@@ -6,6 +6,7 @@ import {
   auditLog,
   contactMessages,
   jobs,
+  leadCases,
   leadEvents,
   personalEnquiries,
   quotes,
@@ -55,8 +56,8 @@ const LEAD_TABLES: Record<LeadKind, LeadTable> = {
 };
 
 /**
- * The leads of one table due under a rule: `completed` leads by their completion (the
- * last move to completed, or their last activity if the timeline has none), the others
+ * The leads of one table due under a rule: `completed` leads by their completion (their
+ * case's completion date, else the last move to completed, else their last activity), the others
  * by their last activity. Oldest first.
  */
 async function dueLeads(
@@ -65,7 +66,8 @@ async function dueLeads(
   rule: "completed" | "not-completed" | "any",
   cutoff: Date,
 ): Promise<{ id: string; moment: Date }[]> {
-  const completion = sql`coalesce(ev.completed_at, ${source.activity})`;
+  // A case's completion date (a UK day, from its start) when there is one (issue 30).
+  const completion = sql`coalesce((lc.completed_on::timestamp at time zone 'Europe/London'), ev.completed_at, ${source.activity})`;
   const [status, moment] =
     rule === "completed"
       ? [sql`l.status = 'completed'`, completion]
@@ -84,6 +86,7 @@ async function dueLeads(
         from ${leadEvents} as e
         where e.lead_kind = ${source.kind} and e.lead_id = l.id
       ) as ev on true
+      left join ${leadCases} as lc on lc.lead_kind = ${source.kind} and lc.lead_id = l.id
       where ${status}
     ) as leads
     where moment <= ${cutoff.toISOString()}::timestamptz
@@ -93,8 +96,8 @@ async function dueLeads(
 }
 
 /**
- * Deletes leads with their timeline and their emails (rendered, so they hold the same
- * personal data), 500 to a transaction. Used by the retention rules and by erasure.
+ * Deletes leads with their timeline, their case with a lender and their emails (rendered,
+ * so they hold the same personal data), 500 to a transaction. Used by the retention rules and by erasure.
  */
 export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: string[]) {
   const source = LEAD_TABLES[kind];
@@ -107,6 +110,7 @@ export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: s
     const keys = batch.flatMap((id) => leadEmailKeys(source.kind, id));
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from ${leadEvents} where lead_kind = ${source.kind} and lead_id in (${idList})`);
+      await tx.execute(sql`delete from ${leadCases} where lead_kind = ${source.kind} and lead_id in (${idList})`);
       await tx.execute(
         sql`delete from ${jobs} where dedupe_key in (${sql.join(
           keys.map((k) => sql`${k}`),

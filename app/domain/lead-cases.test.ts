@@ -155,7 +155,7 @@ describe("the case's moves", () => {
   });
 });
 
-const form = (values: Record<string, string>) => (name: string) => values[name] ?? "";
+const form = (values: Partial<Record<string, string>>) => (name: string) => values[name] ?? "";
 
 describe("the offer's form", () => {
   it("takes an amount, a rate and a term as staff type them", () => {
@@ -227,7 +227,7 @@ describe("the completion's form", () => {
   const product = { commissionPercent: 2, commissionFixedPounds: 100 };
   // 10:00 UK on 20 November 2026; the day ends at midnight UK time.
   const now = new Date("2026-11-20T10:00:00Z");
-  const complete = (values: Record<string, string>, at = now) => readCompletion(form(values), product, at);
+  const complete = (values: Partial<Record<string, string>>, at = now) => readCompletion(form(values), product, at);
 
   it("computes the product's commission when the field is left blank", () => {
     expect(complete({ completedAmount: "50,000", completedOn: "2026-11-20" })).toEqual({

@@ -181,7 +181,7 @@ function readNumber(
 }
 
 /** Reads several fields at once: each one's problem beside it, or every value. */
-function readAll<T extends Record<string, unknown>>(
+function readAll<T extends object>(
   reads: { [K in keyof T]: Field<T[K]> },
   fields: Record<keyof T, string>,
 ): FormRead<T> {

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
+import { type CaseMove, caseOf, moveCase, STALE_CASE } from "../../server/staff/cases.server";
 import { liveProducts } from "../../server/staff/lender-panel.server";
 import {
   addNote,
@@ -19,16 +20,26 @@ import {
 import { notFound, requireStaff } from "../../server/staff/session.server";
 import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
 import { callbackFromColumns } from "~/domain/callback-choice";
-import { isLeadKind, isLeadStatus } from "~/domain/leads";
+import { isLeadKind, isLeadStatus, type LeadKind } from "~/domain/leads";
+import {
+  CASE_FIELDS,
+  CASE_PROBLEMS,
+  type CaseStage,
+  type FormRead,
+  readCompletion,
+  readDecline,
+  readOffer,
+} from "~/domain/lead-cases";
 import { leadAnswers, matchPanel } from "~/domain/lender-matching";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
-import { leadView, panelView } from "~/features/staff/lead-view";
+import { caseView, leadView, panelView } from "~/features/staff/lead-view";
 import type { Route } from "./+types/staff.leads.$kind.$id";
 
 // /staff/leads/:kind/:id: one lead, its figures, emails and timeline; calls, the next
-// action, status (with a reason when declining or withdrawing), assignment and notes.
+// action, status (with a reason when declining or withdrawing), assignment and notes;
+// the lender panel's matches and the lead's case with a lender (docs/decisions/230).
 // Every view and change is audited (DECISIONS D14, docs/decisions/190).
 
 export const meta: Route.MetaFunction = () => [
@@ -43,10 +54,29 @@ const DONE: Record<string, string> = {
   note: "Note added.",
   call: "Call logged.",
   "next-action": "Next action saved.",
+  "case-start": "Case started: the application is sent.",
+  "case-offer": "Offer recorded.",
+  "case-complete": "Completion recorded.",
+  "case-decline": "The lender's decline is recorded.",
+};
+
+/** The case's forms: each posts `intent` and moves the case to its stage. */
+const CASE_INTENTS: Record<string, CaseStage> = {
+  "case-start": "application-sent",
+  "case-offer": "offer-received",
+  "case-complete": "completed",
+  "case-decline": "declined",
 };
 
 /** A refusal the page shows, with the form it came from, the field to mark and what was typed. */
-type Refusal = { error: string; form?: string; field?: string; values?: Record<string, string> };
+type Refusal = {
+  error: string;
+  form?: string;
+  field?: string;
+  values?: Record<string, string>;
+  /** Every problem of a form that has several fields (the case's), each beside its field. */
+  problems?: Record<string, string>;
+};
 const refused = (refusal: Refusal, status = 400) => data(refusal, { status });
 
 /** The posted fields a refused form is drawn again with, so nothing typed is lost. */
@@ -59,12 +89,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await findLead(context.db, params.kind, params.id);
   if (!lead) throw notFound();
   await writeAudit(context.db, { action: "lead.view", actor: user, lead: { kind: lead.kind, id: lead.row.id } });
-  const [timeline, emails, staff, { flags, duplicateOf }, products] = await Promise.all([
+  const [timeline, emails, staff, { flags, duplicateOf }, products, leadCase] = await Promise.all([
     timelineOf(context.db, lead.row.id),
     emailsOf(context.db, lead.kind, lead.row.id),
     assignableStaff(context.db),
     flagsOf(context.db, lead),
     lead.kind === "contact" ? [] : liveProducts(context.db),
+    lead.kind === "contact" ? null : caseOf(context.db, lead.row.id),
   ]);
   // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
   const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
@@ -93,6 +124,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           : null,
       staff,
       panel: answers ? panelView(matchPanel(answers, products), products.length) : null,
+      leadCase: leadCase ? caseView(leadCase) : null,
       viewerId: user.id,
       notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
     },
@@ -110,6 +142,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const version = Number(form.get("version"));
   const lead = { kind: params.kind, id: params.id, version };
   let outcome: { ok: true } | { ok: false; reason: string };
+  if (intent in CASE_INTENTS) return caseAction(context, user, params.kind, params.id, intent, form, now);
   // Every change but a note is made against the version the page showed.
   if (["status", "assign", "call", "next-action"].includes(intent) && !Number.isInteger(version)) {
     return refused({ error: "Please reload the page." });
@@ -172,6 +205,55 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);
   if (outcome.reason === "not-allowed") return refused({ error: "That status change is not allowed from here." });
   return refused({ error: "That change could not be saved: check it and try again." });
+}
+
+/**
+ * A move of the lead's case: the stage's form read by the domain (each problem beside its
+ * field, 400), then the move at the case's version (409 when someone moved it first; 400
+ * with the rule's words when the stage is out of order or the lead cannot have a case).
+ */
+async function caseAction(
+  context: Route.ActionArgs["context"],
+  user: Awaited<ReturnType<typeof requireStaff>>["user"],
+  kind: LeadKind,
+  id: string,
+  intent: string,
+  form: FormData,
+  now: Date,
+) {
+  const to = CASE_INTENTS[intent] as CaseStage;
+  const fields: readonly string[] = CASE_FIELDS[to];
+  const values = valuesOf(form, [...fields]);
+  const caseVersion = Number(form.get("caseVersion"));
+  if (!Number.isInteger(caseVersion) || caseVersion < 0) return refused({ error: "Please reload the page." });
+  if (kind === "contact") return refused({ error: CASE_PROBLEMS.kind });
+  const get = (name: string) => values[name] ?? "";
+  let read: FormRead<CaseMove>;
+  if (to === "application-sent") {
+    read = { ok: true, value: { to, productId: get("productId") } };
+  } else if (to === "offer-received") {
+    const offer = readOffer(get);
+    read = offer.ok ? { ok: true, value: { to, offer: offer.value } } : offer;
+  } else if (to === "declined") {
+    const decline = readDecline(get);
+    read = decline.ok ? { ok: true, value: { to, decline: decline.value } } : decline;
+  } else {
+    const current = await caseOf(context.db, id);
+    if (!current) return refused({ error: CASE_PROBLEMS.noCase });
+    const completion = readCompletion(get, current.product.criteria, now);
+    read = completion.ok ? { ok: true, value: { to, completion: completion.value } } : completion;
+  }
+  if (!read.ok) {
+    const [field, error] = Object.entries(read.problems).sort(
+      ([a], [b]) => fields.indexOf(a) - fields.indexOf(b),
+    )[0] as [string, string];
+    return refused({ error, form: intent, field, problems: read.problems, values });
+  }
+  const outcome = await moveCase(context.db, user, { kind, id, caseVersion }, read.value, now);
+  if (outcome.ok) return redirect(`/staff/leads/${kind}/${id}?done=${intent}`);
+  if (outcome.reason === "not-found") throw notFound();
+  if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);
+  return refused({ error: outcome.problem, form: intent, values });
 }
 
 /** A lead no longer held (an old link, an erased lead) answers the console's own page, in its frame. */

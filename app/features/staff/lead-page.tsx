@@ -7,11 +7,13 @@ import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { NEXT_ACTION_LABELS } from "~/domain/callback-choice";
 import { CALL_OUTCOME_LABELS, CLOSE_REASON_LABELS, type TimelineEvent } from "~/domain/lead-work";
 import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, TRIAGE_FLAG_LABELS, type TriageFlag } from "~/domain/leads";
+import { caseMoveProblem } from "~/domain/lead-cases";
 import { PRODUCT_KINDS } from "~/domain/lender-products";
 import { optionLabel } from "~/domain/options";
 import { formatWhen, leadPath, money, personPath, reference, telHref } from "./format";
+import { CaseSection, canStartCase, StartCaseForm } from "./case-section";
 import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
-import type { LeadView, PanelView } from "./lead-view";
+import type { CaseView, LeadView, PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
 import { Notice } from "./staff-frame";
 
@@ -37,6 +39,8 @@ export interface LeadPageProps {
   staff: { id: string; name: string }[];
   /** The lender panel held against the lead's answers; null for a contact message. */
   panel: PanelView | null;
+  /** The lead's case with a lender; null when none was started. */
+  leadCase: CaseView | null;
   viewerId: string;
   notice: { tone: "error" | "success"; text: string } | null;
   /** A refused post: its form is drawn again with what was typed. */
@@ -92,6 +96,8 @@ function describeEvent(e: TimelineEvent<string>) {
   if (e.type === "assignment") return e.assigneeName ? `Assigned to ${e.assigneeName}` : "Unassigned";
   if (e.type === "call") return `Call: ${e.outcome ? CALL_OUTCOME_LABELS[e.outcome] : "logged"}. ${nextActionText(e)}`;
   if (e.type === "next-action") return nextActionText(e);
+  // A case's move keeps its words (the figures as they were) in the event's note.
+  if (e.type === "case") return `Case: ${e.note ?? "moved on"}`;
   return "Note";
 }
 
@@ -100,13 +106,30 @@ const PANEL_COLUMNS = ["Lender", "Product", "Rate", "Monthly payment", "Total pa
 const panelCellClass =
   "px-2 py-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)_':_']";
 
-/** The products that fit, best rate first, and (folded) those that do not, each with its first reason. */
-function PanelSection({ panel }: { panel: PanelView }) {
+/**
+ * The products that fit, best rate first, and (folded) those that do not, each with its
+ * first reason. While the lead may start a case, each product that fits offers "Start a case".
+ */
+function PanelSection({
+  panel,
+  lead,
+  leadCase,
+  busy,
+}: {
+  panel: PanelView;
+  lead: LeadView;
+  leadCase: CaseView | null;
+  busy: boolean;
+}) {
+  const starting = canStartCase(lead, leadCase);
+  const notYet = leadCase ? null : caseMoveProblem(lead, null, "application-sent");
   return (
     <section aria-labelledby="panel-heading" className={sectionClass} data-testid="panel-match">
       <h2 id="panel-heading" className={h2Class}>
         Lender panel
       </h2>
+      {notYet && panel.fits.length > 0 && <p className="mt-3">{notYet}.</p>}
+      {leadCase && <p className="mt-3">This lead's case is with {leadCase.product.lender}: see its stage above.</p>}
       {panel.live === 0 ? (
         <p className="mt-3">
           There are no live products on the panel yet:{" "}
@@ -126,7 +149,7 @@ function PanelSection({ panel }: { panel: PanelView }) {
           <caption className="text-left font-semibold max-sm:block">Products that fit, best rate first</caption>
           <thead className="max-sm:hidden">
             <tr className="border-b-2 border-slate-400">
-              {PANEL_COLUMNS.map((h) => (
+              {(starting ? [...PANEL_COLUMNS, "Case"] : PANEL_COLUMNS).map((h) => (
                 <th key={h} scope="col" className="px-2 py-2 font-semibold">
                   {h}
                 </th>
@@ -160,8 +183,11 @@ function PanelSection({ panel }: { panel: PanelView }) {
                 <td data-label="Term" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
                   {formatTerm(f.termMonths)}
                 </td>
-                {/* Starting a case from this product (issue 30, "The case's stages") goes here:
-                    a form per row posting the product's id to this route's action. */}
+                {starting && (
+                  <td className={cn(panelCellClass, "max-sm:before:content-none")}>
+                    <StartCaseForm productId={f.productId} name={`${f.lender}, ${f.productName}`} busy={busy} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -195,6 +221,7 @@ export function LeadPage({
   borrowerChoice,
   staff,
   panel,
+  leadCase,
   viewerId,
   notice,
   refusal = null,
@@ -353,7 +380,8 @@ export function LeadPage({
         </Form>
       </section>
 
-      {panel && <PanelSection panel={panel} />}
+      {leadCase && <CaseSection lead={lead} leadCase={leadCase} refusal={refusal} busy={busy} />}
+      {panel && <PanelSection panel={panel} lead={lead} leadCase={leadCase} busy={busy} />}
 
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="answers-heading" className={sectionClass}>
@@ -459,7 +487,7 @@ export function LeadPage({
             h.type === "staff" ? (
               <li key={h.key} className="border-l-4 border-brand-200 pl-3">
                 <p className="font-semibold">{describeEvent(h.event)}</p>
-                {h.event.note && <p className="whitespace-pre-wrap">{h.event.note}</p>}
+                {h.event.note && h.event.type !== "case" && <p className="whitespace-pre-wrap">{h.event.note}</p>}
                 <p className="text-sm text-slate-700">
                   {h.event.actorName ?? "Someone"}, {formatWhen(h.at)}
                 </p>

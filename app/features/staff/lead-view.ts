@@ -5,6 +5,15 @@ import {
   type NextActionKind,
 } from "~/domain/callback-choice";
 import { formatPounds } from "~/domain/finance";
+import {
+  type CaseStage,
+  type Completion,
+  caseCommissionPence,
+  caseStageLabel,
+  declineReasonLabel,
+  nextStages,
+  type Offer,
+} from "~/domain/lead-cases";
 import type { PanelMatch } from "~/domain/lender-matching";
 import { campaignOf, type LeadKind, leadKindLabel, type LeadStatus, type TriageFlag } from "~/domain/leads";
 import {
@@ -254,5 +263,53 @@ export function panelView(match: PanelMatch, live: number): PanelView {
       productName: m.product.productName,
       reason: m.reason,
     })),
+  };
+}
+
+/** A lead's case as the server reads it (server/staff/cases.server.ts): what `caseView` takes. */
+export interface CaseRecord {
+  stage: CaseStage;
+  version: number;
+  product: {
+    id: string;
+    lender: string;
+    productName: string;
+    retired: boolean;
+    criteria: { commissionPercent: number; commissionFixedPounds: number };
+  };
+  applicationSentAt: Date;
+  offer: (Offer & { receivedAt: Date }) | null;
+  completion: Completion | null;
+  decline: { reason: string; at: Date } | null;
+}
+
+/** The case with a lender as the lead page shows it (docs/decisions/230): plain data, labels not codes. */
+export interface CaseView {
+  stage: CaseStage;
+  stageLabel: string;
+  version: number;
+  product: CaseRecord["product"];
+  applicationSentAt: string;
+  offer: (Offer & { receivedAt: string }) | null;
+  completion: Completion | null;
+  decline: { reasonLabel: string; at: string } | null;
+  /** The stages it may move to next: none once completed or declined. */
+  next: CaseStage[];
+  /** The product's commission on the amount offered, in pence: the completion form's starting figure. */
+  commissionOnOffer: number | null;
+}
+
+export function caseView(c: CaseRecord): CaseView {
+  return {
+    stage: c.stage,
+    stageLabel: caseStageLabel(c.stage),
+    version: c.version,
+    product: c.product,
+    applicationSentAt: c.applicationSentAt.toISOString(),
+    offer: c.offer ? { ...c.offer, receivedAt: c.offer.receivedAt.toISOString() } : null,
+    completion: c.completion,
+    decline: c.decline ? { reasonLabel: declineReasonLabel(c.decline.reason), at: c.decline.at.toISOString() } : null,
+    next: [...nextStages(c.stage)],
+    commissionOnOffer: c.offer ? caseCommissionPence(c.product.criteria, c.offer.amount) : null,
   };
 }

@@ -25,6 +25,8 @@ export interface Refusal {
   form?: string;
   field?: string;
   values?: Record<string, string>;
+  /** Every problem of a form with several fields (the case's), each beside its field. */
+  problems?: Record<string, string>;
 }
 
 const labelClass = "block font-semibold";

@@ -1,0 +1,333 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { controlClass, describedBy, FieldError, FieldHint, TextField } from "~/components/ui/field";
+import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
+import {
+  CASE_FIELDS,
+  CASE_NOTE_MAX_LENGTH,
+  type CaseStage,
+  caseMoveProblem,
+  LENDER_DECLINE_REASONS,
+} from "~/domain/lead-cases";
+import { formatDay, formatWhen } from "./format";
+import type { CaseView, LeadView } from "./lead-view";
+import { commissionText } from "./lender-panel-page";
+import type { Refusal } from "./lead-work-forms";
+
+// The lead's case with a lender on its page (docs/decisions/230): the stage, the product,
+// the figures so far, and the form for each move the stage allows. Plain forms posting to
+// the lead's route: each works before script; a refused post comes back with what was
+// typed, an error summary and each problem beside its field (DECISIONS D24).
+
+const h2Class = "text-xl font-bold text-slate-900";
+const h3Class = "text-lg font-bold text-slate-900";
+const pairsClass = "mt-3 grid gap-x-6 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-2";
+const termClass = "font-semibold max-sm:mt-2";
+
+/** The intent each stage's form posts. */
+export const CASE_INTENT: Record<CaseStage, string> = {
+  "application-sent": "case-start",
+  "offer-received": "case-offer",
+  completed: "case-complete",
+  declined: "case-decline",
+};
+
+const pence = (p: number) => formatPounds(p / 100, { pence: true });
+
+/** What a refused case form posted and what was wrong with it, for the form it came from. */
+function formState(refusal: Refusal | null, to: CaseStage) {
+  const mine = refusal?.form === CASE_INTENT[to];
+  return {
+    values: (mine ? refusal?.values : undefined) ?? {},
+    problems: (mine ? refusal?.problems : undefined) ?? {},
+  };
+}
+
+/** Whether the lead may start a case now: a fitting product's row then offers "Start a case". */
+export function canStartCase(lead: LeadView, leadCase: CaseView | null): boolean {
+  return !leadCase && caseMoveProblem(lead, null, "application-sent") === null;
+}
+
+/** "Start a case" beside a product that fits: the product's id and "no case yet" (version 0). */
+export function StartCaseForm({ productId, name, busy }: { productId: string; name: string; busy: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={CASE_INTENT["application-sent"]} />
+      <input type="hidden" name="caseVersion" value="0" />
+      <input type="hidden" name="productId" value={productId} />
+      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+        Start a case<span className="sr-only"> with {name}</span>
+      </Button>
+    </Form>
+  );
+}
+
+function MoveForm({
+  to,
+  heading,
+  leadCase,
+  busy,
+  submit,
+  children,
+}: {
+  to: CaseStage;
+  heading: string;
+  leadCase: CaseView;
+  busy: boolean;
+  submit: string;
+  children: ReactNode;
+}) {
+  const id = `case-${to}-heading`;
+  return (
+    <Form method="post" noValidate className="space-y-3" aria-labelledby={id} data-testid={`case-form-${to}`}>
+      <h3 id={id} className={h3Class}>
+        {heading}
+      </h3>
+      <input type="hidden" name="intent" value={CASE_INTENT[to]} />
+      <input type="hidden" name="caseVersion" value={leadCase.version} />
+      {children}
+      <Button type="submit" size="sm" disabled={busy}>
+        {submit}
+      </Button>
+    </Form>
+  );
+}
+
+function OfferForm({ leadCase, refusal, busy }: { leadCase: CaseView; refusal: Refusal | null; busy: boolean }) {
+  const { values, problems } = formState(refusal, "offer-received");
+  return (
+    <MoveForm to="offer-received" heading="Record the offer" submit="Record offer" leadCase={leadCase} busy={busy}>
+      <TextField
+        id="offerAmount"
+        name="offerAmount"
+        label="Amount offered (£)"
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={values.offerAmount}
+        error={problems.offerAmount}
+      />
+      <TextField
+        id="offerRate"
+        name="offerRate"
+        label="Rate (%)"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={values.offerRate}
+        error={problems.offerRate}
+      />
+      <TextField
+        id="offerTerm"
+        name="offerTerm"
+        label="Term (months)"
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={values.offerTerm}
+        error={problems.offerTerm}
+      />
+    </MoveForm>
+  );
+}
+
+function CompletionForm({ leadCase, refusal, busy }: { leadCase: CaseView; refusal: Refusal | null; busy: boolean }) {
+  const { values, problems } = formState(refusal, "completed");
+  const terms = commissionText(leadCase.product.criteria);
+  const onOffer =
+    leadCase.offer && leadCase.commissionOnOffer !== null
+      ? ` (${pence(leadCase.commissionOnOffer)} on the ${formatPounds(leadCase.offer.amount)} offered)`
+      : "";
+  const reasonHint = "Needed when the commission differs from the product's.";
+  return (
+    <MoveForm to="completed" heading="Record the completion" submit="Record completion" leadCase={leadCase} busy={busy}>
+      <TextField
+        id="completedAmount"
+        name="completedAmount"
+        label="Amount lent (£)"
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={values.completedAmount ?? (leadCase.offer ? String(leadCase.offer.amount) : "")}
+        error={problems.completedAmount}
+      />
+      <TextField
+        id="completedOn"
+        name="completedOn"
+        type="date"
+        label="Completion date"
+        hint="The day the lender paid out, UK time: today or earlier."
+        defaultValue={values.completedOn}
+        error={problems.completedOn}
+      />
+      <TextField
+        id="commission"
+        name="commission"
+        label="Commission (£)"
+        hint={`Leave empty for the product's own: ${terms}${onOffer}.`}
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={values.commission}
+        error={problems.commission}
+      />
+      <div>
+        <label htmlFor="commissionReason" className="block font-semibold text-slate-900">
+          Why the commission differs (if it does)
+        </label>
+        <FieldHint id="commissionReason-hint">{reasonHint}</FieldHint>
+        <textarea
+          id="commissionReason"
+          name="commissionReason"
+          rows={2}
+          maxLength={CASE_NOTE_MAX_LENGTH}
+          defaultValue={values.commissionReason}
+          className={controlClass}
+          aria-invalid={problems.commissionReason ? true : undefined}
+          aria-describedby={describedBy("commissionReason", reasonHint, problems.commissionReason)}
+        />
+        <FieldError id="commissionReason-error" error={problems.commissionReason} />
+      </div>
+    </MoveForm>
+  );
+}
+
+function DeclineForm({ leadCase, refusal, busy }: { leadCase: CaseView; refusal: Refusal | null; busy: boolean }) {
+  const { values, problems } = formState(refusal, "declined");
+  return (
+    <MoveForm
+      to="declined"
+      heading="Record the lender's decline"
+      submit="Record decline"
+      leadCase={leadCase}
+      busy={busy}
+    >
+      <p className="text-sm text-slate-700">The lead is then declined too, with the lender's decline as its reason.</p>
+      <div>
+        <label htmlFor="declinedReason" className="block font-semibold text-slate-900">
+          Why the lender declined
+        </label>
+        <select
+          id="declinedReason"
+          name="declinedReason"
+          defaultValue={values.declinedReason ?? ""}
+          className={controlClass}
+          aria-invalid={problems.declinedReason ? true : undefined}
+          aria-describedby={problems.declinedReason ? "declinedReason-error" : undefined}
+        >
+          <option value="">Choose…</option>
+          {LENDER_DECLINE_REASONS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id="declinedReason-error" error={problems.declinedReason} />
+      </div>
+      <div>
+        <label htmlFor="declinedNote" className="block font-semibold text-slate-900">
+          Note (needed for other)
+        </label>
+        <textarea
+          id="declinedNote"
+          name="declinedNote"
+          rows={2}
+          maxLength={CASE_NOTE_MAX_LENGTH}
+          defaultValue={values.declinedNote}
+          className={controlClass}
+          aria-invalid={problems.declinedNote ? true : undefined}
+          aria-describedby={problems.declinedNote ? "declinedNote-error" : undefined}
+        />
+        <FieldError id="declinedNote-error" error={problems.declinedNote} />
+      </div>
+    </MoveForm>
+  );
+}
+
+/** The case: where it stands, its figures, and the forms for the moves it allows. */
+export function CaseSection({
+  lead,
+  leadCase,
+  refusal,
+  busy,
+}: {
+  lead: LeadView;
+  leadCase: CaseView;
+  refusal: Refusal | null;
+  busy: boolean;
+}) {
+  const { product, offer, completion, decline } = leadCase;
+  const blocked = leadCase.next[0] ? caseMoveProblem(lead, leadCase.stage, leadCase.next[0]) : null;
+  const refusedStage = leadCase.next.find((s) => refusal?.form === CASE_INTENT[s]);
+  const problems = refusedStage ? formState(refusal, refusedStage).problems : {};
+  const summary = refusedStage
+    ? (CASE_FIELDS[refusedStage] as readonly string[])
+        .filter((f) => problems[f])
+        .map((f) => ({ targetId: f, message: problems[f] as string }))
+    : [];
+  return (
+    <section aria-labelledby="case-heading" className="mt-8" data-testid="lead-case">
+      <h2 id="case-heading" className={h2Class}>
+        Case with the lender
+      </h2>
+      <ErrorSummary problems={summary} autoFocus className="mt-3" />
+      <dl className={pairsClass}>
+        <dt className={termClass}>Stage</dt>
+        <dd data-testid="case-stage">{leadCase.stageLabel}</dd>
+        <dt className={termClass}>Product</dt>
+        <dd>
+          {product.lender}, {product.productName}
+          {product.retired ? " (now retired)" : ""}
+        </dd>
+        <dt className={termClass}>Application sent</dt>
+        <dd>{formatWhen(leadCase.applicationSentAt)}</dd>
+        {offer && (
+          <>
+            <dt className={termClass}>Offer</dt>
+            <dd data-testid="case-offer">
+              {formatPounds(offer.amount)} at {formatPercent(offer.ratePercent)} over {formatTerm(offer.termMonths)},
+              received {formatWhen(offer.receivedAt)}
+            </dd>
+          </>
+        )}
+        {completion && (
+          <>
+            <dt className={termClass}>Lent</dt>
+            <dd>
+              {formatPounds(completion.amount)}, completed {formatDay(completion.completedOn)}
+            </dd>
+            <dt className={termClass}>Commission earned</dt>
+            <dd data-testid="case-commission">
+              {pence(completion.commissionPence)}
+              {completion.commissionReason
+                ? ` (changed from the product's: ${completion.commissionReason})`
+                : ` (the product's ${commissionText(product.criteria)})`}
+            </dd>
+          </>
+        )}
+        {decline && (
+          <>
+            <dt className={termClass}>Declined by the lender</dt>
+            <dd>
+              {decline.reasonLabel}, {formatWhen(decline.at)}
+            </dd>
+          </>
+        )}
+      </dl>
+      {leadCase.next.length === 0 ? (
+        <p className="mt-3">This case is {leadCase.stageLabel.toLowerCase()}: it takes no further stage.</p>
+      ) : blocked ? (
+        <p className="mt-3">{blocked}.</p>
+      ) : (
+        <div className="mt-4 grid gap-6 rounded-lg border border-slate-300 p-4 md:grid-cols-2">
+          {leadCase.next.includes("offer-received") && (
+            <OfferForm key={`offer-${leadCase.version}`} leadCase={leadCase} refusal={refusal} busy={busy} />
+          )}
+          {leadCase.next.includes("completed") && (
+            <CompletionForm key={`complete-${leadCase.version}`} leadCase={leadCase} refusal={refusal} busy={busy} />
+          )}
+          {leadCase.next.includes("declined") && (
+            <DeclineForm key={`decline-${leadCase.version}`} leadCase={leadCase} refusal={refusal} busy={busy} />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
