@@ -9,7 +9,9 @@ import type { ServerContext } from "../../server/context";
 import { subjectReference } from "../../server/data-requests.server";
 import type { DatabaseHandle } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rows";
-import { auditLog, leadEvents, users } from "../../server/db/schema";
+import { auditLog, leadCases, leadEvents, users } from "../../server/db/schema";
+import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
+import { addProduct } from "../../server/staff/lender-panel.server";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validEnquiry, validQuote } from "../support/leads";
@@ -205,14 +207,27 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       const csv = await exportLoader({ request: new Request(url), context, params: {} } as never);
       expect(await csv.text()).toContain(person.lastName);
     }
-    await database.db
-      .insert(leadEvents)
-      .values({
-        leadKind: "quote",
-        leadId: quoteId,
-        type: "note",
-        note: `Rang ${person.firstName} ${person.lastName} on ${person.phone}.`,
-      });
+    await database.db.insert(leadEvents).values({
+      leadKind: "quote",
+      leadId: quoteId,
+      type: "note",
+      note: `Rang ${person.firstName} ${person.lastName} on ${person.phone}.`,
+    });
+    // The quote went to a lender and completed; the commission's reason names the borrower.
+    const productId = await addProduct(database.db, STAFF, {
+      ...(EXAMPLE_PANEL[0] as (typeof EXAMPLE_PANEL)[number]),
+      productName: "Erasure test loan",
+    });
+    await database.db.insert(leadCases).values({
+      leadId: quoteId,
+      leadKind: "quote",
+      productId,
+      stage: "completed",
+      completedAmount: 30_000,
+      completedOn: "2026-11-20",
+      commissionPence: 50_000,
+      commissionReason: `Agreed with ${person.firstName} ${person.lastName} on ${person.phone}`,
+    });
     const lookUp = `${SITE}/staff/requests?${new URLSearchParams({ email: person.email })}`;
     const found = await requestsLoader({ request: new Request(lookUp), context, params: {} } as never);
     expect((found as { data: { found: Record<string, number> } }).data.found).toMatchObject({
@@ -234,6 +249,7 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       "personal_enquiries",
       "contact_messages",
       "lead_events",
+      "lead_cases",
       "jobs",
     ]) {
       expect(
