@@ -1,14 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { formatPounds, loanCost } from "../../app/domain/finance";
+import { ukClock } from "../../app/domain/uk-time";
 import { nextCode } from "../support/authenticator";
 import { choose, expectStep, fill, next, skipCookieBanner, stepHeading, uniqueEmail } from "../support/step-forms";
 import { addStaffMember } from "../support/stored";
 
-// The lender panel (issue 30, DECISIONS D22), one walk: a borrower's check through /apply;
-// an adviser adds a product through the console's form (a refused try first, with the
-// error summary), and the borrower's lead page lists it among the products that fit
-// with the monthly payment the finance module gives. Axe-clean on both pages.
+// The lender panel and a lead's case (issue 30, DECISIONS D22, docs/decisions/230), one
+// walk: a borrower's check through /apply; an adviser adds a product through the console's
+// form (a refused try first, with the error summary), and the borrower's lead page lists it
+// among the products that fit with the monthly payment the finance module gives. After the
+// call that reaches the borrower, the adviser starts a case beside the product, records the
+// offer and the completion, and sees the commission earned. Axe-clean on each page, the
+// lead page with its case section.
 
 const PASSWORD = "Quay-side-ledger-42";
 
@@ -34,11 +38,11 @@ async function signedInStaff(page: Page, email: string, name: string) {
   await expect(page).toHaveURL(/\/staff$/);
 }
 
-test("staff add a product, and a lead from /apply shows it among the products that fit, with its payment", async ({
+test("staff add a product, a lead from /apply shows it among the products that fit, and its case runs to completion", async ({
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await skipCookieBanner(context);
   const run = `${Date.now()}`.slice(-6);
   const lender = `Example Lender ${run}`;
@@ -129,5 +133,35 @@ test("staff add a product, and a lead from /apply shows it among the products th
   await expect(fit).toContainText(formatPounds(cost.monthlyPayment, { pence: true }));
   await expect(fit).toContainText(formatPounds(cost.totalPayable + 495, { pence: true }));
   await expect(fit).toContainText("5 years");
+
+  // The call that reaches the borrower, then a case with this product: the offer and the
+  // completion (each form's refusals are tested in-process: tests/integration/lead-cases.test.ts).
+  await page.getByLabel("Spoke to them").check();
+  await page.getByTestId("call-form").getByLabel("What", { exact: true }).selectOption({ label: "No next action" });
+  await page.getByRole("button", { name: "Log call" }).click();
+  await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
+  await fit.getByRole("button", { name: `Start a case with ${lender}, Homeowner loan (example)` }).click();
+  await expect(page.getByText("Case started: the application is sent.")).toBeVisible();
+  const section = page.getByTestId("lead-case");
+  await expect(section.getByTestId("case-stage")).toHaveText("Application sent");
+  await expect(page.getByTestId("lead-status")).toHaveText("In progress");
+  await section.getByLabel("Amount offered (£)").fill("50,000");
+  await section.getByLabel("Rate (%)").fill("4.19");
+  await section.getByLabel("Term (months)").fill("60");
+  await section.getByRole("button", { name: "Record offer" }).click();
+  await expect(section.getByTestId("case-stage")).toHaveText("Offer received");
+  await expect(section.getByTestId("case-offer")).toContainText("£50,000 at 4.19% over 5 years");
+
+  // Axe on the lead page with its case section and the completion's and decline's forms.
   await expectNoAxeViolations(page);
+  await expect(section.getByLabel("Amount lent (£)")).toHaveValue("50000");
+  await section.getByLabel("Completion date").fill(ukClock(new Date()).day);
+  await section.getByRole("button", { name: "Record completion" }).click();
+
+  // 2% of £50,000: the product's commission, on the page and on the timeline.
+  await expect(section.getByTestId("case-stage")).toHaveText("Completed");
+  await expect(section.getByTestId("case-commission")).toContainText("£1,000.00");
+  await expect(page.getByTestId("lead-status")).toHaveText("Completed");
+  await expect(page.getByTestId("timeline")).toContainText("Case: Completed: £50,000 lent on");
+  await expect(page.getByTestId("timeline")).toContainText(`Case: Application sent to ${lender}`);
 });
