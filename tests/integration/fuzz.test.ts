@@ -330,7 +330,11 @@ const staffGet = fc.record({ path: staffPath, query: staffQuery }).map(({ path, 
 /** The fields of any console form, each right, wrong or missing. */
 const staffFields = fc.record(
   {
-    intent: fc.oneof(fc.constantFrom("status", "assign", "note", "password", "code"), nastyText),
+    intent: fc.oneof(
+      fc.constantFrom("status", "assign", "note", "password", "code"),
+      fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline"),
+      nastyText,
+    ),
     to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
     version: fc.oneof(fc.constantFrom("0", "1", "2", "-1", "1e999", "NaN", ""), nastyText),
     assignee: fc.oneof(fc.uuid(), fc.constant(""), nastyText),
@@ -341,6 +345,18 @@ const staffFields = fc.record(
     code: fc.oneof(fc.stringMatching(/^[0-9]{6}$/), nastyText),
     token: fc.oneof(fc.constant("INVITE"), nastyText),
     from: fc.oneof(fc.constantFrom("/staff", "//evil.example", "/staff/leads"), nastyText),
+    // A lead's case with a lender (docs/decisions/230).
+    caseVersion: fc.oneof(fc.constantFrom("0", "1", "-1", "1e999", ""), nastyText),
+    productId: fc.oneof(fc.uuid(), nastyText),
+    offerAmount: fc.oneof(fc.constantFrom("50000", "£50,000", "0", "1e999", "99999999999"), nastyText),
+    offerRate: fc.oneof(fc.constantFrom("7.19", "100.01", "-1"), nastyText),
+    offerTerm: fc.oneof(fc.constantFrom("60", "0", "481"), nastyText),
+    completedAmount: fc.oneof(fc.constantFrom("50000", "2147483648"), nastyText),
+    completedOn: fc.oneof(fc.constantFrom("2026-11-20", "2026-02-30", "9999-12-31", "0000-01-01"), nastyText),
+    commission: fc.oneof(fc.constantFrom("", "1000", "0.001", "1e999"), nastyText),
+    commissionReason: nastyText,
+    declinedReason: fc.oneof(fc.constantFrom("affordability", "other", "lender-declined"), nastyText),
+    declinedNote: nastyText,
   },
   { requiredKeys: [] },
 );
