@@ -3,7 +3,7 @@ import { formatPounds, toPence } from "./finance";
 import type { LeadKind, LeadStatus } from "./leads";
 import { LEAD_STATUS_LABELS } from "./leads";
 import { commissionFor } from "./lender-matching";
-import { parseFormNumber } from "./lender-products";
+import { readFormNumber } from "./lender-products";
 import { type Option, optionLabel } from "./options";
 import { ukClock } from "./uk-time";
 
@@ -158,28 +158,6 @@ type Read = (name: string) => string;
 /** One field read: its value, or the problem to show beside it. */
 type Field<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-/** A number posted in [min, max] with at most `decimals` places, or a problem in the console's words. */
-function readNumber(
-  text: string,
-  what: string,
-  { min, max, decimals = 0 }: { min: number; max: number; decimals?: number },
-): Field<number> {
-  const n = parseFormNumber(text);
-  if (n === undefined) return { ok: false, problem: `Enter ${what}` };
-  const scaled = (n as number) * 10 ** decimals;
-  if (Number.isNaN(n) || Math.abs(Math.round(scaled) - scaled) > 1e-6) {
-    const places = decimals === 0 ? "a whole number" : `a number with at most ${decimals} decimal places`;
-    return { ok: false, problem: `Enter ${what} as ${places}` };
-  }
-  if (n < min || n > max) {
-    return {
-      ok: false,
-      problem: `Enter ${what} between ${min.toLocaleString("en-GB")} and ${max.toLocaleString("en-GB")}`,
-    };
-  }
-  return { ok: true, value: n };
-}
-
 /** Reads several fields at once: each one's problem beside it, or every value. */
 function readAll<T extends object>(
   reads: { [K in keyof T]: Field<T[K]> },
@@ -199,13 +177,16 @@ function readAll<T extends object>(
 export function readOffer(get: Read): FormRead<Offer> {
   return readAll<Offer>(
     {
-      amount: readNumber(get("offerAmount").trim(), "the amount offered in pounds", { min: 1, max: MAX_AMOUNT }),
-      ratePercent: readNumber(get("offerRate").trim(), "the offer's rate in per cent", {
+      amount: readFormNumber(get("offerAmount").trim(), "the amount offered in pounds", { min: 1, max: MAX_AMOUNT }),
+      ratePercent: readFormNumber(get("offerRate").trim(), "the offer's rate in per cent", {
         min: 0,
         max: 100,
         decimals: 2,
       }),
-      termMonths: readNumber(get("offerTerm").trim(), "the offer's term in months", { min: 1, max: MAX_TERM_MONTHS }),
+      termMonths: readFormNumber(get("offerTerm").trim(), "the offer's term in months", {
+        min: 1,
+        max: MAX_TERM_MONTHS,
+      }),
     },
     { amount: "offerAmount", ratePercent: "offerRate", termMonths: "offerTerm" },
   );
@@ -240,7 +221,10 @@ export function readCompletion(
   criteria: { commissionPercent: number; commissionFixedPounds: number },
   now: Date,
 ): FormRead<Completion> {
-  const amount = readNumber(get("completedAmount").trim(), "the amount lent in pounds", { min: 1, max: MAX_AMOUNT });
+  const amount = readFormNumber(get("completedAmount").trim(), "the amount lent in pounds", {
+    min: 1,
+    max: MAX_AMOUNT,
+  });
   const day = get("completedOn").trim();
   const completedOn: Field<string> = !isCalendarDay(day)
     ? { ok: false, problem: COMPLETION_PROBLEMS.day }
@@ -252,7 +236,7 @@ export function readCompletion(
   const typed =
     commissionText === ""
       ? null
-      : readNumber(commissionText, "the commission in pounds", { min: 0, max: MAX_COMMISSION_POUNDS, decimals: 2 });
+      : readFormNumber(commissionText, "the commission in pounds", { min: 0, max: MAX_COMMISSION_POUNDS, decimals: 2 });
   let commissionPence: Field<number>;
   let commissionReason: Field<string | null> = { ok: true, value: null };
   if (typed && !typed.ok) commissionPence = typed;

@@ -158,6 +158,31 @@ export function parseFormNumber(text: string): number | undefined {
   return /^\d+(\.\d+)?$/.test(bare) ? Number(bare) : Number.NaN;
 }
 
+/**
+ * A number typed in a console form, in [min, max] with at most `decimals` places, or the
+ * problem in the console's words ("Enter the smallest loan in pounds as a whole number").
+ */
+export function readFormNumber(
+  text: string,
+  what: string,
+  { min, max, decimals = 0 }: { min: number; max: number; decimals?: number },
+): { ok: true; value: number } | { ok: false; problem: string } {
+  const n = parseFormNumber(text);
+  if (n === undefined) return { ok: false, problem: `Enter ${what}` };
+  const scaled = n * 10 ** decimals;
+  if (Number.isNaN(n) || Math.abs(Math.round(scaled) - scaled) > 1e-6) {
+    const places = decimals === 0 ? "a whole number" : `a number with at most ${decimals} decimal places`;
+    return { ok: false, problem: `Enter ${what} as ${places}` };
+  }
+  if (n < min || n > max) {
+    return {
+      ok: false,
+      problem: `Enter ${what} between ${min.toLocaleString("en-GB")} and ${max.toLocaleString("en-GB")}`,
+    };
+  }
+  return { ok: true, value: n };
+}
+
 const moneyText = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
 /** A stored product as the form's values (for editing it). */
@@ -234,22 +259,12 @@ export function readProductForm(get: Read, getAll: (name: string) => string[]): 
     what: string,
     { min, max, decimals = 0, optional = false }: { min: number; max: number; decimals?: number; optional?: boolean },
   ): number | undefined | null => {
-    const n = parseFormNumber(text[field] ?? "");
-    if (n === undefined) {
-      if (optional) return null;
-      problem(field, `Enter ${what}`);
-      return undefined;
-    }
-    const places = decimals === 0 ? "a whole number" : `a number with at most ${decimals} decimal places`;
-    if (Number.isNaN(n) || Math.abs(Math.round(n * 10 ** decimals) - n * 10 ** decimals) > 1e-6) {
-      problem(field, `Enter ${what} as ${places}`);
-      return undefined;
-    }
-    if (n < min || n > max) {
-      problem(field, `Enter ${what} between ${min.toLocaleString("en-GB")} and ${max.toLocaleString("en-GB")}`);
-      return undefined;
-    }
-    return n;
+    const typed = text[field] ?? "";
+    if (optional && parseFormNumber(typed) === undefined) return null;
+    const read = readFormNumber(typed, what, { min, max, decimals });
+    if (read.ok) return read.value;
+    problem(field, read.problem);
+    return undefined;
   };
 
   const minLoan = number("minLoan", "the smallest loan in pounds", { min: 1, max: MAX_LOAN_CAP });
