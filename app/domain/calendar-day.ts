@@ -35,3 +35,8 @@ export function addDays(day: string, days: number): string {
   at.setUTCFullYear(year, month - 1, date + days);
   return `${String(at.getUTCFullYear()).padStart(4, "0")}-${String(at.getUTCMonth() + 1).padStart(2, "0")}-${String(at.getUTCDate()).padStart(2, "0")}`;
 }
+
+const inWords = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+
+/** A real day as the console writes it: "20 Nov 2026". */
+export const dayInWords = (day: string) => inWords.format(new Date(`${day}T00:00:00Z`));

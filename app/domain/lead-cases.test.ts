@@ -344,7 +344,7 @@ describe("the timeline's words for each move", () => {
       {
         rule: "the offer gives its figures",
         move: { to: "offer-received", offer: { amount: 25_000, ratePercent: 7.49, termMonths: 120 } } as const,
-        words: "Offer received: £25,000 at 7.49% over 120 months",
+        words: "Offer received: £25,000 at 7.49% over 10 years",
       },
       {
         rule: "the completion gives the commission and why it changed",
@@ -357,7 +357,7 @@ describe("the timeline's words for each move", () => {
             commissionReason: "Lower fee",
           },
         } as const,
-        words: "Completed: £25,000 lent on 2026-11-20; commission £450.50 (changed: Lower fee)",
+        words: "Completed: £25,000 lent on 20 Nov 2026; commission £450.50 (changed: Lower fee)",
       },
       {
         rule: "the decline gives its reason",

@@ -1,5 +1,5 @@
-import { isCalendarDay } from "./calendar-day";
-import { formatPounds, toPence } from "./finance";
+import { dayInWords, isCalendarDay } from "./calendar-day";
+import { formatPounds, formatTerm, toPence } from "./finance";
 import type { LeadKind, LeadStatus } from "./leads";
 import { LEAD_STATUS_LABELS } from "./leads";
 import { commissionFor } from "./lender-matching";
@@ -301,12 +301,12 @@ export function describeCaseMove(move: CaseMoveRecord): string {
       return `Application sent to ${move.lender}, ${move.productName}`;
     case "offer-received": {
       const { amount, ratePercent, termMonths } = move.offer;
-      return `Offer received: ${formatPounds(amount)} at ${ratePercent}% over ${termMonths} months`;
+      return `Offer received: ${formatPounds(amount)} at ${ratePercent}% over ${formatTerm(termMonths)}`;
     }
     case "completed": {
       const c = move.completion;
       const commission = formatPounds(c.commissionPence / 100, { pence: true });
-      return `Completed: ${formatPounds(c.amount)} lent on ${c.completedOn}; commission ${commission}${
+      return `Completed: ${formatPounds(c.amount)} lent on ${dayInWords(c.completedOn)}; commission ${commission}${
         c.commissionReason ? ` (changed: ${c.commissionReason})` : ""
       }`;
     }

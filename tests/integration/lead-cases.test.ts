@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays } from "../../app/domain/calendar-day";
+import { addDays, dayInWords } from "../../app/domain/calendar-day";
 import { CASE_PROBLEMS } from "../../app/domain/lead-cases";
 import type { LenderProductInput } from "../../app/domain/lender-products";
 import { ukClock } from "../../app/domain/uk-time";
@@ -191,8 +191,13 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     expect(await eventsOf(id)).toEqual([
       { type: "case", note: "Application sent to Example Lender K, Case test loan", to: null, reason: null },
       { type: "status", note: null, to: "in-progress", reason: null },
-      { type: "case", note: "Offer received: £48,000 at 7.19% over 120 months", to: null, reason: null },
-      { type: "case", note: `Completed: £48,000 lent on ${today()}; commission £970.00`, to: null, reason: null },
+      { type: "case", note: "Offer received: £48,000 at 7.19% over 10 years", to: null, reason: null },
+      {
+        type: "case",
+        note: `Completed: £48,000 lent on ${dayInWords(today())}; commission £970.00`,
+        to: null,
+        reason: null,
+      },
       { type: "status", note: null, to: "completed", reason: null },
     ]);
     expect(await auditOf(id)).toEqual([

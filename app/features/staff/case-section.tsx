@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { controlClass, describedBy, FieldError, FieldHint, TextField } from "~/components/ui/field";
+import { dayInWords } from "~/domain/calendar-day";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import {
   CASE_FIELDS,
@@ -11,7 +12,7 @@ import {
   caseMoveProblem,
   LENDER_DECLINE_REASONS,
 } from "~/domain/lead-cases";
-import { formatDay, formatWhen } from "./format";
+import { formatWhen } from "./format";
 import type { CaseView, LeadView } from "./lead-view";
 import { commissionText } from "./lender-panel-page";
 import type { Refusal } from "./lead-work-forms";
@@ -71,6 +72,7 @@ function MoveForm({
   busy,
   submit,
   children,
+  variant,
 }: {
   to: CaseStage;
   heading: string;
@@ -78,6 +80,8 @@ function MoveForm({
   busy: boolean;
   submit: string;
   children: ReactNode;
+  /** The lender's decline is the lesser path: its button is the secondary one. */
+  variant?: "primary" | "secondary";
 }) {
   const id = `case-${to}-heading`;
   return (
@@ -88,7 +92,7 @@ function MoveForm({
       <input type="hidden" name="intent" value={CASE_INTENT[to]} />
       <input type="hidden" name="caseVersion" value={leadCase.version} />
       {children}
-      <Button type="submit" size="sm" disabled={busy}>
+      <Button type="submit" size="sm" variant={variant} disabled={busy}>
         {submit}
       </Button>
     </Form>
@@ -196,6 +200,7 @@ function DeclineForm({ leadCase, refusal, busy }: { leadCase: CaseView; refusal:
       to="declined"
       heading="Record the lender's decline"
       submit="Record decline"
+      variant="secondary"
       leadCase={leadCase}
       busy={busy}
     >
@@ -291,7 +296,7 @@ export function CaseSection({
           <>
             <dt className={termClass}>Lent</dt>
             <dd>
-              {formatPounds(completion.amount)}, completed {formatDay(completion.completedOn)}
+              {formatPounds(completion.amount)}, completed {dayInWords(completion.completedOn)}
             </dd>
             <dt className={termClass}>Commission earned</dt>
             <dd data-testid="case-commission">

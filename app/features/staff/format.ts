@@ -12,9 +12,6 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 });
 
 export const formatWhen = (iso: string | Date) => dateTime.format(new Date(iso));
-const dayOnly = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
-/** A UK day kept as YYYY-MM-DD (a completion date): "20 Nov 2026". */
-export const formatDay = (day: string) => dayOnly.format(new Date(`${day}T00:00:00Z`));
 export const money = (n: number | null) => (n === null ? "—" : formatPounds(n));
 export const percentOrDash = (n: number | null) => (n === null ? "—" : `${n.toFixed(2)}%`);
 export const reference = (id: string) => id.slice(0, 8).toUpperCase();
