@@ -3,6 +3,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
 import { AUDIT_ACTION_LABELS, isAuditAction } from "~/domain/audit-actions";
+import { formatPounds } from "~/domain/finance";
+import { caseStageLabel, declineReasonLabel, isCaseStage } from "~/domain/lead-cases";
 import { LEAD_STATUS_LABELS, isLeadStatus } from "~/domain/leads";
 import { formatWhen, leadPath, reference } from "./format";
 
@@ -23,7 +25,8 @@ export interface AuditPageProps {
   staff: { id: string; name: string }[];
 }
 
-function auditDetail(row: AuditRow) {
+/** What an audit row's detail says, in words (codes as their labels). */
+export function auditDetail(row: Pick<AuditRow, "action" | "detail">) {
   const d = row.detail ?? {};
   if (row.action === "lead.status" && isLeadStatus(d.from) && isLeadStatus(d.to)) {
     return `${LEAD_STATUS_LABELS[d.from]} → ${LEAD_STATUS_LABELS[d.to]}`;
@@ -50,6 +53,15 @@ function auditDetail(row: AuditRow) {
   if (row.action === "retention.run" && d.deleted && typeof d.deleted === "object") {
     const total = Object.values(d.deleted as Record<string, number>).reduce((a, b) => a + Number(b), 0);
     return `${total} rows deleted`;
+  }
+  if (row.action === "lead.case" && isCaseStage(d.to)) {
+    const from = isCaseStage(d.from) ? `${caseStageLabel(d.from)} → ` : "Started: ";
+    const commission =
+      typeof d.commissionPence === "number"
+        ? `; commission ${formatPounds(d.commissionPence / 100, { pence: true })}${d.commissionChanged ? " (changed, with a reason)" : ""}`
+        : "";
+    const reason = typeof d.reason === "string" ? `; ${declineReasonLabel(d.reason)}` : "";
+    return `${from}${caseStageLabel(d.to)}${commission}${reason}`;
   }
   if (row.action.startsWith("panel.") && d.lender) {
     const changed = Array.isArray(d.changed) && d.changed.length > 0 ? `; changed: ${d.changed.join(", ")}` : "";
