@@ -8,6 +8,7 @@ import {
   caseMoveProblem,
   describeCaseMove,
   leadStatusAfterCase,
+  readCommissionChange,
   readCompletion,
   readDecline,
   readOffer,
@@ -298,6 +299,44 @@ describe("the completion's form", () => {
   });
 });
 
+describe("a completed case's commission changed", () => {
+  it("takes a new figure with its reason", () => {
+    expect(readCommissionChange(form({ newCommission: "£800", changeReason: " Lower fee paid " }), 97_000)).toEqual({
+      ok: true,
+      value: { pence: 80_000, reason: "Lower fee paid" },
+    });
+  });
+  it.each(
+    byRule([
+      {
+        rule: "no figure and no reason",
+        values: {},
+        problems: {
+          newCommission: "Enter the commission in pounds",
+          changeReason: "Say why the commission is changed",
+        },
+      },
+      {
+        rule: "the figure it already is",
+        values: { newCommission: "970.00", changeReason: "Checked" },
+        problems: { newCommission: "That is the commission already: enter the new figure" },
+      },
+      {
+        rule: "a part penny",
+        values: { newCommission: "800.001", changeReason: "Checked" },
+        problems: { newCommission: "Enter the commission in pounds as a number with at most 2 decimal places" },
+      },
+      {
+        rule: "a reason too long",
+        values: { newCommission: "800", changeReason: "x".repeat(501) },
+        problems: { changeReason: "The reason must be 500 characters or fewer" },
+      },
+    ]),
+  )("refuses %s", (_rule, { values, problems }) => {
+    expect(readCommissionChange(form(values), 97_000)).toEqual({ ok: false, problems });
+  });
+});
+
 describe("the lender's decline", () => {
   it("takes a reason from the list, with an optional note", () => {
     expect(readDecline(form({ declinedReason: "affordability" }))).toEqual({
@@ -367,5 +406,10 @@ describe("the timeline's words for each move", () => {
     ]),
   )("%s", (_rule, { move, words }) => {
     expect(describeCaseMove(move)).toBe(words);
+  });
+  it("a commission changed gives both figures and why", () => {
+    expect(
+      describeCaseMove({ to: "commission-changed", fromPence: 97_000, toPence: 80_050, reason: "Lower fee" }),
+    ).toBe("Commission changed from £970.00 to £800.50 (Lower fee)");
   });
 });

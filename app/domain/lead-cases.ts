@@ -124,6 +124,8 @@ export const CASE_FIELDS = {
   completed: ["completedAmount", "completedOn", "commission", "commissionReason"],
   declined: ["declinedReason", "declinedNote"],
 } as const satisfies Record<CaseStage, readonly string[]>;
+/** A completed case's commission corrected: not a stage, a change to the completion's figure. */
+export const COMMISSION_CHANGE_FIELDS = ["newCommission", "changeReason"] as const;
 
 /** The longest note or reason kept with a case. */
 export const CASE_NOTE_MAX_LENGTH = 500;
@@ -267,6 +269,40 @@ export function readCompletion(
   );
 }
 
+export const COMMISSION_CHANGE_PROBLEMS = {
+  same: "That is the commission already: enter the new figure",
+  reason: "Say why the commission is changed",
+  reasonLength: `The reason must be ${CASE_NOTE_MAX_LENGTH} characters or fewer`,
+} as const;
+
+/**
+ * A completed case's commission corrected (the lender paid another figure): the new
+ * figure, different from `currentPence`, and always a reason.
+ */
+export function readCommissionChange(get: Read, currentPence: number): FormRead<{ pence: number; reason: string }> {
+  const typed = readFormNumber(get("newCommission").trim(), "the commission in pounds", {
+    min: 0,
+    max: MAX_COMMISSION_POUNDS,
+    decimals: 2,
+  });
+  const pence: Field<number> = !typed.ok
+    ? typed
+    : toPence(typed.value) === currentPence
+      ? { ok: false, problem: COMMISSION_CHANGE_PROBLEMS.same }
+      : { ok: true, value: toPence(typed.value) };
+  const text = get("changeReason").trim();
+  const reason: Field<string> =
+    text === ""
+      ? { ok: false, problem: COMMISSION_CHANGE_PROBLEMS.reason }
+      : text.length > CASE_NOTE_MAX_LENGTH
+        ? { ok: false, problem: COMMISSION_CHANGE_PROBLEMS.reasonLength }
+        : { ok: true, value: text };
+  return readAll<{ pence: number; reason: string }>(
+    { pence, reason },
+    { pence: "newCommission", reason: "changeReason" },
+  );
+}
+
 export const DECLINE_PROBLEMS = {
   reason: "Choose why the lender declined",
   note: "Say why in the note: the reason is other",
@@ -289,6 +325,7 @@ export function readDecline(get: Read): FormRead<Decline> {
 
 /** One move as the timeline names it: "Case: application sent to Example Lender A, Homeowner plus". */
 export type CaseMoveRecord =
+  | { to: "commission-changed"; fromPence: number; toPence: number; reason: string }
   | { to: "application-sent"; lender: string; productName: string }
   | { to: "offer-received"; offer: Offer }
   | { to: "completed"; completion: Completion }
@@ -297,6 +334,11 @@ export type CaseMoveRecord =
 /** The words a move is kept with on the lead's timeline (its note: the figures as they were). */
 export function describeCaseMove(move: CaseMoveRecord): string {
   switch (move.to) {
+    case "commission-changed":
+      return `Commission changed from ${formatPounds(move.fromPence / 100, { pence: true })} to ${formatPounds(
+        move.toPence / 100,
+        { pence: true },
+      )} (${move.reason})`;
     case "application-sent":
       return `Application sent to ${move.lender}, ${move.productName}`;
     case "offer-received": {

@@ -2,7 +2,14 @@ import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
-import { type CaseMove, caseOf, moveCase, STALE_CASE } from "../../server/staff/cases.server";
+import {
+  type CaseMove,
+  caseOf,
+  changeCommission,
+  moveCase,
+  NOT_COMPLETED,
+  STALE_CASE,
+} from "../../server/staff/cases.server";
 import { liveProducts } from "../../server/staff/lender-panel.server";
 import {
   addNote,
@@ -24,8 +31,10 @@ import { isLeadKind, isLeadStatus, type LeadKind } from "~/domain/leads";
 import {
   CASE_FIELDS,
   CASE_PROBLEMS,
+  COMMISSION_CHANGE_FIELDS,
   type CaseStage,
   type FormRead,
+  readCommissionChange,
   readCompletion,
   readDecline,
   readOffer,
@@ -58,6 +67,7 @@ const DONE: Record<string, string> = {
   "case-offer": "Offer recorded.",
   "case-complete": "Completion recorded.",
   "case-decline": "The lender's decline is recorded.",
+  "case-commission": "Commission changed.",
 };
 
 /** The case's forms: each posts `intent` and moves the case to its stage. */
@@ -143,6 +153,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lead = { kind: params.kind, id: params.id, version };
   let outcome: { ok: true } | { ok: false; reason: string };
   if (intent in CASE_INTENTS) return caseAction(context, user, params.kind, params.id, intent, form, now);
+  if (intent === "case-commission") return commissionAction(context, user, params.kind, params.id, form, now);
   // Every change but a note is made against the version the page showed.
   if (["status", "assign", "call", "next-action"].includes(intent) && !Number.isInteger(version)) {
     return refused({ error: "Please reload the page." });
@@ -250,6 +261,33 @@ async function caseAction(
     return refused({ error, form: intent, field, problems: read.problems, values });
   }
   const outcome = await moveCase(context.db, user, { kind, id, caseVersion }, read.value, now);
+  if (outcome.ok) return redirect(`/staff/leads/${kind}/${id}?done=${intent}`);
+  if (outcome.reason === "not-found") throw notFound();
+  if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);
+  return refused({ error: outcome.problem, form: intent, values });
+}
+
+/** A completed case's commission corrected: the new figure and its reason, at the case's version. */
+async function commissionAction(
+  context: Route.ActionArgs["context"],
+  user: Awaited<ReturnType<typeof requireStaff>>["user"],
+  kind: LeadKind,
+  id: string,
+  form: FormData,
+  now: Date,
+) {
+  const intent = "case-commission";
+  const values = valuesOf(form, [...COMMISSION_CHANGE_FIELDS]);
+  const caseVersion = Number(form.get("caseVersion"));
+  if (!Number.isInteger(caseVersion) || caseVersion < 1) return refused({ error: "Please reload the page." });
+  const current = kind === "contact" ? null : await caseOf(context.db, id);
+  if (!current?.completion) return refused({ error: NOT_COMPLETED });
+  const read = readCommissionChange((name) => values[name] ?? "", current.completion.commissionPence);
+  if (!read.ok) {
+    const field = COMMISSION_CHANGE_FIELDS.find((f) => read.problems[f]) as string;
+    return refused({ error: read.problems[field] as string, form: intent, field, problems: read.problems, values });
+  }
+  const outcome = await changeCommission(context.db, user, { kind, id, caseVersion }, read.value, now);
   if (outcome.ok) return redirect(`/staff/leads/${kind}/${id}?done=${intent}`);
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);

@@ -244,3 +244,54 @@ export async function moveCase(
     return { ok: true } as const;
   });
 }
+
+export const NOT_COMPLETED = "Only a completed case's commission can be changed: record the completion first";
+
+/**
+ * Corrects a completed case's commission (the lender paid another figure), at the case's
+ * version: the new figure and its reason kept on the case, a timeline entry with both
+ * figures and the reason, and an audit row with both figures (never the reason's words).
+ */
+export async function changeCommission(
+  db: Database,
+  actor: StaffUser,
+  lead: { kind: LeadKind; id: string; caseVersion: number },
+  change: { pence: number; reason: string },
+  now = new Date(),
+): Promise<CaseOutcome> {
+  if (!z.uuid().safeParse(lead.id).success) return { ok: false, reason: "not-found" };
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const [row] = await tx.select().from(leadCases).where(eq(leadCases.leadId, lead.id)).for("update");
+    if (!row || row.leadKind !== lead.kind) return { ok: false, reason: "not-found" } as const;
+    if (row.version !== lead.caseVersion) return { ok: false, reason: "stale" } as const;
+    if (row.stage !== "completed" || row.commissionPence === null) {
+      return { ok: false, reason: "refused", problem: NOT_COMPLETED } as const;
+    }
+    await tx
+      .update(leadCases)
+      .set({ commissionPence: change.pence, commissionReason: change.reason, version: row.version + 1, updatedAt: now })
+      .where(and(eq(leadCases.leadId, lead.id), eq(leadCases.version, row.version)));
+    const record = {
+      to: "commission-changed",
+      fromPence: row.commissionPence,
+      toPence: change.pence,
+      reason: change.reason,
+    } as const;
+    await tx.insert(leadEvents).values({
+      leadKind: lead.kind,
+      leadId: lead.id,
+      actorId: actor.id,
+      at: now,
+      type: "case",
+      note: describeCaseMove(record),
+    });
+    await writeAudit(tx, {
+      action: "lead.case-commission",
+      actor,
+      lead,
+      detail: { productId: row.productId, fromPence: row.commissionPence, toPence: change.pence },
+    });
+    return { ok: true } as const;
+  });
+}

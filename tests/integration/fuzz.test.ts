@@ -332,7 +332,7 @@ const staffFields = fc.record(
   {
     intent: fc.oneof(
       fc.constantFrom("status", "assign", "note", "password", "code"),
-      fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline"),
+      fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline", "case-commission"),
       nastyText,
     ),
     to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
@@ -357,6 +357,8 @@ const staffFields = fc.record(
     commissionReason: nastyText,
     declinedReason: fc.oneof(fc.constantFrom("affordability", "other", "lender-declined"), nastyText),
     declinedNote: nastyText,
+    newCommission: fc.oneof(fc.constantFrom("800", "0", "-1", "1e999"), nastyText),
+    changeReason: nastyText,
   },
   { requiredKeys: [] },
 );

@@ -16,7 +16,7 @@ import {
   staffMembers,
 } from "../../server/db/schema";
 import { retentionDryRun, runRetention } from "../../server/retention";
-import { moveCase, STALE_CASE } from "../../server/staff/cases.server";
+import { moveCase, NOT_COMPLETED, STALE_CASE } from "../../server/staff/cases.server";
 import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
 import { addProduct, retireProduct } from "../../server/staff/lender-panel.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
@@ -243,6 +243,39 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     });
     expect(shown.body.timeline.filter((e: { type: string }) => e.type === "case")).toHaveLength(3);
     await expect(database.db.delete(lenderProducts).where(eq(lenderProducts.id, productId))).rejects.toThrow();
+
+    // The lender paid another figure: the commission is changed, only with a reason, at the case's version.
+    const change = (fields: Record<string, string | number>) =>
+      post("quote", id, { intent: "case-commission", ...fields });
+    expect(await change({ caseVersion: 3, newCommission: "800" })).toMatchObject({
+      status: 400,
+      body: { form: "case-commission", field: "changeReason", error: "Say why the commission is changed" },
+    });
+    expect(await change({ caseVersion: 2, newCommission: "800", changeReason: "Lower fee paid" })).toMatchObject({
+      status: 409,
+      body: { error: STALE_CASE },
+    });
+    expect(await caseRow(id)).toMatchObject({ commissionPence: 97_000, version: 3 });
+    expect(await change({ caseVersion: 3, newCommission: "800", changeReason: "Lower fee paid" })).toMatchObject({
+      status: 302,
+      location: `/staff/leads/quote/${id}?done=case-commission`,
+    });
+    expect(await caseRow(id)).toMatchObject({
+      commissionPence: 80_000,
+      commissionReason: "Lower fee paid",
+      version: 4,
+    });
+    expect((await eventsOf(id)).at(-1)).toEqual({
+      type: "case",
+      note: "Commission changed from £970.00 to £800.00 (Lower fee paid)",
+      to: null,
+      reason: null,
+    });
+    const [changed] = await database.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.leadId, id), eq(auditLog.action, "lead.case-commission")));
+    expect(changed?.detail).toEqual({ productId, fromPence: 97_000, toPence: 80_000 });
   });
 
   it("records the lender's decline on a quick-check enquiry: the lead is declined with the lender's reason", async () => {
@@ -436,6 +469,13 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
       status: 400,
       body: { error: "This case is completed: it takes no further stage" },
     });
+
+    // Only a completed case's commission can be changed.
+    const open = await newQuote("contacted");
+    await post("quote", open, { intent: "case-start", caseVersion: 0, productId });
+    expect(
+      await post("quote", open, { intent: "case-commission", caseVersion: 1, newCommission: "5", changeReason: "x" }),
+    ).toMatchObject({ status: 400, body: { error: NOT_COMPLETED } });
 
     // A retired product starts no case; a contact message has none.
     const retired = await addProduct(database.db, STAFF, { ...PRODUCT, productName: "Retired case loan" });

@@ -34,3 +34,9 @@ describe("a case's move in the audit log", () => {
     expect(auditDetail({ action: "lead.case", detail })).toBe(words);
   });
 });
+
+it("a case's commission changed: both figures", () => {
+  expect(auditDetail({ action: "lead.case-commission", detail: { fromPence: 97_000, toPence: 80_000 } })).toBe(
+    "£970.00 → £800.00",
+  );
+});

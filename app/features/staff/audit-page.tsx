@@ -63,6 +63,9 @@ export function auditDetail(row: Pick<AuditRow, "action" | "detail">) {
     const reason = typeof d.reason === "string" ? `; ${declineReasonLabel(d.reason)}` : "";
     return `${from}${caseStageLabel(d.to)}${commission}${reason}`;
   }
+  if (row.action === "lead.case-commission" && typeof d.fromPence === "number" && typeof d.toPence === "number") {
+    return `${formatPounds(d.fromPence / 100, { pence: true })} → ${formatPounds(d.toPence / 100, { pence: true })}`;
+  }
   if (row.action.startsWith("panel.") && d.lender) {
     const changed = Array.isArray(d.changed) && d.changed.length > 0 ? `; changed: ${d.changed.join(", ")}` : "";
     return `${String(d.lender)}, ${String(d.productName)}${changed}`;

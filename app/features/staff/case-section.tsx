@@ -8,6 +8,7 @@ import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import {
   CASE_FIELDS,
   CASE_NOTE_MAX_LENGTH,
+  COMMISSION_CHANGE_FIELDS,
   type CaseStage,
   caseMoveProblem,
   LENDER_DECLINE_REASONS,
@@ -34,6 +35,9 @@ export const CASE_INTENT: Record<CaseStage, string> = {
   completed: "case-complete",
   declined: "case-decline",
 };
+
+/** The intent of the form that corrects a completed case's commission. */
+export const COMMISSION_INTENT = "case-commission";
 
 const pence = (p: number) => formatPounds(p / 100, { pence: true });
 
@@ -246,6 +250,77 @@ function DeclineForm({ leadCase, refusal, busy }: { leadCase: CaseView; refusal:
   );
 }
 
+/** A completed case's commission corrected: the new figure and, always, why. */
+function CommissionChangeForm({
+  leadCase,
+  refusal,
+  busy,
+}: {
+  leadCase: CaseView;
+  refusal: Refusal | null;
+  busy: boolean;
+}) {
+  const mine = refusal?.form === COMMISSION_INTENT;
+  const values = (mine ? refusal?.values : undefined) ?? {};
+  const problems = (mine ? refusal?.problems : undefined) ?? {};
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="mt-4 max-w-xl space-y-3 rounded-lg border border-slate-300 p-4"
+      aria-labelledby="case-commission-heading"
+      data-testid="case-form-commission"
+    >
+      <h3 id="case-commission-heading" className={h3Class}>
+        Change the commission
+      </h3>
+      <p className="text-sm text-slate-700">When the lender paid another figure. The change and its reason are kept.</p>
+      <input type="hidden" name="intent" value={COMMISSION_INTENT} />
+      <input type="hidden" name="caseVersion" value={leadCase.version} />
+      <TextField
+        id="newCommission"
+        name="newCommission"
+        label="New commission (£)"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={values.newCommission}
+        error={problems.newCommission}
+      />
+      <div>
+        <label htmlFor="changeReason" className="block font-semibold text-slate-900">
+          Why it changes
+        </label>
+        <textarea
+          id="changeReason"
+          name="changeReason"
+          rows={2}
+          maxLength={CASE_NOTE_MAX_LENGTH}
+          defaultValue={values.changeReason}
+          className={controlClass}
+          aria-invalid={problems.changeReason ? true : undefined}
+          aria-describedby={problems.changeReason ? "changeReason-error" : undefined}
+        />
+        <FieldError id="changeReason-error" error={problems.changeReason} />
+      </div>
+      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+        Change commission
+      </Button>
+    </Form>
+  );
+}
+
+/** The problems of the case's form that was refused, in its fields' order, for the error summary. */
+function refusedProblems(refusal: Refusal | null, leadCase: CaseView) {
+  const stage = leadCase.next.find((s) => refusal?.form === CASE_INTENT[s]);
+  const fields: readonly string[] | null = stage
+    ? CASE_FIELDS[stage]
+    : refusal?.form === COMMISSION_INTENT
+      ? COMMISSION_CHANGE_FIELDS
+      : null;
+  const problems = refusal?.problems ?? {};
+  return (fields ?? []).filter((f) => problems[f]).map((f) => ({ targetId: f, message: problems[f] as string }));
+}
+
 /** The case: where it stands, its figures, and the forms for the moves it allows. */
 export function CaseSection({
   lead,
@@ -260,13 +335,7 @@ export function CaseSection({
 }) {
   const { product, offer, completion, decline } = leadCase;
   const blocked = leadCase.next[0] ? caseMoveProblem(lead, leadCase.stage, leadCase.next[0]) : null;
-  const refusedStage = leadCase.next.find((s) => refusal?.form === CASE_INTENT[s]);
-  const problems = refusedStage ? formState(refusal, refusedStage).problems : {};
-  const summary = refusedStage
-    ? (CASE_FIELDS[refusedStage] as readonly string[])
-        .filter((f) => problems[f])
-        .map((f) => ({ targetId: f, message: problems[f] as string }))
-    : [];
+  const summary = refusedProblems(refusal, leadCase);
   return (
     <section aria-labelledby="case-heading" className="mt-8" data-testid="lead-case">
       <h2 id="case-heading" className={h2Class}>
@@ -302,7 +371,7 @@ export function CaseSection({
             <dd data-testid="case-commission">
               {pence(completion.commissionPence)}
               {completion.commissionReason
-                ? ` (changed from the product's: ${completion.commissionReason})`
+                ? ` (changed: ${completion.commissionReason})`
                 : ` (the product's ${commissionText(product.criteria)})`}
             </dd>
           </>
@@ -317,7 +386,17 @@ export function CaseSection({
         )}
       </dl>
       {leadCase.next.length === 0 ? (
-        <p className="mt-3">This case is {leadCase.stageLabel.toLowerCase()}: it takes no further stage.</p>
+        <>
+          <p className="mt-3">This case is {leadCase.stageLabel.toLowerCase()}: it takes no further stage.</p>
+          {completion && (
+            <CommissionChangeForm
+              key={`commission-${leadCase.version}`}
+              leadCase={leadCase}
+              refusal={refusal}
+              busy={busy}
+            />
+          )}
+        </>
       ) : blocked ? (
         <p className="mt-3">{blocked}.</p>
       ) : (
