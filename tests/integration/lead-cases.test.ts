@@ -477,9 +477,15 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
       await post("quote", open, { intent: "case-commission", caseVersion: 1, newCommission: "5", changeReason: "x" }),
     ).toMatchObject({ status: 400, body: { error: NOT_COMPLETED } });
 
-    // A retired product starts no case; a contact message has none.
+    // A product a case names can still be retired (the case keeps showing it); a retired
+    // product starts no case. A contact message has none.
     const retired = await addProduct(database.db, STAFF, { ...PRODUCT, productName: "Retired case loan" });
-    await retireProduct(database.db, STAFF, { id: retired, version: 1 });
+    const withCase = await newQuote("contacted");
+    expect((await post("quote", withCase, { intent: "case-start", caseVersion: 0, productId: retired })).status).toBe(
+      302,
+    );
+    expect(await retireProduct(database.db, STAFF, { id: retired, version: 1 })).toEqual({ ok: true });
+    expect((await page("quote", withCase)).body.leadCase.product).toMatchObject({ id: retired, retired: true });
     const other = await newQuote("contacted");
     expect(await post("quote", other, { intent: "case-start", caseVersion: 0, productId: retired })).toMatchObject({
       status: 400,
