@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { byRule } from "../../../tests/support/by-rule";
-import { leadView } from "./lead-view";
+import { type CaseRecord, caseView, leadView } from "./lead-view";
 
 // The lead page's call-back line (DECISIONS D21): when the borrower asked to be called, and
-// the adviser's next action with its time.
+// the adviser's next action with its time; and its case with a lender (docs/decisions/230).
 
 const arrived = new Date("2026-11-24T10:15:00Z");
 const row = (extra: Record<string, unknown>) => ({
@@ -61,5 +61,50 @@ describe("leadView: the call-back and the next action", () => {
     const view = leadView(kind, row(extra), []);
     expect(view.callback).toBe(callback);
     expect(view.nextAction).toEqual(nextAction);
+  });
+});
+
+describe("the case with a lender as the page shows it", () => {
+  const sent = new Date("2026-11-20T09:00:00Z");
+  const record = (over: Partial<CaseRecord>): CaseRecord => ({
+    stage: "application-sent",
+    version: 1,
+    product: {
+      id: "p1",
+      lender: "Example Lender A",
+      productName: "Homeowner plus",
+      retired: false,
+      criteria: { commissionPercent: 1.5, commissionFixedPounds: 250 },
+    },
+    applicationSentAt: sent,
+    offer: null,
+    completion: null,
+    decline: null,
+    ...over,
+  });
+  it.each(
+    byRule([
+      {
+        rule: "sent: the offer or the decline next, no commission to show yet",
+        record: record({}),
+        view: { stageLabel: "Application sent", next: ["offer-received", "declined"], commissionOnOffer: null },
+      },
+      {
+        rule: "an offer: the product's commission on the amount offered starts the completion form",
+        record: record({
+          stage: "offer-received",
+          version: 2,
+          offer: { amount: 48_000, ratePercent: 7.19, termMonths: 120, receivedAt: sent },
+        }),
+        view: { next: ["completed", "declined"], commissionOnOffer: 97_000, offer: { receivedAt: sent.toISOString() } },
+      },
+      {
+        rule: "declined: its reason by its label, nothing next",
+        record: record({ stage: "declined", decline: { reason: "loan-to-value", at: sent } }),
+        view: { stageLabel: "Declined by the lender", next: [], decline: { reasonLabel: "Loan to value too high" } },
+      },
+    ]),
+  )("%s", (_rule, { record: r, view }) => {
+    expect(caseView(r)).toMatchObject(view);
   });
 });
