@@ -169,8 +169,6 @@ export async function moveCase(
   now = new Date(),
 ): Promise<CaseOutcome> {
   if (!z.uuid().safeParse(lead.id).success) return { ok: false, reason: "not-found" };
-  const product = move.to === "application-sent" ? await findProduct(db, move.productId) : null;
-  if (move.to === "application-sent" && !product) return { ok: false, reason: "refused", problem: NOT_LIVE_PRODUCT };
   return db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const current = await lockLead(tx, lead.kind, lead.id);
@@ -186,8 +184,11 @@ export async function moveCase(
     if (problem) return { ok: false, reason: "refused", problem } as const;
 
     let record: CaseMoveRecord;
+    let productId = row?.productId;
     if (move.to === "application-sent") {
+      const product = await findProduct(tx, move.productId);
       if (!product || product.retired) return { ok: false, reason: "refused", problem: NOT_LIVE_PRODUCT } as const;
+      productId = product.id;
       await tx.insert(leadCases).values({
         leadId: lead.id,
         leadKind: lead.kind,
@@ -230,7 +231,7 @@ export async function moveCase(
       detail: {
         from: stage,
         to: move.to,
-        productId: row?.productId ?? product?.id,
+        productId,
         ...(move.to === "completed"
           ? {
               commissionPence: move.completion.commissionPence,
