@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BANK_HOLIDAY_NATIONS } from "./domain/callbacks";
+import { DEFAULT_CONVERSION_NAME } from "./domain/offline-conversions";
 import { OPENING_HOURS_FORMAT, openingHoursText, parseOpeningHours } from "./domain/opening-hours";
 
 /**
@@ -88,6 +89,17 @@ const envSchema = z.object({
   REVIEW_URL: optional(url),
   REVIEW_DATE: optional(z.string().max(40)),
   ADS_CONVERSION_ID: optional(z.string().regex(/^AW-\d+(\/[\w-]+)?$/, "must look like AW-123456789/label")),
+  /** The conversion action's name in Google Ads that the offline-conversions file reports completed loans under. */
+  ADS_CONVERSION_NAME: z
+    .string()
+    .trim()
+    .min(1, "must name the conversion action, such as Completed loan")
+    .max(100, "must be at most 100 characters")
+    .regex(
+      /^[^=+\-@\t\r\n,"][^\t\r\n,"]*$/,
+      "must be a plain name: no commas, quotes or line breaks, not starting with = + - @",
+    )
+    .default(DEFAULT_CONVERSION_NAME),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
 
@@ -186,6 +198,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     callbacks: { hours: e.OPENING_HOURS, nation: e.BANK_HOLIDAYS },
     /** Minutes of opening hours a new lead may wait for its first call before the Today page marks it. */
     firstCallTargetMinutes: e.FIRST_CALL_TARGET_MINUTES,
+    /** The conversion action's name in the offline-conversions file for Google Ads (DECISIONS D23). */
+    adsConversionName: e.ADS_CONVERSION_NAME,
     mail: {
       from: e.MAIL_FROM,
       leadInbox: e.LEAD_INBOX_EMAIL,

@@ -148,6 +148,12 @@ export interface SubmitOptions {
   submissionKey: string | undefined;
   /** The signed-in borrower's id (`services.identify`), or null. */
   userId: string | null;
+  /**
+   * Whether the visitor had accepted advertising cookies when sending it (the request's
+   * consent cookie, `advertisingConsent`): only then may its completion be reported to
+   * the advertiser (DECISIONS D23).
+   */
+  adConsent: boolean;
 }
 
 /**
@@ -204,6 +210,7 @@ export async function saveLead<Kind extends FormLeadKind>(
     nextActionAt: saved.createdAt,
     submissionKey: options.submissionKey ?? null,
     userId: options.userId,
+    adConsent: options.adConsent,
     ...form.columns(input, saved.figures),
   };
   const [notify, confirm] = form.emails(options.site, options.leadInbox, saved);

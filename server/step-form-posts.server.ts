@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
+import { advertisingConsent } from "../app/domain/consent";
 import { funnelStepName } from "../app/domain/funnel";
 import type { FunnelReport } from "../app/domain/funnel-report";
 import {
@@ -38,11 +39,11 @@ type LeadCheck =
 
 /** How a form's lead is checked and stored: by the endpoint's own checks and storage. */
 export interface FormLead<A> {
-  toPayload(answers: A): object;
+  toPayload(answers: A, landingPageUrl: string | undefined): object;
   submit(context: ServerContext, raw: Record<string, unknown>, request: Request): Promise<LeadCheck>;
 }
 
-function formLead<A>(toPayload: (answers: A) => object, kind: FormLeadKind): FormLead<A> {
+function formLead<A>(toPayload: FormLead<A>["toPayload"], kind: FormLeadKind): FormLead<A> {
   const schema = leadBodySchema(kind);
   return {
     toPayload,
@@ -57,14 +58,33 @@ function formLead<A>(toPayload: (answers: A) => object, kind: FormLeadKind): For
       }
       const { submission_key: submissionKey, ...answers } = parsed.data;
       const userId = await context.identify(request);
-      const { id } = await submitLead(context, kind, answers as LeadAnswers<typeof kind>, { submissionKey, userId });
+      const adConsent = advertisingConsent(request.headers.get("cookie"));
+      const { id } = await submitLead(context, kind, answers as LeadAnswers<typeof kind>, {
+        submissionKey,
+        userId,
+        adConsent,
+      });
       return { kind: "stored", id };
     },
   };
 }
 
-export const QUOTE_LEAD = formLead((answers: MainFormAnswers) => toQuotePayload(answers), "quote");
-export const ENQUIRY_LEAD = formLead((answers: QuickFormAnswers) => toEnquiryPayload(answers), "personal-enquiry");
+export const QUOTE_LEAD = formLead((answers: MainFormAnswers, landing) => toQuotePayload(answers, landing), "quote");
+export const ENQUIRY_LEAD = formLead(
+  (answers: QuickFormAnswers, landing) => toEnquiryPayload(answers, landing),
+  "personal-enquiry",
+);
+
+/**
+ * The landing page of a form posted without script: no script kept the visitor's first
+ * page (app/components/landing-page.ts), but the form posts to its page's own address
+ * with its query, so an advert's link to the form itself (utm values, gclid) still
+ * reaches the lead. A page reached without a query has no landing page to tell.
+ */
+export function landingOfPost(request: Request, siteUrl: string): string | undefined {
+  const url = new URL(request.url);
+  return url.search.length > 1 ? `${siteUrl}${url.pathname}${url.search}` : undefined;
+}
 
 export interface PostedStepForm<A extends object, S extends string, F extends string> {
   flow: StepFlow<A, S, F>;
@@ -205,7 +225,7 @@ export async function stepFormAction<A extends object, S extends string, F exten
   const outcome = await form.lead.submit(
     context,
     {
-      ...form.lead.toPayload(answers),
+      ...form.lead.toPayload(answers, landingOfPost(request, context.config.siteUrl)),
       [SUBMISSION_KEY_FIELD]: submissionKey,
       [HONEYPOT_FIELD]: text(HONEYPOT_FIELD) ?? "",
     },

@@ -21,7 +21,7 @@ export function ukClock(at: Date): { day: string; minutes: number } {
 }
 
 /** How far UK time is ahead of UTC at an instant, in minutes (0 in winter, 60 in summer). */
-function ukOffsetMinutes(at: number): number {
+export function ukOffsetMinutes(at: number): number {
   const { day, minutes } = ukClock(new Date(at));
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const wall = Date.UTC(y, m - 1, d, 0, minutes);

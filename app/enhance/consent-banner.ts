@@ -1,4 +1,4 @@
-import { ACCEPT_ALL, type Consent, REJECT_NON_ESSENTIAL } from "../components/consent/consent-cookie";
+import { ACCEPT_ALL, type Consent, REJECT_NON_ESSENTIAL } from "../domain/consent";
 import { currentConsent, saveConsent } from "../components/consent/consent-store";
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { advertisingConsent } from "../../app/domain/consent";
 import { isHoneypotFilled } from "../../app/domain/honeypot";
 import { callbackCookie } from "../callbacks.server";
 import { type FormLeadKind, leadBodySchema, submitLead } from "../leads.server";
@@ -27,9 +28,12 @@ export function leadApi(services: Services, kind: FormLeadKind) {
     const { submission_key: submissionKey, ...answers } = body.data;
     const userId = await services.identify(c.req.raw);
     // A write the database took and never answered may be stored: the 503 says so (app.ts).
-    const { id } = await submitLead(services, kind, answers, { submissionKey, userId }).catch((error: unknown) => {
-      throw writeFailure(error);
-    });
+    const adConsent = advertisingConsent(c.req.header("cookie"));
+    const { id } = await submitLead(services, kind, answers, { submissionKey, userId, adConsent }).catch(
+      (error: unknown) => {
+        throw writeFailure(error);
+      },
+    );
     // The cookie lets this browser, and only it, choose on the thank-you page when to be called.
     c.header("Set-Cookie", callbackCookie(services.config, id));
     return c.json({ id }, 201);

@@ -29,7 +29,8 @@ import type { StaffUser } from "./session.server";
 // is written when the stream ends; it holds no personal data (`exportAuditDetail`).
 // Decision 181 has the check in LibreOffice.
 
-const BOM = "\uFEFF";
+/** Put first, so Excel reads the file as UTF-8 (the staff console's other CSV files use it too). */
+export const BOM = "\uFEFF";
 
 /** A lead's name in the columns it belongs to: a contact message's one name field split in two. */
 const names = (l: InboxLead) => (l.kind === "contact" ? splitFullName(l.firstName) : l);
@@ -67,7 +68,8 @@ const COLUMNS: { header: string; value: (lead: InboxLead) => string | number | n
 
 export const CSV_HEADERS = COLUMNS.map((c) => c.header);
 
-const line = (cells: (string | number | null)[]) => `${cells.map(csvField).join(",")}\r\n`;
+/** One row of a CSV file: each cell formula-safe and quoted where it must be, CRLF-ended. */
+export const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvField).join(",")}\r\n`;
 
 /**
  * What the audit log keeps of an export's filter: every part of it but the words typed
@@ -114,7 +116,7 @@ export function leadsCsv(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + line(CSV_HEADERS)));
+        controller.enqueue(encoder.encode(BOM + csvLine(CSV_HEADERS)));
         return;
       }
       const next = await pages.next();
@@ -128,7 +130,7 @@ export function leadsCsv(
         return;
       }
       rows += next.value.length;
-      controller.enqueue(encoder.encode(next.value.map((lead) => line(COLUMNS.map((c) => c.value(lead)))).join("")));
+      controller.enqueue(encoder.encode(next.value.map((lead) => csvLine(COLUMNS.map((c) => c.value(lead)))).join("")));
     },
     async cancel() {
       await pages.return(undefined);

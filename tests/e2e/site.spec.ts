@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { REJECT_NON_ESSENTIAL, serialiseConsent } from "../../app/components/consent/consent-cookie";
+import { REJECT_NON_ESSENTIAL, serialiseConsent } from "../../app/domain/consent";
 import { DESKTOP, expectFitsScreen, PHONE } from "../support/layout";
 import { axeViolations } from "../support/step-forms";
 

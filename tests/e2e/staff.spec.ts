@@ -460,6 +460,21 @@ test("a visit that reaches step 3 of the main form and leaves shows on /staff/fu
     "apply,,submitted,0,,",
     "apply-personal,,submitted,0,,",
   ]);
+
+  // Beside the funnel, what each campaign earned: reached, read and downloaded from the keyboard.
+  await tabTo(page, page.getByRole("link", { name: "What each campaign earned" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "What each campaign earned" })).toBeVisible();
+  const month = new Date().toLocaleDateString("en-CA", { timeZone: "Europe/London" }).slice(0, 7);
+  await expect(page.getByTestId("campaign-months").getByRole("row", { name: new RegExp(campaign) })).toContainText(
+    "test",
+  );
+  await expectNoAxeViolations(page);
+  await tabTo(page, page.getByRole("link", { name: "Download CSV" }));
+  const [report] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  expect(readFileSync((await report.path()) ?? "", "utf8")).toContain(
+    `\r\n${month},test,${campaign},1,0,0,0,0,0.00\r\n`,
+  );
 });
 
 /** Elements that run past the right (or left) edge of the viewport, and how wide the page scrolls. */

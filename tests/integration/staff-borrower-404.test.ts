@@ -5,6 +5,9 @@ import * as staffExport from "../../app/routes/staff.export";
 import * as staffFunnelExport from "../../app/routes/staff.funnel.export";
 import * as staffFunnel from "../../app/routes/staff.funnel";
 import * as staffCallsReport from "../../app/routes/staff.funnel_.calls";
+import * as staffCampaigns from "../../app/routes/staff.funnel_.campaigns";
+import * as staffCampaignsConversions from "../../app/routes/staff.funnel_.campaigns.conversions";
+import * as staffCampaignsExport from "../../app/routes/staff.funnel_.campaigns.export";
 import * as staffLead from "../../app/routes/staff.leads.$kind.$id";
 import * as staffLenders from "../../app/routes/staff.lenders._index";
 import * as staffLenderNew from "../../app/routes/staff.lenders.new";
@@ -51,6 +54,9 @@ const ROUTES: StaffRoute[] = [
   { path: "/staff/funnel", loader: staffFunnel.loader },
   { path: "/staff/funnel/export", loader: staffFunnelExport.loader },
   { path: "/staff/funnel/calls", loader: staffCallsReport.loader },
+  { path: "/staff/funnel/campaigns", loader: staffCampaigns.loader },
+  { path: "/staff/funnel/campaigns/export", loader: staffCampaignsExport.loader },
+  { path: "/staff/funnel/campaigns/conversions", loader: staffCampaignsConversions.loader },
   { path: "/staff/today", loader: staffToday.loader },
   {
     path: `/staff/leads/quote/${LEAD}`,

@@ -3,6 +3,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MONTH_RANGE_PROBLEMS } from "../../app/domain/campaign-report";
 import { FUNNEL_QUERY_PROBLEMS } from "../../app/domain/funnel";
 import { INBOX_FILTER_PROBLEMS, LEAD_LOOKUP_PROBLEM } from "../../app/domain/inbox-filter";
 import type { Database, DatabaseHandle } from "../../server/db/client";
@@ -228,6 +229,9 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())(
         ["/staff/funnel?to=2026-02-31", FUNNEL_QUERY_PROBLEMS.to],
         ["/staff/funnel/export?from=2026-02-30&to=2026-02-31", FUNNEL_QUERY_PROBLEMS.from],
         ["/staff/funnel/calls?from=2026-02-30&to=2026-02-31", FUNNEL_QUERY_PROBLEMS.from],
+        ["/staff/funnel/campaigns/conversions?to=2026-02-30", FUNNEL_QUERY_PROBLEMS.to],
+        ["/staff/funnel/campaigns?from=2026-13", MONTH_RANGE_PROBLEMS.from],
+        ["/staff/funnel/campaigns/export?to=26-01", MONTH_RANGE_PROBLEMS.to],
       ])("an impossible day, %s: 400 with the reason", async (path, reason) => {
         const response = await get(path);
         expect(response.status).toBe(400);

@@ -1,4 +1,4 @@
-import type { Consent } from "./consent-cookie";
+import type { Consent } from "~/domain/consent";
 import { currentConsent, subscribe } from "./consent-store";
 
 /**

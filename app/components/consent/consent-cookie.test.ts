@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   ACCEPT_ALL,
-  consentCookieString,
-  isTrackingCookie,
   parseConsentCookie,
   parseConsentValue,
   REJECT_NON_ESSENTIAL,
   serialiseConsent,
-} from "./consent-cookie";
+} from "~/domain/consent";
+import { consentCookieString, isTrackingCookie } from "./consent-cookie";
 
 describe("the consent cookie", () => {
   it.each([

@@ -1,4 +1,5 @@
-import { type Consent, consentCookieString, isTrackingCookie, parseConsentCookie } from "./consent-cookie";
+import { type Consent, parseConsentCookie } from "~/domain/consent";
+import { consentCookieString, isTrackingCookie } from "./consent-cookie";
 
 /**
  * The visitor's consent in the browser. The `consent` cookie is the record; saving it

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { Consent } from "./consent-cookie";
+import type { Consent } from "~/domain/consent";
 import { currentConsent, subscribe } from "./consent-store";
 
 /**

@@ -38,6 +38,9 @@ export function auditDetail(row: Pick<AuditRow, "action" | "detail">) {
       : "";
     return `${d.rows} rows; filter: ${d.filter ? String(d.filter) : "none"}${searched}`;
   }
+  if (row.action === "campaigns.export" || row.action === "conversions.export") {
+    return `${d.rows} rows; ${String(d.from)} to ${String(d.to)}`;
+  }
   if (row.action === "staff.sign-in-failed" && d.reason) return `Reason: ${String(d.reason)}`;
   if (row.action === "data.access" || row.action === "data.erasure" || row.action === "data.lookup") {
     return `Subject reference ${String(d.subject)}`;

@@ -139,11 +139,18 @@ export function FunnelPage({ query, campaigns, funnels, conversion }: FunnelPage
         visitors passed before (not an optional one such as the age step), and the quick check's personal and homeowner
         loans each against their own steps.
       </p>
-      <p className="mt-2">
-        <Link to="/staff/funnel/calls" className="font-semibold text-brand-700 underline">
-          Calls: time to first contact and reasons for closing
-        </Link>
-      </p>
+      <ul className="mt-2 space-y-1">
+        <li>
+          <Link to="/staff/funnel/calls" className="font-semibold text-brand-700 underline">
+            Calls: time to first contact and reasons for closing
+          </Link>
+        </li>
+        <li>
+          <Link to="/staff/funnel/campaigns" className="font-semibold text-brand-700 underline">
+            What each campaign earned
+          </Link>
+        </li>
+      </ul>
       <ReportPeriodForm
         label="Choose the period and campaign"
         from={query.from}

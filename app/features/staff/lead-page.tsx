@@ -53,6 +53,13 @@ const EMAIL_STATES: Record<LeadEmail["status"], string> = {
   dead: "Failed: gave up after retries",
 };
 
+/** Whether the visitor had accepted advertising cookies when sending the lead (DECISIONS D23). */
+const AD_CONSENT_LABELS: Record<string, string> = {
+  true: "Accepted: a completion may be reported to Google Ads",
+  false: "Not accepted: never reported to Google Ads",
+  null: "Not recorded",
+};
+
 const sectionClass = "mt-8";
 const h2Class = "text-xl font-bold text-slate-900";
 /**
@@ -454,6 +461,10 @@ export function LeadPage({
                   ? `${lead.campaign.source || "no source"} / ${lead.campaign.campaign || "no campaign"}`
                   : "None"}
               </dd>
+              <dt className={termClass}>Advert click id</dt>
+              <dd className="break-all">{lead.clickId ? `${lead.clickId.name} ${lead.clickId.value}` : "None"}</dd>
+              <dt className={termClass}>Advertising cookies</dt>
+              <dd className={valueClass}>{AD_CONSENT_LABELS[String(lead.adConsent)]}</dd>
             </dl>
           </section>
 

@@ -108,3 +108,36 @@ describe("the case with a lender as the page shows it", () => {
     expect(caseView(r)).toMatchObject(view);
   });
 });
+
+describe("leadView: where it came from (DECISIONS D23)", () => {
+  it.each([
+    [
+      "a Google click, consent given",
+      { gclid: "Cj0-a", gbraid: null, wbraid: null, adConsent: true },
+      { name: "gclid", value: "Cj0-a" },
+      true,
+    ],
+    [
+      "gclid before gbraid",
+      { gclid: "G1", gbraid: "B1", wbraid: null, adConsent: false },
+      { name: "gclid", value: "G1" },
+      false,
+    ],
+    [
+      "an iOS web click only",
+      { gclid: null, gbraid: null, wbraid: "W1", adConsent: true },
+      { name: "wbraid", value: "W1" },
+      true,
+    ],
+    ["no click id, consent not recorded", { gclid: null, gbraid: null, wbraid: null, adConsent: null }, null, null],
+  ] as const)("%s", (_, extra, clickId, adConsent) => {
+    const view = leadView("personal-enquiry", row(extra), []);
+    expect(view.clickId).toEqual(clickId);
+    expect(view.adConsent).toBe(adConsent);
+  });
+
+  it("a contact message has neither", () => {
+    const view = leadView("contact", row({ name: "Jane Smith" }), []);
+    expect([view.clickId, view.adConsent]).toEqual([null, null]);
+  });
+});

@@ -67,6 +67,10 @@ export interface LeadView {
   figures: LeadFigures | null;
   landingPageUrl: string | null;
   campaign: { source: string; campaign: string } | null;
+  /** The advert's click id on the landing page (gclid, or gbraid/wbraid for iOS), or null. */
+  clickId: { name: "gclid" | "gbraid" | "wbraid"; value: string } | null;
+  /** Whether the visitor had accepted advertising cookies when sending it; null when not recorded (older leads, contact messages). */
+  adConsent: boolean | null;
   flags: TriageFlag[];
   /** The earlier lead this one repeats (the duplicate flag's), if any. */
   duplicateOf: { kind: LeadKind; id: string; receivedAt: string } | null;
@@ -128,11 +132,19 @@ export function leadView(
       figures: null,
       landingPageUrl: null,
       campaign: null,
+      clickId: null,
+      adConsent: null,
     };
   }
   const choice = callbackFromColumns(get<string | null>("callbackChoice"), get<Date | null>("callbackAt"));
   base.callback = choice ? describeCallback(choice) : "Not chosen: as soon as possible";
   const landingPageUrl = get<string | null>("landingPageUrl");
+  const source = {
+    landingPageUrl,
+    campaign: campaignOf(landingPageUrl),
+    clickId: clickIdOf(row),
+    adConsent: get<boolean | null>("adConsent") ?? null,
+  };
   const common: Answer[] = [
     ["First name", get("firstName")],
     ["Last name", get("lastName")],
@@ -170,8 +182,7 @@ export function leadView(
             ? null
             : representativeExample({ amount, months: INDICATIVE_TERM_MONTHS, annualRatePercent: rate }),
       },
-      landingPageUrl,
-      campaign: campaignOf(landingPageUrl),
+      ...source,
     };
   }
   const amount = get<number>("loanAmount");
@@ -212,9 +223,17 @@ export function leadView(
       monthlyPayment: null,
       example: null,
     },
-    landingPageUrl,
-    campaign: campaignOf(landingPageUrl),
+    ...source,
   };
+}
+
+/** The first click id the landing page carried, in the order Google prefers them. */
+function clickIdOf(row: Row): LeadView["clickId"] {
+  for (const name of ["gclid", "gbraid", "wbraid"] as const) {
+    const value = row[name];
+    if (typeof value === "string" && value) return { name, value };
+  }
+  return null;
 }
 
 function nextActionOf(row: Row): LeadView["nextAction"] {

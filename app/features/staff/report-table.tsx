@@ -124,14 +124,20 @@ export function ReportField({ id, label, children }: { id: string; label: string
 export const reportControlClass = cn(controlClass, "mt-1");
 
 /**
- * The report's period: From and To (UK days, `from` and `to` in the URL), any fields of
- * the report's own, then "Show" and any actions (a download link), as a GET form, so the
- * report's address is the report.
+ * The report's period: From and To (UK days or months, `from` and `to` in the URL), any
+ * fields of the report's own, then the button and any actions (a download link), as a
+ * GET form, so the report's address is the report. Sent to a resource route (`action`),
+ * it is a download instead.
  */
 export function ReportPeriodForm({
   label,
   from,
   to,
+  type = "date",
+  fieldLabels = { from: "From", to: "To" },
+  idPrefix = "",
+  submit = "Show",
+  action,
   fields,
   actions,
 }: {
@@ -139,30 +145,50 @@ export function ReportPeriodForm({
   label: string;
   from: string;
   to: string;
+  /** Days (`date`) or months (`month`, `YYYY-MM`). */
+  type?: "date" | "month";
+  fieldLabels?: { from: string; to: string };
+  /** Before the fields' ids, when a page has more than one such form. */
+  idPrefix?: string;
+  submit?: string;
+  /** A resource route (a download) the form is sent to, rather than this page. */
+  action?: string;
   /** More `ReportField`s, after To. */
   fields?: ReactNode;
-  /** After the Show button, such as a download link. */
+  /** After the button, such as a download link. */
   actions?: ReactNode;
 }) {
+  const field = (name: "from" | "to", value: string) => (
+    <ReportField id={`${idPrefix}${name}`} label={fieldLabels[name]}>
+      <input
+        id={`${idPrefix}${name}`}
+        name={name}
+        type={type}
+        defaultValue={value}
+        // Where a browser has no month picker the field is text: say how to write it.
+        placeholder={type === "month" ? "YYYY-MM" : undefined}
+        className={reportControlClass}
+      />
+    </ReportField>
+  );
   return (
     <Form
       method="get"
+      action={action}
+      // A download is a document, not a page React Router can draw.
+      reloadDocument={action !== undefined}
       className={cn(
         "mt-4 grid gap-4 rounded-lg border border-slate-300 p-4",
         fields ? "sm:grid-cols-4" : "sm:grid-cols-3",
       )}
       aria-label={label}
     >
-      <ReportField id="from" label="From">
-        <input id="from" name="from" type="date" defaultValue={from} className={reportControlClass} />
-      </ReportField>
-      <ReportField id="to" label="To">
-        <input id="to" name="to" type="date" defaultValue={to} className={reportControlClass} />
-      </ReportField>
+      {field("from", from)}
+      {field("to", to)}
       {fields}
       <div className="flex items-end gap-3">
         <Button type="submit" variant="secondary" size="sm">
-          Show
+          {submit}
         </Button>
         {actions}
       </div>

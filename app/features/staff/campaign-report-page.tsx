@@ -1,0 +1,128 @@
+import { Link } from "react-router";
+import {
+  type CampaignFigures,
+  type CampaignMonthRow,
+  campaignLabel,
+  type MonthRange,
+  monthLabel,
+} from "~/domain/campaign-report";
+import { formatPounds } from "~/domain/finance";
+import { type ReportColumn, ReportPeriodForm, ReportSection, ReportTable, reportCellClass } from "./report-table";
+
+// /staff/funnel/campaigns (DECISIONS D23, docs/decisions/235), beside the funnel: each
+// campaign from visits to commission, by UK month; and the offline-conversions file for
+// Google Ads (docs/decisions/236). Server-rendered: both downloads are plain links and
+// forms, so the page works without script.
+
+export interface CampaignReportPageProps {
+  range: MonthRange;
+  rows: CampaignMonthRow[];
+  totals: CampaignFigures;
+  /** The conversions form's days to start from (the last 30 days). */
+  conversions: { from: string; to: string };
+  conversionName: string;
+}
+
+const linkClass =
+  "inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-focus";
+const pence = (n: number) => formatPounds(n / 100, { pence: true });
+
+const FIGURES: ReportColumn<CampaignFigures>[] = [
+  { header: "Visits", numeric: true, cell: (f) => f.visits },
+  { header: "Leads", numeric: true, cell: (f) => f.leads },
+  { header: "Cases", numeric: true, cell: (f) => f.cases },
+  { header: "Completions", numeric: true, cell: (f) => f.completions },
+  { header: "Money lent", numeric: true, cell: (f) => formatPounds(f.lentPounds) },
+  { header: "Commission", numeric: true, cell: (f) => pence(f.commissionPence) },
+];
+
+const COLUMNS: ReportColumn<CampaignMonthRow>[] = [
+  { header: "Month", rowHeader: true, cell: (row) => monthLabel(row.month) },
+  { header: "Source", cell: (row) => campaignLabel(row.source) },
+  { header: "Campaign", cell: (row) => campaignLabel(row.campaign) },
+  ...FIGURES,
+];
+
+/** The period's totals under the months: named by its first cell, the two beside it blank. */
+function TotalsRow({ totals }: { totals: CampaignFigures }) {
+  return (
+    <tr className="font-semibold">
+      <th scope="row" className={reportCellClass()}>
+        All months
+      </th>
+      <td className={reportCellClass()} />
+      <td className={reportCellClass()} />
+      {FIGURES.map((column) => (
+        <td key={column.header} className={reportCellClass(true)}>
+          {column.cell(totals)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+export function CampaignReportPage({ range, rows, totals, conversions, conversionName }: CampaignReportPageProps) {
+  return (
+    <>
+      <p>
+        <Link to="/staff/funnel" className="font-semibold text-brand-700 underline">
+          ← Where borrowers drop out
+        </Link>
+      </p>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">What each campaign earned</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        Each campaign (the utm source and campaign of the page a visitor first landed on) by month, UK time. Visits are
+        visitors who reached the first step of either form, counted without cookies; leads are quotes and quick-check
+        enquiries received; cases are applications sent to a lender; completions, money lent and commission are counted
+        in the month the loan completed. "(none)" is a visit or lead that came with no campaign.
+      </p>
+      <ReportPeriodForm
+        label="Choose the months"
+        type="month"
+        from={range.from}
+        to={range.to}
+        fieldLabels={{ from: "From month", to: "To month" }}
+        actions={
+          <a
+            href={`/staff/funnel/campaigns/export?${new URLSearchParams({ ...range })}`}
+            download
+            className={linkClass}
+          >
+            Download CSV
+          </a>
+        }
+      />
+
+      <ReportSection id="campaign-months-heading" title="By month and campaign">
+        <ReportTable
+          caption="Visits, leads, cases, completions, money lent and commission per campaign and month"
+          testId="campaign-months"
+          width="full"
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(row) => `${row.month} ${row.source} ${row.campaign}`}
+          empty="No visits, leads or cases in these months."
+          footer={<TotalsRow totals={totals} />}
+        />
+      </ReportSection>
+
+      <ReportSection id="conversions-heading" title="Offline conversions for Google Ads">
+        <p className="max-w-3xl text-slate-700">
+          The loans completed in the period whose visitor came from a Google advert and had accepted advertising
+          cookies, as a file Google Ads imports (Goals, Conversions, Uploads): the click id, the conversion "
+          {conversionName}", the completion day at midday UK time with its offset from UTC, and the commission in
+          pounds. A visitor who did not accept advertising cookies is never in it.
+        </p>
+        <ReportPeriodForm
+          label="Choose the completion days"
+          from={conversions.from}
+          to={conversions.to}
+          fieldLabels={{ from: "Completed from", to: "Completed to" }}
+          idPrefix="conversions-"
+          action="/staff/funnel/campaigns/conversions"
+          submit="Download conversions file"
+        />
+      </ReportSection>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import { funnelQueryProblem } from "~/domain/funnel";
+import { exportOfflineConversions } from "../../server/staff/campaign-report.server";
+import { funnelQueryOf } from "../../server/staff/funnel-query.server";
+import { requireStaff } from "../../server/staff/session.server";
+import type { Route } from "./+types/staff.funnel_.campaigns.conversions";
+
+// GET /staff/funnel/campaigns/conversions?from=&to= (UK days of completion): the
+// offline-conversions file for Google Ads (docs/decisions/236), audited
+// (conversions.export: the days and the row count, never a click id).
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireStaff(context, request);
+  const params = new URL(request.url).searchParams;
+  params.delete("campaign");
+  const problem = funnelQueryProblem(params);
+  if (problem) throw data({ reason: problem }, { status: 400 });
+  const { from, to } = funnelQueryOf(params);
+  const csv = await exportOfflineConversions(
+    context.db,
+    { from, to },
+    { actor: user, conversionName: context.config.adsConversionName },
+  );
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="google-ads-conversions-${from}-to-${to}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

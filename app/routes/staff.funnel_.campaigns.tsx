@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import { monthRangeProblem } from "~/domain/campaign-report";
+import { campaignReport, monthRangeOf } from "../../server/staff/campaign-report.server";
+import { funnelQueryOf } from "../../server/staff/funnel-query.server";
+import { requireStaff } from "../../server/staff/session.server";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { CampaignReportPage } from "~/features/staff/campaign-report-page";
+import type { Route } from "./+types/staff.funnel_.campaigns";
+
+// /staff/funnel/campaigns?from=YYYY-MM&to=YYYY-MM: what each campaign earned, by UK month
+// (docs/decisions/235), beside the funnel; with the offline-conversions download's form.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Campaigns | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requireStaff(context, request);
+  const params = new URL(request.url).searchParams;
+  const problem = monthRangeProblem(params);
+  if (problem) throw data({ reason: problem }, { status: 400, headers });
+  const report = await campaignReport(context.db, monthRangeOf(params));
+  // The conversions form starts from the funnel's own default period (the last 30 days).
+  const { from, to } = funnelQueryOf(new URLSearchParams());
+  return data({ ...report, conversions: { from, to }, conversionName: context.config.adsConversionName }, { headers });
+}
+
+export default function CampaignReport({ loaderData }: Route.ComponentProps) {
+  return <CampaignReportPage {...loaderData} />;
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { readConfig } from "../app/config.server";
+import { type LenderProductInput, lenderCriteriaSchema } from "../app/domain/lender-products";
+import type { ServerContext } from "../server/context";
+import type { Database } from "../server/db/client";
+import { rowsOf } from "../server/db/rows";
+import { lenderProducts, staffSessions } from "../server/db/schema";
+import { createLogger } from "../server/logger";
+import { campaignReport, monthRangeOf } from "../server/staff/campaign-report.server";
+import { tokenHash } from "../server/staff/credentials";
+import { EXAMPLE_PANEL } from "../server/staff/example-panel";
+import { staffCookieName } from "../server/staff/session.server";
+
+// The lead page with the lender panel (issue 30), beside the inbox's own figures: 50
+// products, some cases with lenders, then the lead page's loader itself (the staff
+// session, the lead, its audit row, timeline, emails, flags and the panel's matches)
+// and the campaign report's query, timed in-process at the bench's lead count.
+// Called by scripts/bench-inbox.ts; prints its rows of the same table.
+
+/** Fifty products: the example panel's shapes, each with its own limits, rates and commission. */
+export function benchPanel(size = 50): LenderProductInput[] {
+  return Array.from({ length: size }, (_, i) => {
+    const base = EXAMPLE_PANEL[i % EXAMPLE_PANEL.length] as LenderProductInput;
+    const step = Math.floor(i / EXAMPLE_PANEL.length);
+    const c = base.criteria;
+    return lenderProductInput({
+      ...base,
+      lender: `Example Lender ${i + 1}`,
+      productName: `${base.productName} ${step + 1}`,
+      criteria: {
+        ...c,
+        minLoan: c.minLoan + (i % 5) * 500,
+        maxLoan: Math.round(c.maxLoan * (1 - (i % 3) * 0.1)),
+        minMonthlyIncome: c.minMonthlyIncome + (i % 4) * 250,
+        rateBands: c.rateBands.map((b) => ({
+          ...b,
+          ratePercent: Math.round((b.ratePercent + step * 0.11) * 100) / 100,
+        })),
+        commissionPercent: Math.round((c.commissionPercent + (i % 3) * 0.25) * 100) / 100,
+      },
+    });
+  });
+}
+
+/** A product as the panel reads it back: criteria the panel would refuse stop the bench here. */
+const lenderProductInput = (product: LenderProductInput) => ({
+  ...product,
+  criteria: lenderCriteriaSchema.parse(product.criteria),
+});
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+
+async function timed(runs: number, run: (i: number) => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return `${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)}`;
+}
+
+export async function benchLeadPage(db: Database, viewerId: string, runs: number) {
+  const products = await db.insert(lenderProducts).values(benchPanel()).returning({ id: lenderProducts.id });
+  // One quote in thirty sent to a lender, half of those completed (what the report sums).
+  await db.execute(sql`
+    insert into lead_cases (lead_id, lead_kind, product_id, stage, application_sent_at, completed_amount, completed_on, commission_pence)
+    select id, 'quote', ${products[0]?.id}::uuid,
+      case when n % 2 = 0 then 'completed' else 'application-sent' end,
+      created_at + interval '3 days',
+      case when n % 2 = 0 then loan_amount end,
+      case when n % 2 = 0 then ((created_at + interval '40 days') at time zone 'Europe/London')::date end,
+      case when n % 2 = 0 then loan_amount * 2 end
+    from (select id, created_at, loan_amount, row_number() over (order by id) as n from quotes) as q
+    where n % 30 = 0`);
+  await db.execute(sql`analyze`);
+
+  // A signed-in staff member's session, as sign-in leaves it, and the loader as React Router calls it.
+  const token = randomUUID();
+  await db
+    .insert(staffSessions)
+    .values({ tokenHash: tokenHash(token), staffId: viewerId, expiresAt: new Date(Date.now() + 3_600_000) });
+  const config = readConfig({ NODE_ENV: "test" });
+  const context: ServerContext = {
+    config,
+    db,
+    log: createLogger("silent"),
+    kickOutbox: () => {},
+    identify: async () => null,
+    nonce: "bench",
+    clientAddress: "127.0.0.1",
+  };
+  const { loader } = await import("../app/routes/staff.leads.$kind.$id");
+  const leads = await rowsOf<{ id: string }>(db, sql`select id from quotes order by id limit 50`);
+  const cookie = `${staffCookieName(config.isProduction)}=${token}`;
+  const leadPage = (i: number) => {
+    const id = leads[i % leads.length]?.id ?? "";
+    const request = new Request(`https://bench.example/staff/leads/quote/${id}`, { headers: { cookie } });
+    return loader({ request, params: { kind: "quote", id }, context } as never);
+  };
+  // Warm the statement paths once, as a running server is.
+  await leadPage(0);
+  console.log(
+    `| lead page's loader (${products.length} products, matches included) | ${await timed(runs, leadPage)} |`,
+  );
+  const range = monthRangeOf(new URLSearchParams());
+  console.log(
+    `| campaign report, ${range.from} to ${range.to} | ${await timed(runs, () => campaignReport(db, range))} |`,
+  );
+}
