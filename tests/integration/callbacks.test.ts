@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { CALLBACK_SLOT_PAST } from "../../app/domain/callbacks";
 import { action as applyAction } from "../../app/routes/apply";
 import { loader as staffLeadLoader } from "../../app/routes/staff.leads.$kind.$id";
-import { leadHistory, sentEmailsOf } from "../../app/features/staff/lead-history";
+import { leadHistory, type sentEmailsOf } from "../../app/features/staff/lead-history";
 import { action as thankYouAction, loader as thankYouLoader } from "../../app/routes/thank-you";
 import { CALLBACK_COOKIE } from "../../server/callbacks.server";
 import type { ServerContext } from "../../server/context";
