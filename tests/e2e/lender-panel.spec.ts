@@ -1,9 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { formatPounds, loanCost } from "../../app/domain/finance";
 import { ukClock } from "../../app/domain/uk-time";
 import { nextCode } from "../support/authenticator";
-import { choose, expectStep, fill, next, skipCookieBanner, stepHeading, uniqueEmail } from "../support/step-forms";
+import { validQuote } from "../support/leads";
+import { choose, expectStep, fill, next, stepHeading, uniqueEmail } from "../support/step-forms";
 import { addStaffMember } from "../support/stored";
 
 // The lender panel and a lead's case (issue 30, DECISIONS D22, docs/decisions/230), one
@@ -12,13 +15,38 @@ import { addStaffMember } from "../support/stored";
 // among the products that fit with the monthly payment the finance module gives. After the
 // call that reaches the borrower, the adviser starts a case beside the product, records the
 // offer and the completion, and sees the commission earned. Axe-clean on each page, the
-// lead page with its case section.
+// lead page with its case section. The borrower came from a Google advert and accepted
+// advertising cookies (DECISIONS D23): the campaign report shows the commission against
+// the advert's campaign, and the offline-conversions file holds the click id with it,
+// while a second completed lead of the same campaign whose visitor did not accept is
+// counted in the report and absent from the file.
 
 const PASSWORD = "Quay-side-ledger-42";
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+/** From a contacted lead's page: a case with `lender`'s product, its offer and its completion today. */
+async function caseToCompletion(page: Page, lender: string) {
+  await page.getByLabel("Spoke to them").check();
+  await page.getByTestId("call-form").getByLabel("What", { exact: true }).selectOption({ label: "No next action" });
+  await page.getByRole("button", { name: "Log call" }).click();
+  await page
+    .getByTestId("panel-fits")
+    .getByRole("row")
+    .filter({ hasText: lender })
+    .getByRole("button", { name: /^Start a case with / })
+    .click();
+  const section = page.getByTestId("lead-case");
+  await section.getByLabel("Amount offered (£)").fill("50,000");
+  await section.getByLabel("Rate (%)").fill("4.19");
+  await section.getByLabel("Term (months)").fill("60");
+  await section.getByRole("button", { name: "Record offer" }).click();
+  await section.getByLabel("Completion date").fill(ukClock(new Date()).day);
+  await section.getByRole("button", { name: "Record completion" }).click();
+  await expect(section.getByTestId("case-stage")).toHaveText("Completed");
 }
 
 /** A new staff member enrolled through the link and signed in, as the console's own pages take them. */
@@ -38,17 +66,26 @@ async function signedInStaff(page: Page, email: string, name: string) {
   await expect(page).toHaveURL(/\/staff$/);
 }
 
-test("staff add a product, a lead from /apply shows it among the products that fit, and its case runs to completion", async ({
+test("staff add a product, a lead from /apply shows it among the products that fit, its case runs to completion, and its advert's campaign earns the commission", async ({
   page,
   context,
+  request,
+  baseURL,
 }) => {
-  test.setTimeout(120_000);
-  await skipCookieBanner(context);
+  test.setTimeout(150_000);
   const run = `${Date.now()}`.slice(-6);
   const lender = `Example Lender ${run}`;
+  const campaign = `panel-${run}`;
+  const gclid = `Cj0KCQ${run}`;
 
-  // The borrower: a mortgage owner borrowing £50,000 on a £250,000 home with £100,000 owed (LTV 60%).
-  await page.goto("/apply");
+  // The borrower arrives from a Google advert and accepts advertising cookies (the ad
+  // network's own scripts are the outside world: refused here).
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  await context.addCookies([
+    { name: "consent", value: encodeURIComponent("v1|analytics:0|advertising:1"), url: baseURL ?? "" },
+  ]);
+  // A mortgage owner borrowing £50,000 on a £250,000 home with £100,000 owed (LTV 60%).
+  await page.goto(`/apply?utm_source=google&utm_campaign=${campaign}&gclid=${gclid}`);
   await expect(page.locator("form[data-hydrated]")).toBeVisible();
   await choose(page, "Which of these describes you?", "Homeowner with mortgage");
   await next(page);
@@ -164,4 +201,37 @@ test("staff add a product, a lead from /apply shows it among the products that f
   await expect(page.getByTestId("lead-status")).toHaveText("Completed");
   await expect(page.getByTestId("timeline")).toContainText("Case: Completed: £50,000 lent on");
   await expect(page.getByTestId("timeline")).toContainText(`Case: Application sent to ${lender}`);
+
+  // A second lead of the same advert's campaign whose visitor refused advertising cookies,
+  // carried to completion too: in the report, never in the conversions file.
+  const refused = await request.post("/api/quotes", {
+    data: validQuote({
+      email: uniqueEmail("refused"),
+      last_name: `Refused${run}`,
+      landing_page_url: `${baseURL}/apply?utm_source=google&utm_campaign=${campaign}&gclid=Refused${run}`,
+      submission_key: randomUUID(),
+    }),
+  });
+  expect(refused.status()).toBe(201);
+  await page.goto(`/staff/leads/quote/${((await refused.json()) as { id: string }).id}`);
+  await caseToCompletion(page, lender);
+
+  // The campaign report: both completions and their commission against the campaign.
+  await page.goto("/staff/funnel");
+  await page.getByRole("link", { name: "What each campaign earned" }).click();
+  const row = page.getByTestId("campaign-months").getByRole("row").filter({ hasText: campaign });
+  await expect(row).toHaveCount(1);
+  // Source, campaign, visits, leads, cases, completions, money lent, commission.
+  await expect(row.getByRole("cell")).toHaveText(["google", campaign, /^[1-9]\d*$/, "2", "2", "2", "£100,000", "£2,000.00"]);
+  await expectNoAxeViolations(page);
+
+  // The offline-conversions file: the consenting visitor's click with its commission, and only that.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download conversions file" }).click();
+  const file = await (await downloading).path();
+  const text = await readFile(file, "utf8");
+  expect(text).toMatch(
+    new RegExp(`^${gclid},[^,]+,\\d{4}-\\d{2}-\\d{2} 12:00:00[+-]\\d{2}:\\d{2},1000\\.00,GBP\\r?$`, "m"),
+  );
+  expect(text).not.toContain(`Refused${run}`);
 });
