@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { type InboxFilter, parseInboxFilter } from "../app/domain/inbox-filter";
 import { openDatabase } from "../server/db/client";
@@ -7,6 +8,8 @@ import { staffMembers } from "../server/db/schema";
 import { leadsCsv } from "../server/staff/csv-export.server";
 import { inboxPage, statusCounts } from "../server/staff/inbox.server";
 import { seedLeads } from "../server/staff/seed";
+import { insertLeads, sampleQuote } from "../server/staff/sample-leads";
+import { deleteLeadsWithTraces, runRetention } from "../server/retention";
 import { createScratchDatabase } from "../tests/support/database";
 import { benchLeadPage } from "./bench-lead-page";
 
@@ -17,27 +20,59 @@ import { benchLeadPage } from "./bench-lead-page";
 //
 //   npx tsx scripts/bench-inbox.ts [pglite|postgres] [leads]
 // postgres uses a scratch database on BENCH_DATABASE_URL's server (default the local test server).
-// `npm run bench` runs both after the lead-intake benchmark.
+// `npm run bench` runs both after the lead-intake benchmark, with INBOX_LEADS leads (100,000 unless set).
+// BENCH_INBOX_KEEP=<a PostgreSQL database's URL, or a PGlite data folder>: use that database
+// and leave it in place, seeding it only when it holds no leads, so a million leads (which
+// take a while to seed on two cores) are seeded once and measured many times.
+// BENCH_INBOX_ONLY=queries,export,retention picks the parts after the queries (all unless set).
 
 const kind = process.argv[2] === "postgres" ? "postgres" : "pglite";
-const count = Number(process.argv[3] ?? 100_000);
+const count = Number(process.argv[3] ?? process.env.INBOX_LEADS ?? 100_000);
 const RUNS = 40;
+const parts = new Set((process.env.BENCH_INBOX_ONLY ?? "queries,export,retention").split(","));
 
-const scratch =
-  kind === "postgres"
-    ? await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test")
-    : null;
-// No statement limit: seeding and `analyze` on a busy machine outlast the server's 2 s, and a slow query is a figure here.
-const database = await openDatabase(scratch ? { url: scratch.url, queryTimeoutMs: 0 } : {});
+const { database, url, drop } = await openBenchDatabase(process.env.BENCH_INBOX_KEEP);
 await database.migrate();
 const { db } = database;
-const viewer = { id: randomUUID(), name: "Bench Adviser", email: "bench@firm.example" };
+const viewer = { id: randomUUID(), name: "Bench Adviser", email: `bench-${randomUUID()}@firm.example` };
 await db.insert(staffMembers).values({ ...viewer, enrolledAt: new Date() });
 
 let started = performance.now();
-await seedLeads(db, count, { assignees: [viewer.id] });
-await db.execute(sql`analyze`);
-console.log(`${kind}: seeded ${count} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const [held] = await rowsOf<{ n: number }>(db, sql`select coalesce(sum(n), 0)::int as n from lead_counts`);
+if ((held?.n ?? 0) === 0) {
+  await seedLeads(db, count, { assignees: [viewer.id] });
+  await analyze();
+  console.log(`${kind}: seeded ${count} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} else {
+  console.log(`${kind}: ${held?.n} leads already held (BENCH_INBOX_KEEP), not seeded again`);
+}
+
+async function openBenchDatabase(keep: string | undefined) {
+  if (keep) {
+    const handle = await openDatabase(kind === "postgres" ? { url: keep } : { dataDir: keep });
+    return { database: handle, url: kind === "postgres" ? keep : undefined, drop: async () => {} };
+  }
+  const scratch =
+    kind === "postgres"
+      ? await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test")
+      : null;
+  const database = await openDatabase(scratch ? { url: scratch.url } : {});
+  return { database, url: scratch?.url, drop: async () => scratch?.drop() };
+}
+
+/** The planner's statistics after seeding, on a connection without the site's time-out (a million rows outlast it). */
+async function analyze() {
+  if (!url) return void (await db.execute(sql`analyze`));
+  const untimed = await openDatabase({ url, queryTimeoutMs: 0, maxConnections: 1 });
+  await untimed.db.execute(sql`analyze`);
+  await untimed.close();
+}
+
+/** The machine's load average over the last 1, 5 and 15 minutes, as `uptime` prints it. */
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
 
 const filter = (query: string) => parseInboxFilter(new URLSearchParams(query));
 
@@ -68,7 +103,7 @@ const scenarios: [string, InboxFilter][] = [
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
-console.log(`| ${kind} (${count} leads) | p50 ms | p95 ms |`);
+console.log(`| ${kind} (${count} leads; load average ${loadAverage()}) | p50 ms | p95 ms |`);
 console.log("| --- | --- | --- |");
 for (const [name, f] of scenarios) {
   const times: number[] = [];
@@ -83,22 +118,79 @@ for (const [name, f] of scenarios) {
 }
 await benchLeadPage(db, viewer.id, RUNS);
 
-global.gc?.();
-const before = process.memoryUsage().rss;
-let peak = before;
-let bytes = 0;
-started = performance.now();
-const reader = leadsCsv(db, filter(""), viewer, "bench secret").getReader();
-for (;;) {
-  const { done, value } = await reader.read();
-  if (done) break;
-  bytes += value.length;
-  peak = Math.max(peak, process.memoryUsage().rss);
-}
-console.log(
-  `CSV export of all ${count} leads: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
-    `memory grew by at most ${((peak - before) / 1e6).toFixed(0)} MB`,
-);
+if (parts.has("export")) await measureExport();
+if (parts.has("retention")) await measureRetention();
 
 await database.close();
-await scratch?.drop();
+await drop();
+
+/** The CSV export of every lead, with the memory the process gains while it streams. */
+async function measureExport() {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  let bytes = 0;
+  started = performance.now();
+  const reader = leadsCsv(db, filter(""), viewer, "bench secret").getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  console.log(
+    `CSV export of all ${count} leads: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+      `memory grew by at most ${((peak - before) / 1e6).toFixed(0)} MB (load average ${loadAverage()})`,
+  );
+}
+
+/**
+ * The retention job with a tenth as many leads again due (received seven to nine years
+ * ago), while an adviser works beside it: the inbox loaded and a new lead stored, one
+ * after the other, timed during the run and, for comparison, just before it.
+ */
+async function measureRetention() {
+  const due = Math.max(1, Math.round(count / 10));
+  started = performance.now();
+  await seedLeads(db, due, { seed: 7, now: Date.now() - 7 * 365 * 86_400_000 });
+  await analyze();
+  console.log(`retention: ${due} leads due added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const stored: string[] = [];
+  const inbox: number[][] = [[], []];
+  const intake: number[][] = [[], []];
+  const work = async (during: 0 | 1) => {
+    let at = performance.now();
+    await Promise.all([inboxPage(db, filter(""), viewer.id), statusCounts(db, filter(""), viewer.id)]);
+    inbox[during]?.push(performance.now() - at);
+    at = performance.now();
+    const { quotes } = await insertLeads(db, {
+      quotes: [sampleQuote({ email: `intake-${stored.length}@example.com` })],
+    });
+    intake[during]?.push(performance.now() - at);
+    stored.push(...quotes);
+  };
+  for (let run = 0; run < RUNS; run++) await work(0);
+  let running = true;
+  started = performance.now();
+  const job = runRetention(db).finally(() => {
+    running = false;
+  });
+  while (running) await work(1);
+  const deleted = await job;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  await deleteLeadsWithTraces(db, "quote", stored);
+  const gone = deleted.completedLeads + deleted.otherLeads + deleted.contactMessages;
+  console.log(`Retention run: ${gone} leads deleted in ${seconds} s (load average ${loadAverage()})`);
+  console.log("| beside the retention run | before: p50 / p95 / max ms | during: p50 / p95 / max ms |");
+  console.log("| --- | --- | --- |");
+  for (const [name, times] of [
+    ["inbox loaded", inbox],
+    ["new lead stored", intake],
+  ] as const) {
+    const cells = times.map((t) => {
+      const sorted = [...t].sort((a, b) => a - b);
+      return `${percentile(sorted, 0.5).toFixed(1)} / ${percentile(sorted, 0.95).toFixed(1)} / ${(sorted.at(-1) ?? 0).toFixed(1)} (${t.length})`;
+    });
+    console.log(`| ${name} | ${cells.join(" | ")} |`);
+  }
+}

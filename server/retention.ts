@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { RETENTION_KINDS, type RetentionKind, retentionCutoffs } from "../app/domain/retention";
 import type { Database } from "./db/client";
-import { rowsOf } from "./db/rows";
+import { microsecondText, rowsOf } from "./db/rows";
 import {
   auditLog,
   contactMessages,
@@ -55,17 +55,26 @@ const LEAD_TABLES: Record<LeadKind, LeadTable> = {
   contact: { kind: "contact", table: contactMessages, activity: sql`greatest(l.created_at, ev.last_event)` },
 };
 
+/** How many of a table's oldest leads a run reads (and deletes from) at a time. */
+const CANDIDATES = 500;
+
 /**
- * The leads of one table due under a rule: `completed` leads by their completion (their
- * case's completion date, else the last move to completed, else their last activity), the others
- * by their last activity. Oldest first.
+ * The leads of one table due under a rule, a batch at a time: `completed` leads by
+ * their completion (their case's completion date, else the last move to completed,
+ * else their last activity), the others by their last activity. Every such moment is
+ * at or after the lead was received, or at most a day before it (a completion date is
+ * a UK day, counted from its start), so only leads received by a day after the cutoff
+ * can be due: those are walked oldest first by the received index, CANDIDATES to a
+ * query (docs/decisions/242), and each batch yields the ones due. However many leads
+ * are held, no query reads more than a batch, so a run never holds up a request for
+ * long, even on PGlite's one connection.
  */
-async function dueLeads(
+async function* dueLeadBatches(
   db: Database,
   source: LeadTable,
   rule: "completed" | "not-completed" | "any",
   cutoff: Date,
-): Promise<{ id: string; moment: Date }[]> {
+): AsyncGenerator<{ id: string; moment: Date }[]> {
   // A case's completion date (a UK day, from its start) when there is one (issue 30).
   const completion = sql`coalesce((lc.completed_on::timestamp at time zone 'Europe/London'), ev.completed_at, ${source.activity})`;
   const [status, moment] =
@@ -74,12 +83,17 @@ async function dueLeads(
       : rule === "not-completed"
         ? [sql`l.status <> 'completed'`, source.activity]
         : [sql`true`, source.activity];
-  const due = await rowsOf<{ id: string; moment: string | Date }>(
-    db,
-    sql`
-    select id, moment from (
-      select l.id, ${moment} as moment
-      from ${source.table} as l
+  const cut = sql`${cutoff.toISOString()}::timestamptz`;
+  let after: { key: string; id: string } | null = null;
+  for (;;) {
+    const from: SQL = after ? sql`and (created_at, id) > (${after.key}::timestamptz, ${after.id}::uuid)` : sql``;
+    const candidates = await rowsOf<{ id: string; key: string; moment: string | Date | null }>(
+      db,
+      sql`
+      select l.id, ${microsecondText(sql`l.created_at`)} as key,
+        case when ${status} then ${moment} end as moment
+      from (select * from ${source.table} where created_at <= ${cut} + interval '1 day' ${from}
+        order by created_at, id limit ${CANDIDATES}) as l
       left join lateral (
         select max(e.at) as last_event,
           max(e.at) filter (where e.type = 'status' and e.to_status = 'completed') as completed_at
@@ -87,12 +101,17 @@ async function dueLeads(
         where e.lead_kind = ${source.kind} and e.lead_id = l.id
       ) as ev on true
       left join ${leadCases} as lc on lc.lead_kind = ${source.kind} and lc.lead_id = l.id
-      where ${status}
-    ) as leads
-    where moment <= ${cutoff.toISOString()}::timestamptz
-    order by moment`,
-  );
-  return due.map((r) => ({ id: r.id, moment: new Date(r.moment) }));
+      order by l.created_at, l.id`,
+    );
+    const last = candidates.at(-1);
+    if (!last) return;
+    yield candidates.flatMap((r) => {
+      const at = r.moment === null ? null : new Date(r.moment);
+      return at && at.getTime() <= cutoff.getTime() ? [{ id: r.id, moment: at }] : [];
+    });
+    if (candidates.length < CANDIDATES) return;
+    after = { key: last.key, id: last.id };
+  }
 }
 
 /**
@@ -124,7 +143,8 @@ export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: s
 
 const summary = (moments: Date[]): DueCount => ({
   count: moments.length,
-  oldest: moments.length ? new Date(Math.min(...moments.map((m) => m.getTime()))) : null,
+  // Not Math.min(...moments): a hundred thousand arguments overflow the stack.
+  oldest: moments.reduce<Date | null>((oldest, m) => (!oldest || m < oldest ? m : oldest), null),
 });
 
 /** One rule: what it finds due at the cutoffs, and how a real run deletes it. */
@@ -175,19 +195,23 @@ function rowsRule(table: SQL, moment: SQL, where: SQL): Rule {
 function leadsRule(sources: LeadTable[], rule: "completed" | "not-completed" | "any", cutoff: Date): Rule {
   return {
     async due(db) {
-      const found = await Promise.all(sources.map((s) => dueLeads(db, s, rule, cutoff)));
-      return summary(found.flat().map((l) => l.moment));
+      const moments: Date[] = [];
+      for (const source of sources) {
+        for await (const due of dueLeadBatches(db, source, rule, cutoff)) moments.push(...due.map((l) => l.moment));
+      }
+      return summary(moments);
     },
     async delete(db) {
       let deleted = 0;
       for (const source of sources) {
-        const due = await dueLeads(db, source, rule, cutoff);
-        await deleteLeadsWithTraces(
-          db,
-          source.kind,
-          due.map((l) => l.id),
-        );
-        deleted += due.length;
+        for await (const due of dueLeadBatches(db, source, rule, cutoff)) {
+          await deleteLeadsWithTraces(
+            db,
+            source.kind,
+            due.map((l) => l.id),
+          );
+          deleted += due.length;
+        }
       }
       return deleted;
     },

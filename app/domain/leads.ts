@@ -247,27 +247,57 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** UK local time in parts; made once, when first asked, as a DateTimeFormat costs far more to make than to use. */
+let ukPartsFormat: Intl.DateTimeFormat | undefined;
+const ukParts = () =>
+  (ukPartsFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }));
+
+const HOUR_MS = 3_600_000;
+/** UK time's offset from UTC for each UTC hour asked about (the clocks change on the hour). */
+const ukOffsets = new Map<number, number>();
+
+function ukOffset(hour: number): number {
+  let offset = ukOffsets.get(hour);
+  if (offset === undefined) {
+    const part = (type: Intl.DateTimeFormatPartTypes, parts: Intl.DateTimeFormatPart[]) =>
+      Number(parts.find((x) => x.type === type)?.value);
+    const parts = ukParts().formatToParts(new Date(hour * HOUR_MS));
+    const wall = Date.UTC(
+      part("year", parts),
+      part("month", parts) - 1,
+      part("day", parts),
+      part("hour", parts),
+      part("minute", parts),
+      part("second", parts),
+    );
+    offset = wall - hour * HOUR_MS;
+    if (ukOffsets.size > 100_000) ukOffsets.clear();
+    ukOffsets.set(hour, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
 /**
  * A moment as spreadsheets read a date and time: UK local time, `YYYY-MM-DDTHH:MM:SS`
  * (ISO 8601 with its `T` and seconds, no zone: the one text LibreOffice's CSV import reads
- * as a date without "Detect special numbers"; decision 181).
+ * as a date without "Detect special numbers"; decision 181). The offset is worked out
+ * once per hour, not per moment: an export writes a million.
  */
 export function spreadsheetTime(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const ms = at.getTime();
+  const uk = new Date(ms + ukOffset(Math.floor(ms / HOUR_MS)));
+  return `${uk.getUTCFullYear()}-${two(uk.getUTCMonth() + 1)}-${two(uk.getUTCDate())}T${two(uk.getUTCHours())}:${two(uk.getUTCMinutes())}:${two(uk.getUTCSeconds())}`;
 }
 
 /**

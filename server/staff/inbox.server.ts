@@ -1,4 +1,5 @@
 import { getTableName, type SQL, sql } from "drizzle-orm";
+import { boundedCounts, INBOX_COUNT_BOUND, type InboxCounts } from "../../app/domain/inbox-counts";
 import { type InboxFilter, INBOX_PAGE_SIZE, searchTerm } from "../../app/domain/inbox-filter";
 import {
   campaignOf,
@@ -383,6 +384,12 @@ export async function inboxPage(
   viewerId: string,
   limit = INBOX_PAGE_SIZE,
 ): Promise<InboxPage> {
+  const page = await unflaggedPage(db, filter, viewerId, limit);
+  return { leads: await withFlags(db, page.leads), next: page.next };
+}
+
+/** A page as `inboxPage` reads it, before the triage flags are worked out. */
+async function unflaggedPage(db: Database, filter: InboxFilter, viewerId: string, limit: number): Promise<InboxPage> {
   const branches = sourcesFor(filter).map((source) => selectRows(source, filter, viewerId, limit + 1));
   const rows = await rowsOf<RawRow>(
     db,
@@ -394,37 +401,187 @@ export async function inboxPage(
     limit ${limit + 1}`,
   );
   const page = rows.slice(0, limit);
-  const leads = await withFlags(db, page.map(toLead));
   const last = page.at(-1);
   return {
-    leads,
+    leads: page.map(toLead),
     next: rows.length > limit && last ? { key: last.cursor_key, id: last.id } : null,
   };
 }
 
-/** Every lead the filter selects, in pages, for the CSV export: memory stays one page deep. */
-export async function* allInboxLeads(db: Database, filter: InboxFilter, viewerId: string, pageSize = 500) {
-  let after = filter.after;
-  for (;;) {
-    const page = await inboxPage(db, { ...filter, after }, viewerId, pageSize);
-    yield page.leads;
-    if (!page.next) return;
-    after = page.next;
+/**
+ * Every lead the filter selects, in pages, for the CSV export: memory stays a few
+ * pages deep. The next page is asked for before this one is flagged and handed on, so
+ * the database reads it while this one is written out. A broad export in received
+ * order (no search, campaign, amount or flag) finds duplicates by a second walk down
+ * every lead (`EarlierLeads`), reading each lead once; any other asks for each page's
+ * earlier leads as the inbox does (docs/decisions/241).
+ */
+export async function* allInboxLeads(db: Database, filter: InboxFilter, viewerId: string, pageSize = 2_000) {
+  const broad =
+    filter.sort === "received" &&
+    !filter.q &&
+    !filter.campaign &&
+    filter.minAmount === undefined &&
+    filter.maxAmount === undefined &&
+    !filter.flag;
+  const earlier = broad ? new EarlierLeads(db) : null;
+  let pending = unflaggedPage(db, filter, viewerId, pageSize);
+  try {
+    for (;;) {
+      const page = await pending;
+      if (page.next) pending = unflaggedPage(db, { ...filter, after: page.next }, viewerId, pageSize);
+      yield earlier ? await earlier.flag(page.leads) : await withFlags(db, page.leads);
+      if (!page.next) return;
+    }
+  } finally {
+    // An export stopped early leaves one page asked for: its answer (or failure) is of no use.
+    pending.catch(() => {});
   }
 }
 
-/** How many leads of each status the filter (ignoring its status part) selects. */
-export async function statusCounts(db: Database, filter: InboxFilter, viewerId: string) {
+/** A lead as the duplicate search needs it. */
+interface Seen {
+  kind: LeadKind;
+  id: string;
+  email: string;
+  phone: string;
+  at: Date;
+}
+
+/** How many leads the second walk reads at a time. */
+const WALK_BATCH = 5_000;
+
+/**
+ * The duplicate flag for leads handed over newest first, each call's older than the
+ * last's: a walk down every lead of the three tables (email, phone, received time only)
+ * keeps those that may be an earlier lead of one still to come, the duplicate window
+ * below the newest lead not yet flagged, indexed by email and phone. Each lead is read
+ * once, and no lookup asks the database; the same rule as `withFlags`.
+ */
+export class EarlierLeads {
+  /** The leads read and still of use, newest first from `head`. */
+  private kept: Seen[] = [];
+  private head = 0;
+  private byEmail = new Map<string, Seen[]>();
+  private byPhone = new Map<string, Seen[]>();
+  private after: { key: string; id: string } | null = null;
+  private done = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly batch = WALK_BATCH,
+  ) {}
+
+  async flag<L extends FlaggableLead>(leads: L[]) {
+    const first = leads[0];
+    const last = leads.at(-1);
+    if (!first || !last) return [];
+    // Everything newer than the oldest lead of the last page is of no use now.
+    while (this.head < this.kept.length && (this.kept[this.head] as Seen).at >= first.receivedAt) this.forget();
+    const reach = last.receivedAt.getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000;
+    while (!this.done && (this.kept.at(-1)?.at.getTime() ?? Number.POSITIVE_INFINITY) >= reach) {
+      await this.read(first.receivedAt);
+    }
+    return leads.map((lead) => {
+      const candidates = [
+        ...(this.byEmail.get(lead.email.toLowerCase()) ?? []),
+        ...(this.byPhone.get(digitsOf(lead.phone)) ?? []),
+      ];
+      const previous = candidates
+        .filter((o) => isRecentDuplicate(o.at, lead.receivedAt))
+        .reduce<Seen | null>(later, null);
+      return {
+        ...lead,
+        flags: triageFlags({ ...lead, previousLeadAt: previous?.at ?? null }),
+        duplicateOf: previous ? { kind: previous.kind, id: previous.id, receivedAt: previous.at } : null,
+      };
+    });
+  }
+
+  /** The next WALK_BATCH leads down the three tables, from `start` on the first read. */
+  private async read(start: Date) {
+    const from = this.after
+      ? sql`(created_at, id) < (${this.after.key}::timestamptz, ${this.after.id}::uuid)`
+      : sql`created_at <= ${start.toISOString()}::timestamptz`;
+    const branches = LEAD_KINDS.map((kind) => {
+      const s = SOURCES[kind];
+      return sql`(select ${kind}::text as kind, ${s.id} as id, ${s.email} as email, ${s.phone} as phone,
+          ${s.createdAt} as at, ${microsecondText(s.createdAt)} as key
+        from ${s.table} where ${from} order by ${s.createdAt} desc, ${s.id} desc limit ${this.batch})`;
+    });
+    const rows = await rowsOf<{
+      kind: LeadKind;
+      id: string;
+      email: string;
+      phone: string;
+      at: string | Date;
+      key: string;
+    }>(
+      this.db,
+      sql`select * from (${sql.join(branches, sql` union all `)}) as leads order by at desc, id desc limit ${this.batch}`,
+    );
+    const last = rows.at(-1);
+    if (!last || rows.length < this.batch) this.done = true;
+    if (last) this.after = { key: last.key, id: last.id };
+    for (const row of rows) {
+      const seen: Seen = {
+        kind: row.kind,
+        id: row.id,
+        email: row.email.toLowerCase(),
+        phone: digitsOf(row.phone),
+        at: new Date(row.at),
+      };
+      this.kept.push(seen);
+      for (const [index, key] of [
+        [this.byEmail, seen.email],
+        [this.byPhone, seen.phone],
+      ] as const) {
+        const list = index.get(key);
+        if (list) list.push(seen);
+        else index.set(key, [seen]);
+      }
+    }
+  }
+
+  /** Drops the newest lead kept. */
+  private forget() {
+    const seen = this.kept[this.head] as Seen;
+    this.head++;
+    for (const [index, key] of [
+      [this.byEmail, seen.email],
+      [this.byPhone, seen.phone],
+    ] as const) {
+      const list = index.get(key);
+      list?.shift();
+      if (list?.length === 0) index.delete(key);
+    }
+    // Now and then, let go of the array's dropped front.
+    if (this.head > 4_096 && this.head * 2 > this.kept.length) {
+      this.kept = this.kept.slice(this.head);
+      this.head = 0;
+    }
+  }
+}
+
+/**
+ * How many leads of each status the filter (ignoring its status part) selects: exact
+ * from the kept counts when it filters by kind, assignee and status alone; otherwise
+ * counted, but no further than `bound` (docs/decisions/240), so a page never waits on
+ * counting leads it does not show.
+ */
+export async function statusCounts(
+  db: Database,
+  filter: InboxFilter,
+  viewerId: string,
+  bound = INBOX_COUNT_BOUND,
+): Promise<InboxCounts> {
+  const kept = countsByKindAndAssignee(filter);
   const rows = await rowsOf<{ status: LeadStatus; n: number | string }>(
     db,
-    countsByKindAndAssignee(filter) ? countsFromSummary(filter, viewerId) : countsByScan(filter, viewerId),
+    kept ? countsFromSummary(filter, viewerId) : countsByScan(filter, viewerId, bound),
   );
-  const counts: Partial<Record<LeadStatus, number>> = {};
-  for (const row of rows) {
-    const n = Number(row.n);
-    if (n > 0) counts[row.status] = n;
-  }
-  return counts;
+  const counted = rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+  return boundedCounts(counted, kept ? Number.POSITIVE_INFINITY : bound);
 }
 
 /** A filter by nothing but kind, assignee and status: the counts table answers it. */
@@ -448,14 +605,29 @@ function countsFromSummary(filter: InboxFilter, viewerId: string): SQL {
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``} group by 1`;
 }
 
-/** The per-status counts by counting the leads the filter selects. */
-function countsByScan(filter: InboxFilter, viewerId: string): SQL {
+/**
+ * The per-status counts of the first `bound + 1` leads the filter selects, the tables
+ * read one after another (an Append stops at the limit: a table is not read at all once
+ * those before it have found enough), each in whatever order its indexes find them
+ * soonest: enough to tell exact from "more than". Without a bound, every lead it selects.
+ */
+function countsByScan(filter: InboxFilter, viewerId: string, bound?: number): SQL {
   const branches = sourcesFor(filter).map((source) => {
     const where = conditions(source, filter, viewerId, { withStatus: false });
-    return sql`(select ${source.status} as status, count(*)::int as n from ${source.table}
-      ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``} group by 1)`;
+    return sql`(select ${source.status} as status from ${source.table}
+      ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``})`;
   });
-  return sql`select status, sum(n)::int as n from (${sql.join(branches, sql` union all `)}) as counts group by status`;
+  return sql`select status, count(*)::int as n from (${sql.join(branches, sql` union all `)}
+    ${bound === undefined ? sql`` : sql`limit ${bound + 1}`}) as matched group by status`;
+}
+
+/** Every lead the filter (ignoring its status part) selects, counted: what the bounded counts stand for. */
+export async function exactStatusCounts(db: Database, filter: InboxFilter, viewerId: string) {
+  const rows = await rowsOf<{ status: LeadStatus; n: number | string }>(db, countsByScan(filter, viewerId));
+  return boundedCounts(
+    rows.map((r) => ({ status: r.status, n: Number(r.n) })),
+    Number.POSITIVE_INFINITY,
+  );
 }
 
 function toLead(row: RawRow): InboxLead {
@@ -531,7 +703,7 @@ export async function withFlags<L extends FlaggableLead>(
     const phone = digitsOf(lead.phone);
     const previous = others
       .filter((o) => (o.email === email || o.phone === phone) && isRecentDuplicate(o.at, lead.receivedAt))
-      .reduce<(typeof others)[number] | null>((latest, o) => (!latest || o.at > latest.at ? o : latest), null);
+      .reduce<(typeof others)[number] | null>(later, null);
     return {
       ...lead,
       flags: triageFlags({ ...lead, previousLeadAt: previous?.at ?? null }),
@@ -539,5 +711,9 @@ export async function withFlags<L extends FlaggableLead>(
     };
   });
 }
+
+/** Of two earlier leads, the later; of two received at the same moment, the larger id, so the choice never depends on order. */
+const later = <T extends { at: Date; id: string }>(latest: T | null, o: T): T =>
+  !latest || o.at > latest.at || (o.at.getTime() === latest.at.getTime() && o.id > latest.id) ? o : latest;
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, "");

@@ -5,7 +5,9 @@ import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "./sample
 // `npm run seed -- --leads N`: N made-up leads over the last two years, for trying the
 // console and for measuring the inbox at the size of a busy broker (100,000). Six in
 // ten are quotes, three in ten quick-check enquiries, one in ten contact messages;
-// names, amounts, statuses and campaigns vary; the same seed gives the same leads.
+// names, amounts, statuses and campaigns vary; the same seed gives the same leads. A
+// seeded lead was last touched when it was received, so the retention job reads it
+// as a real one of that age.
 
 const FIRST = ["Amelia", "Oliver", "Isla", "George", "Ava", "Noah", "Mia", "Arthur", "Ivy", "Leo", "Grace", "Harry"];
 const LAST = [
@@ -63,19 +65,33 @@ export async function seedLeads(
       const lastName = `${pick(LAST)}${i % 7 === 0 ? "" : `-${i % 997}`}`;
       const email = `${firstName}.${lastName}.${i}@example.com`.toLowerCase();
       const phone = `07700 ${String(900000 + (i % 100000)).padStart(6, "0")}`;
-      const createdAt = new Date(now - Math.floor(next() * TWO_YEARS_MS));
+      // Oldest first, as leads arrive, so the tables' rows lie in received order as a real
+      // table's do (a page of the inbox then reads neighbouring rows, not scattered ones).
+      const createdAt = new Date(now - Math.floor(((count - i - next()) / count) * TWO_YEARS_MS));
       const status = next() < 0.5 ? "new" : pick(LEAD_STATUSES);
       const assigneeId = assignees.length > 0 && next() < 0.4 ? pick(assignees) : null;
       const landingPageUrl = `https://www.example.com/${pick(CAMPAIGNS) ?? ""}`;
       const roll = next();
       if (roll < 0.6) {
         const loanAmount = 10_000 + Math.floor(next() * 190) * 1_000;
-        quotes.push(
-          sampleQuote({ createdAt, firstName, lastName, email, phone, loanAmount, status, assigneeId, landingPageUrl }),
-        );
+        quotes.push({
+          ...sampleQuote({
+            createdAt,
+            firstName,
+            lastName,
+            email,
+            phone,
+            loanAmount,
+            status,
+            assigneeId,
+            landingPageUrl,
+          }),
+          updatedAt: createdAt,
+        });
       } else if (roll < 0.9) {
-        enquiries.push(
-          sampleEnquiry({
+        enquiries.push({
+          updatedAt: createdAt,
+          ...sampleEnquiry({
             createdAt,
             firstName,
             lastName,
@@ -86,7 +102,7 @@ export async function seedLeads(
             landingPageUrl,
             loanAmount: 5_000 + Math.floor(next() * 95) * 1_000,
           }),
-        );
+        });
       } else {
         contacts.push(sampleContact({ createdAt, name: `${firstName} ${lastName}`, email, phone, status, assigneeId }));
       }

@@ -518,8 +518,12 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     const sixYearsAgo = new Date(now);
     sixYearsAgo.setUTCFullYear(sixYearsAgo.getUTCFullYear() - 6);
     const dueDay = ukClock(sixYearsAgo).day;
+    // Both arrived a week before their completion could be due, as a real lead arrives before it completes.
+    const arrived = new Date(sixYearsAgo.getTime() - 7 * 86_400_000);
     const complete = async (completedOn: string) => {
-      const id = await newQuote("contacted");
+      const id = (
+        await insertLeads(database.db, { quotes: [sampleQuote({ status: "contacted", createdAt: arrived })] })
+      ).quotes[0] as string;
       const lead = { kind: "quote" as const, id };
       await moveCase(database.db, STAFF, { ...lead, caseVersion: 0 }, { to: "application-sent", productId });
       await moveCase(
@@ -542,7 +546,7 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
       );
       return id;
     };
-    // Both were recorded today (their timeline says completed now): only the completion date tells them apart.
+    // Both were recorded completed today (their timeline says so): only the completion date tells them apart.
     const due = await complete(dueDay);
     const kept = await complete(addDays(dueDay, 1));
     const report = await retentionDryRun(database.db, now);

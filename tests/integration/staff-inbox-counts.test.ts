@@ -103,14 +103,14 @@ describe.each(testDatabaseKinds())("the inbox's counts, searches and pages on %s
     const tally: Partial<Record<LeadStatus, number>> = {};
     for (const lead of await listed(query)) tally[lead.status] = (tally[lead.status] ?? 0) + 1;
     expect(Object.keys(tally).length).toBeGreaterThan(0);
-    expect(await statusCounts(database.db, filter(query), ann.id)).toEqual(tally);
+    expect(await statusCounts(database.db, filter(query), ann.id)).toEqual({ exact: tally });
   });
 
   it("count someone else's leads when the filter names them", async () => {
     const tally: Partial<Record<LeadStatus, number>> = {};
     for (const lead of await listed(`assignee=${bob.id}`)) tally[lead.status] = (tally[lead.status] ?? 0) + 1;
     expect(Object.values(tally).reduce((a, b) => a + b, 0)).toBe(3);
-    expect(await statusCounts(database.db, filter(`assignee=${bob.id}`), ann.id)).toEqual(tally);
+    expect(await statusCounts(database.db, filter(`assignee=${bob.id}`), ann.id)).toEqual({ exact: tally });
   });
 
   it("ignore the filter's own statuses, so every tab shows its number", async () => {

@@ -3,6 +3,7 @@ import { Form, Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
+import { type InboxCounts, statusText, totalText } from "~/domain/inbox-counts";
 import { type InboxFilter, inboxSearchParams } from "~/domain/inbox-filter";
 import {
   LEAD_KIND_LABELS,
@@ -46,7 +47,7 @@ export interface InboxPageProps {
   filter: InboxFilter;
   rows: InboxRow[];
   next: string | null;
-  counts: Partial<Record<LeadStatus, number>>;
+  counts: InboxCounts;
   staff: { id: string; name: string }[];
 }
 
@@ -118,7 +119,6 @@ export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps)
     return text ? `/staff?${text}` : "/staff";
   };
   const assignee = typeof filter.assignee === "object" ? filter.assignee.id : (filter.assignee ?? "");
-  const total = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Leads</h1>
@@ -131,7 +131,7 @@ export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps)
               aria-current={filter.statuses.length === 0 ? "page" : undefined}
               className="inline-flex min-h-11 items-center rounded-full border border-slate-400 px-3 font-semibold text-brand-800 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
             >
-              All <span className="ml-1">({total})</span>
+              All <span className="ml-1">({totalText(counts)})</span>
             </Link>
           </li>
           {LEAD_STATUSES.map((status) => (
@@ -141,7 +141,13 @@ export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps)
                 aria-current={filter.statuses.length === 1 && filter.statuses[0] === status ? "page" : undefined}
                 className="inline-flex min-h-11 items-center rounded-full border border-slate-400 px-3 font-semibold text-brand-800 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
               >
-                {LEAD_STATUS_LABELS[status]} <span className="ml-1">({counts[status] ?? 0})</span>
+                {LEAD_STATUS_LABELS[status]}
+                {statusText(counts, status) !== null && (
+                  <>
+                    {" "}
+                    <span className="ml-1">({statusText(counts, status)})</span>
+                  </>
+                )}
               </Link>
             </li>
           ))}
