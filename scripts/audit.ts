@@ -48,6 +48,7 @@ const STAFF_ROUTES = [
   "/staff/requests",
   "/staff/funnel",
   "/staff/funnel/calls",
+  "/staff/funnel/campaigns",
   "/staff/lenders",
   "LEAD_PAGE",
 ];
