@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { FUNNEL_EVENTS, FUNNEL_FORMS, type FunnelForm } from "./funnel";
 
 // What a form may report to the funnel (DECISIONS D16), as the server checks it. Apart
@@ -25,4 +25,3 @@ export const funnelReportSchema = z
     path: ["target"],
   });
 export type FunnelReport = z.infer<typeof funnelReportSchema>;
-

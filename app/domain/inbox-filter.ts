@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isCalendarDay, isCalendarMoment } from "./calendar-day";
 import { isLeadKind, isLeadStatus, isTriageFlag, type LeadKind, type LeadStatus, type TriageFlag } from "./leads";
 

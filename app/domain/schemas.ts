@@ -1,7 +1,7 @@
 // The submit-time schemas the browser and the server share (D1: same schema both sides).
 // Unknown keys (the honeypot among them) are stripped; the server deals with those.
 
-import { z } from "zod";
+import { z } from "./zod";
 import { EMAIL_PATTERN } from "./email";
 import {
   CONTACT_MESSAGE_MAX_LENGTH,

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { countsOf, personalDataDownload, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { requireStaff } from "../../server/staff/session.server";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { isSameSitePost } from "../../server/accounts.server";
 import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { writeAudit } from "../../server/staff/audit.server";
@@ -31,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!asked) return data({ email: "", found: null, notice }, { headers });
   if (!email.safeParse(asked).success) {
     return data(
-      { email: asked, found: null, notice: { tone: "error" as const, text: "Enter an email address, like name@example.com." } },
+      {
+        email: asked,
+        found: null,
+        notice: { tone: "error" as const, text: "Enter an email address, like name@example.com." },
+      },
       { headers, status: 400 },
     );
   }
