@@ -12,6 +12,7 @@ import {
   QUICK_EMPLOYMENT_STATUSES,
   QUICK_LOAN_TYPES,
 } from "./options";
+import { ukOffsetMinutes } from "./uk-time";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "./rates";
 
 // The firm's side of a lead (DECISIONS D11, D14): where it stands, where it may go
@@ -247,20 +248,6 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** UK local time in parts; made once, when first asked, as a DateTimeFormat costs far more to make than to use. */
-let ukPartsFormat: Intl.DateTimeFormat | undefined;
-const ukParts = () =>
-  (ukPartsFormat ??= new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }));
-
 const HOUR_MS = 3_600_000;
 /** UK time's offset from UTC for each UTC hour asked about (the clocks change on the hour). */
 const ukOffsets = new Map<number, number>();
@@ -268,18 +255,7 @@ const ukOffsets = new Map<number, number>();
 function ukOffset(hour: number): number {
   let offset = ukOffsets.get(hour);
   if (offset === undefined) {
-    const part = (type: Intl.DateTimeFormatPartTypes, parts: Intl.DateTimeFormatPart[]) =>
-      Number(parts.find((x) => x.type === type)?.value);
-    const parts = ukParts().formatToParts(new Date(hour * HOUR_MS));
-    const wall = Date.UTC(
-      part("year", parts),
-      part("month", parts) - 1,
-      part("day", parts),
-      part("hour", parts),
-      part("minute", parts),
-      part("second", parts),
-    );
-    offset = wall - hour * HOUR_MS;
+    offset = ukOffsetMinutes(hour * HOUR_MS) * 60_000;
     if (ukOffsets.size > 100_000) ukOffsets.clear();
     ukOffsets.set(hour, offset);
   }

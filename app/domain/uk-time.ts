@@ -3,20 +3,27 @@
 
 export const UK_TIME_ZONE = "Europe/London";
 
-const partsFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+// Made when first asked, not as the module loads: a DateTimeFormat costs far more to make than to use.
+let partsFormat: Intl.DateTimeFormat | undefined;
+const ukParts = () =>
+  (partsFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: UK_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }));
 
 /** The UK wall clock at an instant: its day (YYYY-MM-DD) and minutes after midnight. */
 export function ukClock(at: Date): { day: string; minutes: number } {
-  const part = Object.fromEntries(partsFormat.formatToParts(at).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    ukParts()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return { day: `${part.year}-${part.month}-${part.day}`, minutes: Number(part.hour) * 60 + Number(part.minute) };
 }
 
