@@ -1,9 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as accountAction } from "../../app/routes/account";
-import { loader as exportLoader } from "../../app/routes/staff.export";
-import { action as requestsAction, loader as requestsLoader } from "../../app/routes/staff.requests";
-import { loader as requestsExportLoader } from "../../app/routes/staff.requests.export";
 import { createAuth } from "../../server/auth";
 import type { ServerContext } from "../../server/context";
 import { subjectReference } from "../../server/data-requests.server";
@@ -15,6 +12,7 @@ import { addProduct } from "../../server/staff/lender-panel.server";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validEnquiry, validQuote } from "../support/leads";
+import { staffRoutesSignedInAs } from "../support/staff-routes";
 
 // An erasure leaves nothing of the person behind (UK GDPR article 17): after a staff
 // erasure from the data requests page, and after a borrower's own "Delete your account",
@@ -24,9 +22,11 @@ import { freshAddress, validEnquiry, validQuote } from "../support/leads";
 
 /** The signed-in adviser every staff page sees here: not an account row, only who the audit log names. */
 const STAFF = { id: "staff-dee", name: "Dee Protection", email: "dee@firm.example" };
-vi.mock("../../server/staff/session.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../server/staff/session.server")>()),
-  requireStaff: async () => ({ user: STAFF, headers: new Headers() }),
+const routes = staffRoutesSignedInAs(STAFF, async () => ({
+  exportLoader: (await import("../../app/routes/staff.export")).loader,
+  requestsLoader: (await import("../../app/routes/staff.requests")).loader,
+  requestsAction: (await import("../../app/routes/staff.requests")).action,
+  requestsExportLoader: (await import("../../app/routes/staff.requests.export")).loader,
 }));
 
 const SITE = "http://localhost:3000";
@@ -204,7 +204,7 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     // Staff at work: searches and exports, a note of a call, a look-up and a download.
     for (const q of [person.email, person.phone, person.lastName]) {
       const url = `${SITE}/staff/export?${new URLSearchParams({ q })}`;
-      const csv = await exportLoader({ request: new Request(url), context, params: {} } as never);
+      const csv = await routes().exportLoader({ request: new Request(url), context, params: {} } as never);
       expect(await csv.text()).toContain(person.lastName);
     }
     await database.db.insert(leadEvents).values({
@@ -229,7 +229,7 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       commissionReason: `Agreed with ${person.firstName} ${person.lastName} on ${person.phone}`,
     });
     const lookUp = `${SITE}/staff/requests?${new URLSearchParams({ email: person.email })}`;
-    const found = await requestsLoader({ request: new Request(lookUp), context, params: {} } as never);
+    const found = await routes().requestsLoader({ request: new Request(lookUp), context, params: {} } as never);
     expect((found as { data: { found: Record<string, number> } }).data.found).toMatchObject({
       account: 1,
       quotes: 1,
@@ -237,7 +237,7 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       contactMessages: 1,
     });
     const download = `${SITE}/staff/requests/export?${new URLSearchParams({ email: person.email })}`;
-    const held = await requestsExportLoader({ request: new Request(download), context, params: {} } as never);
+    const held = await routes().requestsExportLoader({ request: new Request(download), context, params: {} } as never);
     expect(await held.text()).toContain(person.email);
 
     // Without this the checks after the erasure would prove nothing.
@@ -269,7 +269,7 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     };
     await leaveTraces(person);
     const form = new URLSearchParams({ email: person.email, confirm: person.email });
-    const erased = await requestsAction({
+    const erased = await routes().requestsAction({
       request: new Request(`${SITE}/staff/requests`, {
         method: "POST",
         headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
@@ -331,7 +331,7 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
   it("records a look-up on the data requests page, naming the person only by the keyed hash of the address", async () => {
     const address = "nobody.held@example.com";
     const before = await database.db.select().from(auditLog).where(eq(auditLog.action, "data.lookup"));
-    await requestsLoader({
+    await routes().requestsLoader({
       request: new Request(`${SITE}/staff/requests?${new URLSearchParams({ email: address })}`),
       context,
       params: {},
