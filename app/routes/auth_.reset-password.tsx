@@ -30,7 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ResetActionData>({ error: SOMETHING_WENT_WRONG }, { status: 403 });
   }
   const gate = await accountFormGate(context);
-  if (gate) return data<ResetActionData>({ error: gate.message }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds ?? 60) } });
+  if (gate)
+    return data<ResetActionData>(
+      { error: gate.message },
+      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds ?? 60) } },
+    );
   const posted = await readFormPost(request);
   if (!posted.ok) return data<ResetActionData>({ error: SOMETHING_WENT_WRONG }, { status: posted.status });
   const outcome = await resetPassword(context, request, posted.form);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { funnelQueryProblem } from "~/domain/funnel";
+import { FUNNEL_QUERY_PROBLEMS, funnelQueryProblem } from "~/domain/funnel";
+import { refusedPeriod } from "~/domain/report-period";
 import { funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
 import { requireStaff } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
@@ -18,11 +19,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers } = await requireStaff(context, request);
   const params = new URL(request.url).searchParams;
   const problem = funnelQueryProblem(params);
+  // A day that is not one: the form again, as typed, with the message beside it. A
+  // campaign no one could type (a NUL in the URL) is refused outright.
+  const refused = problem ? refusedPeriod(params, problem, FUNNEL_QUERY_PROBLEMS) : undefined;
+  if (refused) return data({ refused, campaign: params.get("campaign") ?? "" }, { status: 400, headers });
   if (problem) throw data({ reason: problem }, { status: 400, headers });
   const report = await funnelReport(context.db, funnelQueryOf(params));
   return data(report, { headers });
 }
 
 export default function Funnel({ loaderData }: Route.ComponentProps) {
-  return <FunnelPage {...loaderData} />;
+  return "refused" in loaderData ? (
+    <FunnelPage refused={loaderData.refused} campaign={loaderData.campaign} />
+  ) : (
+    <FunnelPage report={loaderData} />
+  );
 }

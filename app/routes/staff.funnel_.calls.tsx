@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { funnelQueryProblem } from "~/domain/funnel";
+import { FUNNEL_QUERY_PROBLEMS, funnelQueryProblem } from "~/domain/funnel";
+import { refusedPeriod } from "~/domain/report-period";
 import { contactReport } from "../../server/staff/contact-report.server";
 import { funnelQueryOf } from "../../server/staff/funnel-query.server";
 import { requireStaff } from "../../server/staff/session.server";
@@ -21,6 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   params.delete("campaign");
   const problem = funnelQueryProblem(params);
+  // A day that is not one: the form again, as typed, with the message beside it.
+  const refused = problem ? refusedPeriod(params, problem, FUNNEL_QUERY_PROBLEMS) : undefined;
+  if (refused) return data({ refused }, { status: 400, headers });
   if (problem) throw data({ reason: problem }, { status: 400, headers });
   const { from, to } = funnelQueryOf(params);
   const report = await contactReport(context.db, { from, to });
@@ -28,5 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function CallsReport({ loaderData }: Route.ComponentProps) {
-  return <CallsReportPage {...loaderData} />;
+  return "refused" in loaderData ? (
+    <CallsReportPage refused={loaderData.refused} />
+  ) : (
+    <CallsReportPage report={loaderData} />
+  );
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { monthRangeProblem } from "~/domain/campaign-report";
+import { MONTH_RANGE_PROBLEMS, monthRangeProblem } from "~/domain/campaign-report";
+import { refusedPeriod } from "~/domain/report-period";
 import { campaignReport, monthRangeOf } from "../../server/staff/campaign-report.server";
 import { funnelQueryOf } from "../../server/staff/funnel-query.server";
 import { requireStaff } from "../../server/staff/session.server";
@@ -20,6 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers } = await requireStaff(context, request);
   const params = new URL(request.url).searchParams;
   const problem = monthRangeProblem(params);
+  // A month that is not one: the form again, as typed, with the message beside it.
+  const refused = problem ? refusedPeriod(params, problem, MONTH_RANGE_PROBLEMS) : undefined;
+  if (refused) return data({ refused }, { status: 400, headers });
   if (problem) throw data({ reason: problem }, { status: 400, headers });
   const report = await campaignReport(context.db, monthRangeOf(params));
   // The conversions form starts from the funnel's own default period (the last 30 days).
@@ -28,5 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function CampaignReport({ loaderData }: Route.ComponentProps) {
-  return <CampaignReportPage {...loaderData} />;
+  return "refused" in loaderData ? (
+    <CampaignReportPage refused={loaderData.refused} />
+  ) : (
+    <CampaignReportPage report={loaderData} />
+  );
 }

@@ -475,6 +475,17 @@ test("a visit that reaches step 3 of the main form and leaves shows on /staff/fu
   expect(readFileSync((await report.path()) ?? "", "utf8")).toContain(
     `\r\n${month},test,${campaign},1,0,0,0,0,0.00\r\n`,
   );
+
+  // A month that is not one (as a browser without a month picker lets it be typed): the
+  // form again, the other month kept, the message beside the field at fault, no figures.
+  const refused = await page.goto("/staff/funnel/campaigns?from=2026-13&to=2026-11");
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByLabel("From month")).toHaveAccessibleDescription(
+    "The From month is not a month: write it as YYYY-MM, such as 2026-02",
+  );
+  await expect(page.getByLabel("To month")).toHaveValue("2026-11");
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 /** Elements that run past the right (or left) edge of the viewport, and how wide the page scrolls. */

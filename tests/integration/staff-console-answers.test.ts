@@ -239,6 +239,30 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())(
       });
 
       it.each([
+        ["/staff/funnel?from=2026-02-30&to=2026-03-31&campaign=google%2Fspring", "from", "2026-02-30"],
+        ["/staff/funnel/calls?from=2026-02-01&to=2026-02-31", "to", "2026-02-31"],
+        ["/staff/funnel/campaigns?from=2026-13&to=2026-12", "from", "2026-13"],
+      ])(
+        "a report's page refusing %s keeps what was typed, the message beside its field",
+        async (path, field, typed) => {
+          const response = await get(path);
+          expect(response.status).toBe(400);
+          const html = await response.text();
+          const other = field === "from" ? "to" : "from";
+          const input = (name: string) => new RegExp(`<input[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+          expect(input(field)).toContain(`value="${typed}"`);
+          expect(input(field)).toContain('aria-invalid="true"');
+          expect(input(field)).toContain(`aria-describedby="${field}-error"`);
+          expect(html).toMatch(new RegExp(`id="${field}-error"[^>]*>.*is not a`));
+          expect(input(other)).toContain(`value="${new URL(path, "http://x").searchParams.get(other)}"`);
+          expect(input(other)).not.toContain("aria-invalid");
+          // No figures for a period that is not one.
+          expect(html).not.toContain("<table");
+          expect(html).toMatch(/Signed in as (<!-- -->)?Ann Adviser/);
+        },
+      );
+
+      it.each([
         "/staff?from=2028-02-29&to=2028-02-29",
         "/staff?from=0001-01-01&to=9999-12-31",
         "/staff/funnel?from=2028-02-29&to=2028-03-01",

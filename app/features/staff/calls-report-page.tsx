@@ -1,3 +1,4 @@
+import type { RefusedPeriod } from "~/domain/report-period";
 import { Link } from "react-router";
 import { CLOSE_REASON_LABELS, type CloseReason, describeMinutes } from "~/domain/lead-work";
 import { LEAD_STATUS_LABELS } from "~/domain/leads";
@@ -14,7 +15,7 @@ interface Figures {
   p90: number | null;
 }
 
-export interface CallsReportPageProps {
+export interface CallsReport {
   query: { from: string; to: string };
   weeks: (Figures & { week: string })[];
   advisers: (Figures & { adviser: string | null })[];
@@ -32,7 +33,12 @@ const waitColumns = (calledHeader: string): ReportColumn<Figures>[] => [
   { header: "90th percentile", numeric: true, cell: (row) => wait(row.p90) },
 ];
 
-export function CallsReportPage({ query, weeks, advisers, reasons }: CallsReportPageProps) {
+/** The report for the period asked, or the period refused as it was typed (no figures then). */
+export type CallsReportPageProps =
+  | { report: CallsReport; refused?: never }
+  | { refused: RefusedPeriod; report?: never };
+
+export function CallsReportPage({ report, refused }: CallsReportPageProps) {
   return (
     <>
       <p>
@@ -46,8 +52,20 @@ export function CallsReportPage({ query, weeks, advisers, reasons }: CallsReport
         minutes of opening hours (a lead that arrives on Friday evening and is called at 9:05 on Monday waited 5
         minutes). The median is the middle wait; the 90th percentile is the wait nine in ten leads beat.
       </p>
-      <ReportPeriodForm label="Choose the period" from={query.from} to={query.to} />
+      <ReportPeriodForm
+        label="Choose the period"
+        from={report?.query.from ?? ""}
+        to={report?.query.to ?? ""}
+        refused={refused}
+      />
+      {report && <CallsFigures {...report} />}
+    </>
+  );
+}
 
+function CallsFigures({ weeks, advisers, reasons }: CallsReport) {
+  return (
+    <>
       <ReportSection id="weeks-heading" title="Time to first contact by week">
         <ReportTable
           caption="Leads by the ISO week they arrived in, and how long they waited"

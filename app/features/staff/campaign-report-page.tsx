@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { RefusedPeriod } from "~/domain/report-period";
 import {
   type CampaignFigures,
   type CampaignMonthRow,
@@ -14,7 +15,7 @@ import { type ReportColumn, ReportPeriodForm, ReportSection, ReportTable, report
 // Google Ads (docs/decisions/236). Server-rendered: both downloads are plain links and
 // forms, so the page works without script.
 
-export interface CampaignReportPageProps {
+export interface CampaignReport {
   range: MonthRange;
   rows: CampaignMonthRow[];
   totals: CampaignFigures;
@@ -61,7 +62,12 @@ function TotalsRow({ totals }: { totals: CampaignFigures }) {
   );
 }
 
-export function CampaignReportPage({ range, rows, totals, conversions, conversionName }: CampaignReportPageProps) {
+/** The report for the months asked, or the months refused as they were typed (no figures then). */
+export type CampaignReportPageProps =
+  | { report: CampaignReport; refused?: never }
+  | { refused: RefusedPeriod; report?: never };
+
+export function CampaignReportPage({ report, refused }: CampaignReportPageProps) {
   return (
     <>
       <p>
@@ -79,20 +85,30 @@ export function CampaignReportPage({ range, rows, totals, conversions, conversio
       <ReportPeriodForm
         label="Choose the months"
         type="month"
-        from={range.from}
-        to={range.to}
+        from={report?.range.from ?? ""}
+        to={report?.range.to ?? ""}
         fieldLabels={{ from: "From month", to: "To month" }}
+        refused={refused}
         actions={
-          <a
-            href={`/staff/funnel/campaigns/export?${new URLSearchParams({ ...range })}`}
-            download
-            className={linkClass}
-          >
-            Download CSV
-          </a>
+          report && (
+            <a
+              href={`/staff/funnel/campaigns/export?${new URLSearchParams({ ...report.range })}`}
+              download
+              className={linkClass}
+            >
+              Download CSV
+            </a>
+          )
         }
       />
+      {report && <CampaignFiguresAndConversions {...report} />}
+    </>
+  );
+}
 
+function CampaignFiguresAndConversions({ rows, totals, conversions, conversionName }: CampaignReport) {
+  return (
+    <>
       <ReportSection id="campaign-months-heading" title="By month and campaign">
         <ReportTable
           caption="Visits, leads, cases, completions, money lent and commission per campaign and month"

@@ -35,7 +35,9 @@ export function EnrolPage(props: EnrolPageProps) {
   if (props.state === "password") {
     return (
       <StaffDoorway title="Set up your staff account">
-        <p>Welcome, {props.name}. First choose a password of at least {MIN_PASSWORD_LENGTH.staff} characters.</p>
+        <p>
+          Welcome, {props.name}. First choose a password of at least {MIN_PASSWORD_LENGTH.staff} characters.
+        </p>
         {props.error && <Notice tone="error">{props.error}</Notice>}
         <Form method="post" className="space-y-5">
           <input type="hidden" name="token" value={props.token} />

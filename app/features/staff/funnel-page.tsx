@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
+import type { RefusedPeriod } from "~/domain/report-period";
 import { FUNNEL_FORMS, type FunnelForm, type FunnelStepRow, funnelStepId, type funnelOf } from "~/domain/funnel";
 import { STEP_TITLES } from "~/features/eligibility/flow";
 import { QUICK_STEP_TITLES } from "~/features/quick-check/flow";
@@ -20,7 +21,7 @@ type Funnel = ReturnType<typeof funnelOf>;
 
 type Conversion = { source: string; campaign: string; leads: number; visits: number };
 
-export interface FunnelPageProps {
+export interface FunnelReport {
   query: { from: string; to: string; campaign: string };
   campaigns: string[];
   funnels: Funnel[];
@@ -129,7 +130,17 @@ function FunnelSection({ funnel }: { funnel: Funnel }) {
   );
 }
 
-export function FunnelPage({ query, campaigns, funnels, conversion }: FunnelPageProps) {
+/**
+ * The report for the period asked, or the period refused as it was typed (no figures
+ * then; the campaign chosen is kept, as the only one offered beside every campaign).
+ */
+export type FunnelPageProps =
+  | { report: FunnelReport; refused?: never; campaign?: never }
+  | { refused: RefusedPeriod; campaign: string; report?: never };
+
+export function FunnelPage({ report, refused, campaign }: FunnelPageProps) {
+  const query = report?.query ?? { from: "", to: "", campaign: campaign ?? "" };
+  const campaigns = report?.campaigns ?? (query.campaign ? [query.campaign] : []);
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Where borrowers drop out</h1>
@@ -155,6 +166,7 @@ export function FunnelPage({ query, campaigns, funnels, conversion }: FunnelPage
         label="Choose the period and campaign"
         from={query.from}
         to={query.to}
+        refused={refused}
         fields={
           <ReportField id="campaign" label="Campaign">
             <select id="campaign" name="campaign" defaultValue={query.campaign} className={reportControlClass}>
@@ -168,16 +180,25 @@ export function FunnelPage({ query, campaigns, funnels, conversion }: FunnelPage
           </ReportField>
         }
         actions={
-          <a
-            href={`/staff/funnel/export?${new URLSearchParams(query)}`}
-            download
-            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-focus"
-          >
-            Download CSV
-          </a>
+          report && (
+            <a
+              href={`/staff/funnel/export?${new URLSearchParams(query)}`}
+              download
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-focus"
+            >
+              Download CSV
+            </a>
+          )
         }
       />
+      {report && <FunnelFigures {...report} />}
+    </>
+  );
+}
 
+function FunnelFigures({ funnels, conversion }: FunnelReport) {
+  return (
+    <>
       {funnels.map((f) => (
         <FunnelSection key={f.form} funnel={f} />
       ))}

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { controlClass } from "~/components/ui/field";
+import { controlClass, describedBy, FieldError } from "~/components/ui/field";
+import type { RefusedPeriod } from "~/domain/report-period";
 
 // The pieces every report beside the funnel is drawn with (/staff/funnel, its calls
 // report, and the reports to come): the period form, a titled section, and a table of
@@ -140,6 +141,7 @@ export function ReportPeriodForm({
   action,
   fields,
   actions,
+  refused,
 }: {
   /** The form's accessible name, such as "Choose the period". */
   label: string;
@@ -157,20 +159,29 @@ export function ReportPeriodForm({
   fields?: ReactNode;
   /** After the button, such as a download link. */
   actions?: ReactNode;
+  /** A period the report refused: the fields show what was typed, the message beside its field. */
+  refused?: RefusedPeriod;
 }) {
-  const field = (name: "from" | "to", value: string) => (
-    <ReportField id={`${idPrefix}${name}`} label={fieldLabels[name]}>
-      <input
-        id={`${idPrefix}${name}`}
-        name={name}
-        type={type}
-        defaultValue={value}
-        // Where a browser has no month picker the field is text: say how to write it.
-        placeholder={type === "month" ? "YYYY-MM" : undefined}
-        className={reportControlClass}
-      />
-    </ReportField>
-  );
+  const field = (name: "from" | "to", value: string) => {
+    const id = `${idPrefix}${name}`;
+    const error = refused?.field === name ? refused.message : undefined;
+    return (
+      <ReportField id={id} label={fieldLabels[name]}>
+        <input
+          id={id}
+          name={name}
+          type={type}
+          defaultValue={refused ? refused[name] : value}
+          // Where a browser has no month picker the field is text: say how to write it.
+          placeholder={type === "month" ? "YYYY-MM" : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, null, error)}
+          className={reportControlClass}
+        />
+        <FieldError id={`${id}-error`} error={error} />
+      </ReportField>
+    );
+  };
   return (
     <Form
       method="get"

@@ -29,8 +29,8 @@ export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPag
     <>
       <h1 className="text-2xl font-bold text-slate-900">Data requests</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
-        Find everything held about a person by the email address they wrote from: download it for an access request,
-        or erase it for an erasure request. Both are recorded in the audit log.
+        Find everything held about a person by the email address they wrote from: download it for an access request, or
+        erase it for an erasure request. Both are recorded in the audit log.
       </p>
       {notice ? (
         <div className="mt-4">
@@ -87,7 +87,11 @@ export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPag
                   Download everything (JSON)
                 </a>
               </p>
-              <Form method="post" className="mt-8 max-w-md rounded-lg border border-red-300 p-4" aria-labelledby="erase-heading">
+              <Form
+                method="post"
+                className="mt-8 max-w-md rounded-lg border border-red-300 p-4"
+                aria-labelledby="erase-heading"
+              >
                 <h3 id="erase-heading" className="text-lg font-bold text-slate-900">
                   Erase everything
                 </h3>
