@@ -75,7 +75,8 @@ export async function benchLeadPage(db: Database, viewerId: string, runs: number
       case when n % 2 = 0 then ((created_at + interval '40 days') at time zone 'Europe/London')::date end,
       case when n % 2 = 0 then loan_amount * 2 end
     from (select id, created_at, loan_amount, row_number() over (order by id) as n from quotes) as q
-    where n % 30 = 0`);
+    where n % 30 = 0
+    on conflict (lead_id) do nothing`);
   await db.execute(sql`analyze`);
 
   // A signed-in staff member's session, as sign-in leaves it, and the loader as React Router calls it.
