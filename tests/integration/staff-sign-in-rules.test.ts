@@ -23,7 +23,6 @@ import {
   STAFF_CODE_FAILURES_ALLOWED,
   STAFF_CODE_LOCK_MINUTES,
   STAFF_CODES_LOCKED,
-  STAFF_SIGN_IN_PATH,
   type StaffContext,
   requireStaff,
   staffAccountBusy,
@@ -60,6 +59,9 @@ const cookieOf = (headers: Headers) =>
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+
+/** The cookie that ends a session, outside production. */
+const CLEARED = "staff_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict";
 
 const staffRequest = (cookie?: string, path = "/staff") =>
   new Request(`http://localhost${path}`, cookie === undefined ? {} : { headers: { cookie } });
@@ -192,6 +194,30 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
       ]);
     });
 
+    it("says the same words for every wrong answer, and others for each limit", async () => {
+      const kit = await enrolled("Kit Words");
+      const wrong = await staffSignIn(
+        withAddress(),
+        form({ email: kit.email, password: "not-it", code: "123456" }),
+        T0,
+      );
+      expect(wrong).toEqual({
+        ok: false,
+        status: 401,
+        message: "The email, password or code is not right. Please try again.",
+      });
+      const from = withAddress();
+      for (let attempt = 0; attempt < RATE_LIMITS.staffSignIn.limit; attempt++) {
+        await staffSignIn(from, form({ email: kit.email }), T0);
+      }
+      expect(await staffSignIn(from, form({ email: kit.email }), T0)).toEqual({
+        ok: false,
+        status: 429,
+        message: "Too many attempts. Please wait 15 minutes and try again.",
+      });
+      expect(STAFF_CODES_LOCKED).toBe("Too many wrong codes. Please wait 15 minutes and try again.");
+    });
+
     it("sets a session cookie that lasts the session's eight hours", async () => {
       const fox = await signedIn("Fox Maxage");
       expect(fox.setCookie).toContain(`; Max-Age=${STAFF_SESSION_MAX_SECONDS};`);
@@ -259,10 +285,13 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
       expect(answer.headers.get("Set-Cookie")).toBeNull();
     });
 
-    it("clears a staff cookie that names no session", async () => {
-      const answer = await staffSession(context, staffRequest(`${staffCookieName(false)}=${"a".repeat(100)}`), T0);
+    it.each([
+      ["a token of the longest length", "a".repeat(100)],
+      ["a value of '=' alone", "="],
+    ])("clears a staff cookie that names no session: %s", async (_case, value) => {
+      const answer = await staffSession(context, staffRequest(`${staffCookieName(false)}=${value}`), T0);
       expect(answer.user).toBeNull();
-      expect(answer.headers.get("Set-Cookie")).toMatch(/^staff_session=; Path=\/; Max-Age=0;/);
+      expect(answer.headers.get("Set-Cookie")).toBe(CLEARED);
     });
 
     it("finds the staff cookie among others, and only under its own name", async () => {
@@ -305,7 +334,7 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
       const later = idleEnd - 1 + STAFF_IDLE_SECONDS * 1000;
       const ended = await staffSession(context, staffRequest(ned.cookie), later);
       expect(ended.user).toBeNull();
-      expect(ended.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
+      expect(ended.headers.get("Set-Cookie")).toBe(CLEARED);
       expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffId, ned.staffId))).toEqual([]);
     });
 
@@ -335,7 +364,11 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
       const quin = await signedIn("Quin Out");
       const second = await signIn(quin, T0 + 30_000, 1);
       if (!second.ok) throw new Error(second.message);
-      expect((await staffSignOut(context, staffRequest())).get("Set-Cookie")).toMatch(/^staff_session=; .*Max-Age=0/);
+      expect((await staffSignOut(context, staffRequest())).get("Set-Cookie")).toBe(CLEARED);
+      const production = { ...context, config: { ...context.config, isProduction: true } };
+      expect((await staffSignOut(production, staffRequest())).get("Set-Cookie")).toBe(
+        "__Host-staff_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure",
+      );
       await staffSignOut(context, staffRequest(quin.cookie));
       expect((await staffSession(context, staffRequest(quin.cookie), T0 + 31_000)).user).toBeNull();
       expect((await staffSession(context, staffRequest(cookieOf(second.headers)), T0 + 31_000)).user).not.toBeNull();
@@ -353,9 +386,9 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
     };
 
     it.each([
-      ["/staff", STAFF_SIGN_IN_PATH],
-      ["/staff/leads?status=new", `${STAFF_SIGN_IN_PATH}?from=${encodeURIComponent("/staff/leads?status=new")}`],
-      ["/staff?status=new", `${STAFF_SIGN_IN_PATH}?from=${encodeURIComponent("/staff?status=new")}`],
+      ["/staff", "/staff/sign-in"],
+      ["/staff/leads?status=new", "/staff/sign-in?from=%2Fstaff%2Fleads%3Fstatus%3Dnew"],
+      ["/staff?status=new", "/staff/sign-in?from=%2Fstaff%3Fstatus%3Dnew"],
     ])("%s goes to %s", async (path, location) => {
       const answer = await thrown(staffRequest(undefined, path));
       expect(answer.status).toBe(302);
@@ -365,8 +398,8 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
 
     it("clears an ended session's cookie on the way to sign-in", async () => {
       const answer = await thrown(staffRequest(`${staffCookieName(false)}=${"b".repeat(43)}`, "/staff/today"));
-      expect(answer.headers.get("Location")).toBe(`${STAFF_SIGN_IN_PATH}?from=%2Fstaff%2Ftoday`);
-      expect(answer.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
+      expect(answer.headers.get("Location")).toBe("/staff/sign-in?from=%2Fstaff%2Ftoday");
+      expect(answer.headers.get("Set-Cookie")).toBe(CLEARED);
     });
   });
 
