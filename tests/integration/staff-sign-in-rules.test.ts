@@ -401,6 +401,14 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
       expect(answer.headers.get("Location")).toBe("/staff/sign-in?from=%2Fstaff%2Ftoday");
       expect(answer.headers.get("Set-Cookie")).toBe(CLEARED);
     });
+
+    it("lets a signed-in member through, with the session read once for the request", async () => {
+      const ray = await signedIn("Ray Through");
+      const request = staffRequest(ray.cookie);
+      await staffSession(context, request, T0 + 1000);
+      const staff = await requireStaff(context, request);
+      expect(staff.user).toEqual({ id: ray.staffId, name: "Ray Through", email: ray.email });
+    });
   });
 
   describe("staff accounts", () => {
@@ -463,7 +471,11 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
     it("shows the authenticator being enrolled until it is confirmed, and only then", async () => {
       const { token, invite } = await invited("Wyn Pending");
       expect(await pendingAuthenticator(database.db, issuer, invite)).toBeNull();
-      expect(await confirmAuthenticator(database.db, issuer, invite, token, "123456", T0)).toBe(false);
+      // No secret yet, so no code confirms it: not even the code of a key made of nothing.
+      for (const nothing of ["null", "undefined"]) {
+        const code = await totpCode(nothing, totpStep(T0));
+        expect(await confirmAuthenticator(database.db, issuer, invite, token, code, T0), nothing).toBe(false);
+      }
       const setup = await setPasswordAndSecret(database.db, issuer, invite, PASSWORD);
       expect(setup.key).toMatch(/^[A-Z2-7]{52}$/);
       expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Test%20staff:/);
