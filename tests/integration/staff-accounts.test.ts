@@ -1,4 +1,3 @@
-import { base32 } from "@better-auth/utils/base32";
 import { makeSignature } from "better-auth/crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +20,6 @@ import {
   StaffAccountError,
   staffPasswordProblem,
 } from "../../server/staff/accounts.server";
-import { totpCode, totpStep } from "../../server/staff/credentials";
 import {
   STAFF_CODE_FAILURES_ALLOWED,
   STAFF_CODES_LOCKED,
@@ -34,32 +32,11 @@ import {
 import { STAFF_IDLE_SECONDS, STAFF_SESSION_MAX_SECONDS } from "../../server/staff/session-limits";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { codeAt, cookieOf, form, MINUTE, PASSWORD, T0 } from "../support/staff-door";
 
 // Staff identity (DECISIONS D14, D20): enrolment, sign-in, sessions, and that nothing of
 // the borrowers' side reaches a staff account. Every moment is given (`now`), never read
 // from the clock, except where the time taken is itself what is tested.
-
-const PASSWORD = "Quay-side-ledger-42";
-const MINUTE = 60_000;
-/** A moment in the middle of a TOTP step and of every rate-limit window. */
-const T0 = Date.UTC(2026, 10, 25, 10, 0, 15);
-
-/** The code the authenticator shows `steps` time steps after `at`. */
-const codeAt = (key: string, at: number, steps = 0) =>
-  totpCode(new TextDecoder().decode(base32.decode(key)), totpStep(at) + steps);
-
-function form(fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  return body;
-}
-
-/** The session cookie a sign-in set, as the next request's Cookie header. */
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
   let database: DatabaseHandle;

@@ -1,4 +1,3 @@
-import { base32 } from "@better-auth/utils/base32";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../app/config.server";
@@ -33,32 +32,13 @@ import {
 } from "../../server/staff/session.server";
 import { STAFF_IDLE_SECONDS, STAFF_SESSION_MAX_SECONDS } from "../../server/staff/session-limits";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { codeAt, cookieOf, form, MINUTE, PASSWORD, T0 } from "../support/staff-door";
 import { capturedLog } from "../support/log";
 
 // The staff door's rules one by one (DECISIONS D14, D20): what the sign-in form takes and
 // refuses and why (each reason audited), where the limits and the sessions' clocks end to
 // the millisecond, and what enrolment leaves behind. Every moment is given, never read
 // from the clock; each test makes its own staff member, so each passes alone.
-
-const PASSWORD = "Quay-side-ledger-42";
-const MINUTE = 60_000;
-/** Fifteen seconds into a TOTP step and into a five-minute rate-limit window. */
-const T0 = Date.UTC(2026, 10, 25, 10, 0, 15);
-
-const codeAt = (key: string, at: number, steps = 0) =>
-  totpCode(new TextDecoder().decode(base32.decode(key)), totpStep(at) + steps);
-
-function form(fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  return body;
-}
-
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 /** The cookie that ends a session, outside production. */
 const CLEARED = "staff_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict";
