@@ -28,6 +28,17 @@ export const PATCHES: Patch[] = [
     from: "string(t){return r(this,le).decode(this.bytes(t))}",
     to: "string(t){let n=r(this,x),s=r(this,le).decode(new Uint8Array(n.buffer,n.byteOffset+r(this,w),t));return d(this,w,r(this,w)+t),s}",
   },
+  {
+    // PGlite builds each row as an object through `Object.fromEntries` of a mapped array:
+    // two arrays a field, thirty fields a lead, each garbage at once. A loop that sets
+    // each column on the row does the same (the last of two same-named columns wins, a
+    // column named `__proto__` is an own field as fromEntries makes it): a tenth of a
+    // large read's time (the CSV export), and less for the collector.
+    name: "PGlite: build each row object without arrays of entries",
+    file: path.join(path.dirname(require.resolve("@electric-sql/pglite")), "chunk-Y6PULSM7.js"),
+    from: 'n?.rowMode==="array"?a.rows.push(E.fields.map((I,C)=>se(I,a.fields[C].dataTypeID,m))):a.rows.push(Object.fromEntries(E.fields.map((I,C)=>[a.fields[C].name,se(I,a.fields[C].dataTypeID,m)])));break',
+    to: 'if(n?.rowMode==="array")a.rows.push(E.fields.map((I,C)=>se(I,a.fields[C].dataTypeID,m)));else{let o={},F=E.fields,A=a.fields;for(let C=0;C<F.length;C++){let k=A[C].name,v=se(F[C],A[C].dataTypeID,m);k==="__proto__"?Object.defineProperty(o,k,{value:v,writable:!0,enumerable:!0,configurable:!0}):o[k]=v}a.rows.push(o)}break',
+  },
 ];
 
 /** "patched", "already patched", or "not found" (the dependency's text has changed). */

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPatch, PATCHES } from "../../scripts/patch-dependencies";
@@ -73,5 +74,21 @@ describe("PGlite reads text as written, through the patched reader", () => {
     expect(rows.map((r) => r.text)).toEqual(texts);
     expect(rows.map((r) => Number(r.n))).toEqual(texts.map((_, i) => i + 1));
     expect(rows.every((r) => r.none === null)).toBe(true);
+  });
+
+  it("builds each row as Object.fromEntries did: column order, a repeated name, __proto__, nulls", async () => {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const result = await client.query<Record<string, unknown>>(
+      `select 1 as a, 'two' as b, null::text as c, 3 as a, 'own' as "__proto__" from generate_series(1, 3)`,
+    );
+    for (const row of result.rows) {
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(Object.keys(row)).toEqual(["a", "b", "c", "__proto__"]);
+      expect(row).toEqual(Object.fromEntries([["a", 3], ["b", "two"], ["c", null], ["__proto__", "own"]]));
+    }
+    const arrays = await client.query<unknown[]>(`select 1 as a, 'two' as b, null::text as c`, [], {
+      rowMode: "array",
+    });
+    expect(arrays.rows).toEqual([[1, "two", null]]);
   });
 });
