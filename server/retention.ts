@@ -75,7 +75,8 @@ async function* dueLeadBatches(
   rule: "completed" | "not-completed" | "any",
   cutoff: Date,
 ): AsyncGenerator<{ id: string; moment: Date }[]> {
-  // A case's completion date (a UK day, from its start) when there is one (issue 30).
+  // A case's completion date (a UK day, from its start) when there is one (issue 30): the
+  // lead's completed case, its only one, whatever cases lenders declined before it (decision 256).
   const completion = sql`coalesce((lc.completed_on::timestamp at time zone 'Europe/London'), ev.completed_at, ${source.activity})`;
   const [status, moment] =
     rule === "completed"
@@ -100,7 +101,7 @@ async function* dueLeadBatches(
         from ${leadEvents} as e
         where e.lead_kind = ${source.kind} and e.lead_id = l.id
       ) as ev on true
-      left join ${leadCases} as lc on lc.lead_kind = ${source.kind} and lc.lead_id = l.id
+      left join ${leadCases} as lc on lc.lead_kind = ${source.kind} and lc.lead_id = l.id and lc.stage = 'completed'
       order by l.created_at, l.id`,
     );
     const last = candidates.at(-1);
@@ -115,7 +116,7 @@ async function* dueLeadBatches(
 }
 
 /**
- * Deletes leads with their timeline, their case with a lender and their emails (rendered,
+ * Deletes leads with their timeline, their cases with lenders and their emails (rendered,
  * so they hold the same personal data), 500 to a transaction. Used by the retention rules and by erasure.
  */
 export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: string[]) {

@@ -29,7 +29,8 @@ export const caseStageLabel = (stage: CaseStage) => optionLabel(CASE_STAGES, sta
 /**
  * The moves from each stage (`null`: no case yet). A case starts with the application;
  * the lender answers it with an offer or a decline; an offer completes or is declined.
- * Completed and declined are final: a lead has one case.
+ * Completed and declined are final for the case; after a decline the lead may start a
+ * new case with another lender (docs/decisions/256).
  */
 export const CASE_MOVES: Record<CaseStage | "none", readonly CaseStage[]> = {
   none: ["application-sent"],
@@ -67,10 +68,12 @@ const or = (labels: string[]) =>
   labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
 
 /**
- * Why the case of `lead`, now at `stage` (null: none), cannot move to `to`; null when it
- * can. A stage out of order is refused with the stages that may come next.
+ * Why the case of `lead`, now at `stage` (its latest case's; null: none), cannot move to
+ * `to`; null when it can. A stage out of order is refused with the stages that may come
+ * next. A declined case is over: the application to another lender starts a new case.
  */
-export function caseMoveProblem(lead: CaseLead, stage: CaseStage | null, to: CaseStage): string | null {
+export function caseMoveProblem(lead: CaseLead, latest: CaseStage | null, to: CaseStage): string | null {
+  const stage = latest === "declined" && to === "application-sent" ? null : latest;
   if (!canHaveCase(lead)) return CASE_PROBLEMS.kind;
   if (stage === null && to !== "application-sent") return CASE_PROBLEMS.noCase;
   if (stage !== null && to === "application-sent") return CASE_PROBLEMS.started;

@@ -5,6 +5,7 @@ import { staffFormPost } from "../../server/staff/form-post.server";
 import {
   type CaseMove,
   caseOf,
+  casesOf,
   changeCommission,
   moveCase,
   NOT_COMPLETED,
@@ -48,7 +49,8 @@ import type { Route } from "./+types/staff.leads.$kind.$id";
 
 // /staff/leads/:kind/:id: one lead, its figures, emails and timeline; calls, the next
 // action, status (with a reason when declining or withdrawing), assignment and notes;
-// the lender panel's matches and the lead's case with a lender (docs/decisions/230).
+// the lender panel's matches and the lead's case with a lender (docs/decisions/230), with
+// the cases lenders declined before it (docs/decisions/256).
 // Every view and change is audited (DECISIONS D14, docs/decisions/190).
 
 export const meta: Route.MetaFunction = () => [
@@ -99,13 +101,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lead = await findLead(context.db, params.kind, params.id);
   if (!lead) throw notFound();
   await writeAudit(context.db, { action: "lead.view", actor: user, lead: { kind: lead.kind, id: lead.row.id } });
-  const [timeline, emails, staff, { flags, duplicateOf }, products, leadCase] = await Promise.all([
+  const [timeline, emails, staff, { flags, duplicateOf }, products, [leadCase, ...earlierCases]] = await Promise.all([
     timelineOf(context.db, lead.row.id),
     emailsOf(context.db, lead.kind, lead.row.id),
     assignableStaff(context.db),
     flagsOf(context.db, lead),
     lead.kind === "contact" ? [] : liveProducts(context.db),
-    lead.kind === "contact" ? null : caseOf(context.db, lead.row.id),
+    lead.kind === "contact" ? [] : casesOf(context.db, lead.kind, lead.row.id),
   ]);
   // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
   const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
@@ -135,6 +137,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       staff,
       panel: answers ? panelView(matchPanel(answers, products), products.length) : null,
       leadCase: leadCase ? caseView(leadCase) : null,
+      // The cases lenders declined before the latest, read-only beneath it (docs/decisions/256).
+      earlierCases: earlierCases.map(caseView),
       viewerId: user.id,
       notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
     },
@@ -249,7 +253,7 @@ async function caseAction(
     const decline = readDecline(get);
     read = decline.ok ? { ok: true, value: { to, decline: decline.value } } : decline;
   } else {
-    const current = await caseOf(context.db, id);
+    const current = await caseOf(context.db, kind, id);
     if (!current) return refused({ error: CASE_PROBLEMS.noCase });
     const completion = readCompletion(get, current.product.criteria, now);
     read = completion.ok ? { ok: true, value: { to, completion: completion.value } } : completion;
@@ -280,7 +284,7 @@ async function commissionAction(
   const values = valuesOf(form, [...COMMISSION_CHANGE_FIELDS]);
   const caseVersion = Number(form.get("caseVersion"));
   if (!Number.isInteger(caseVersion) || caseVersion < 1) return refused({ error: "Please reload the page." });
-  const current = kind === "contact" ? null : await caseOf(context.db, id);
+  const current = kind === "contact" ? null : await caseOf(context.db, kind, id);
   if (!current?.completion) return refused({ error: NOT_COMPLETED });
   const read = readCommissionChange((name) => values[name] ?? "", current.completion.commissionPence);
   if (!read.ok) {

@@ -15,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { NextActionKind } from "../../app/domain/callback-choice";
@@ -510,16 +511,18 @@ export const lenderProducts = pgTable(
 );
 
 /**
- * A lead's case with a lender (issue 30): one per lead, from the application sent to a
- * panel product, through the lender's offer, to completion (amount lent, date, the
- * broker's commission) or the lender's decline. `lead_id` is the id in the lead's own
- * table (`lead_kind` says which). Each move is also a timeline entry and an audit row.
+ * A lead's case with a lender (issue 30): from the application sent to a panel product,
+ * through the lender's offer, to completion (amount lent, date, the broker's commission)
+ * or the lender's decline. A lead may have several, each after the last was declined:
+ * at most one is not declined (docs/decisions/256). `lead_id` is the id in the lead's
+ * own table (`lead_kind` says which). Each move is also a timeline entry and an audit row.
  * Money in whole pounds except the commission, in pence (a percentage of a loan).
  */
 export const leadCases = pgTable(
   "lead_cases",
   {
-    leadId: uuid("lead_id").primaryKey(),
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id").notNull(),
     leadKind: text("lead_kind").$type<LeadKind>().notNull(),
     productId: uuid("product_id")
       .notNull()
@@ -543,6 +546,9 @@ export const leadCases = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Every case a lead has had; at most one not declined: open, or completed (docs/decisions/256).
+    uniqueIndex("lead_cases_open_idx").on(t.leadKind, t.leadId).where(sql`stage <> 'declined'`),
+    index("lead_cases_lead_idx").on(t.leadId),
     index("lead_cases_product_idx").on(t.productId),
     index("lead_cases_completed_idx").on(t.completedOn).where(sql`completed_on is not null`),
   ],

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   type CaseMoveRecord,
@@ -22,8 +22,11 @@ import type { StaffUser } from "./session.server";
 // to a product, the lender's offer, the completion with its commission, or the lender's
 // decline. Each move is one transaction: the case row at the version the adviser's page
 // showed, the lead's status where the move carries it, a timeline entry and an audit row.
+// After a lender's decline the lead may start a new case: a lead keeps every case it had,
+// at most one not declined (docs/decisions/256).
 
 export interface StoredCase {
+  id: string;
   stage: CaseStage;
   version: number;
   product: StoredProduct;
@@ -36,7 +39,7 @@ export interface StoredCase {
 type Row = typeof leadCases.$inferSelect;
 
 function toCase(row: Row, product: StoredProduct): StoredCase {
-  if (!isCaseStage(row.stage)) throw new Error(`lead_cases ${row.leadId} has an unknown stage`);
+  if (!isCaseStage(row.stage)) throw new Error(`lead_cases ${row.id} has an unknown stage`);
   const offer =
     row.offerAmount !== null && row.offerRatePercent !== null && row.offerTermMonths !== null && row.offerReceivedAt
       ? {
@@ -56,6 +59,7 @@ function toCase(row: Row, product: StoredProduct): StoredCase {
         }
       : null;
   return {
+    id: row.id,
     stage: row.stage,
     version: row.version,
     product,
@@ -66,14 +70,50 @@ function toCase(row: Row, product: StoredProduct): StoredCase {
   };
 }
 
-/** The lead's case, with the product it was sent to (live or retired); null when it has none. */
-export async function caseOf(db: Database, leadId: string): Promise<StoredCase | null> {
-  if (!z.uuid().safeParse(leadId).success) return null;
-  const [row] = await db.select().from(leadCases).where(eq(leadCases.leadId, leadId));
-  if (!row) return null;
-  const product = await findProduct(db, row.productId);
-  if (!product) throw new Error(`lead_cases ${row.leadId} names a product that is not there`);
-  return toCase(row, product);
+/**
+ * A lead's cases with lenders, latest first, each with the product it was sent to (live
+ * or retired). Only the latest may be open or completed; the others were declined. A new
+ * case starts above the last one's version, so the latest is the one of highest version.
+ */
+export async function casesOf(db: Database, kind: LeadKind, leadId: string): Promise<StoredCase[]> {
+  if (!z.uuid().safeParse(leadId).success) return [];
+  const rows = await db
+    .select()
+    .from(leadCases)
+    .where(and(eq(leadCases.leadKind, kind), eq(leadCases.leadId, leadId)))
+    .orderBy(desc(leadCases.version));
+  const cases: StoredCase[] = [];
+  for (const row of rows) {
+    const product = await findProduct(db, row.productId);
+    if (!product) throw new Error(`lead_cases ${row.id} names a product that is not there`);
+    cases.push(toCase(row, product));
+  }
+  return cases;
+}
+
+/** The lead's latest case (open, completed, or the last declined); null when it has none. */
+export async function caseOf(db: Database, kind: LeadKind, leadId: string): Promise<StoredCase | null> {
+  return (await casesOf(db, kind, leadId))[0] ?? null;
+}
+
+/** The lead's latest case row, locked for a move. */
+async function lockLatestCase(tx: Database, kind: LeadKind, leadId: string): Promise<Row | null> {
+  const [row] = await tx
+    .select()
+    .from(leadCases)
+    .where(and(eq(leadCases.leadKind, kind), eq(leadCases.leadId, leadId)))
+    .orderBy(desc(leadCases.version))
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
+/** Postgres' unique_violation: here only `lead_cases_open_idx`, a second case not declined. */
+function isSecondOpenCase(error: unknown): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
 }
 
 /** A move with what its stage records. */
@@ -157,9 +197,12 @@ function columnsOf(move: CaseMove, now: Date): Partial<typeof leadCases.$inferIn
 }
 
 /**
- * Moves the case of lead `kind`/`id` on, if it is still at `caseVersion` (0: the page
- * showed no case). The stage rules are the domain's (`caseMoveProblem`); the lead's
- * status follows the case (`leadStatusAfterCase`), with its own timeline entry.
+ * Moves the case of lead `kind`/`id` on, if its latest case is still at `caseVersion`
+ * (0: the page showed no case). The stage rules are the domain's (`caseMoveProblem`);
+ * the lead's status follows the case (`leadStatusAfterCase`), with its own timeline
+ * entry. The application after a decline starts a new case, at the next version, so a
+ * page drawn before it is stale for every move; were that check ever passed, the unique
+ * index on the open case refuses the second, and the answer is stale all the same.
  */
 export async function moveCase(
   db: Database,
@@ -169,11 +212,26 @@ export async function moveCase(
   now = new Date(),
 ): Promise<CaseOutcome> {
   if (!z.uuid().safeParse(lead.id).success) return { ok: false, reason: "not-found" };
+  try {
+    return await moveLatestCase(db, actor, lead, move, now);
+  } catch (error) {
+    if (move.to === "application-sent" && isSecondOpenCase(error)) return { ok: false, reason: "stale" };
+    throw error;
+  }
+}
+
+async function moveLatestCase(
+  db: Database,
+  actor: StaffUser,
+  lead: { kind: LeadKind; id: string; caseVersion: number },
+  move: CaseMove,
+  now: Date,
+): Promise<CaseOutcome> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const current = await lockLead(tx, lead.kind, lead.id);
     if (!current) return { ok: false, reason: "not-found" } as const;
-    const [row] = await tx.select().from(leadCases).where(eq(leadCases.leadId, lead.id)).for("update");
+    const row = await lockLatestCase(tx, lead.kind, lead.id);
     if ((row?.version ?? 0) !== lead.caseVersion) return { ok: false, reason: "stale" } as const;
     const stage = row && isCaseStage(row.stage) ? row.stage : null;
     const problem = caseMoveProblem(
@@ -185,23 +243,30 @@ export async function moveCase(
 
     let record: CaseMoveRecord;
     let productId = row?.productId;
+    let caseId = row?.id;
     if (move.to === "application-sent") {
       const product = await findProduct(tx, move.productId);
       if (!product || product.retired) return { ok: false, reason: "refused", problem: NOT_LIVE_PRODUCT } as const;
       productId = product.id;
-      await tx.insert(leadCases).values({
-        leadId: lead.id,
-        leadKind: lead.kind,
-        stage: move.to,
-        ...columnsOf(move, now),
-        productId: product.id,
-      });
+      // Above the last case's version: a page that showed the declined case is stale now.
+      const [started] = await tx
+        .insert(leadCases)
+        .values({
+          leadId: lead.id,
+          leadKind: lead.kind,
+          stage: move.to,
+          ...columnsOf(move, now),
+          productId: product.id,
+          version: lead.caseVersion + 1,
+        })
+        .returning({ id: leadCases.id });
+      caseId = started?.id;
       record = { to: move.to, lender: product.lender, productName: product.productName };
     } else {
       await tx
         .update(leadCases)
         .set({ ...columnsOf(move, now), stage: move.to, version: lead.caseVersion + 1, updatedAt: now })
-        .where(and(eq(leadCases.leadId, lead.id), eq(leadCases.version, lead.caseVersion)));
+        .where(and(eq(leadCases.id, row?.id as string), eq(leadCases.version, lead.caseVersion)));
       record =
         move.to === "offer-received"
           ? { to: move.to, offer: move.offer }
@@ -229,7 +294,9 @@ export async function moveCase(
       lead,
       // Codes and the firm's own figures: never a note or a reason typed (they can hold personal data).
       detail: {
-        from: stage,
+        caseId,
+        // A new case starts from nothing, whatever the declined one before it.
+        from: move.to === "application-sent" ? null : stage,
         to: move.to,
         productId,
         ...(move.to === "completed"
@@ -263,8 +330,8 @@ export async function changeCommission(
   if (!z.uuid().safeParse(lead.id).success) return { ok: false, reason: "not-found" };
   return db.transaction(async (t) => {
     const tx = t as unknown as Database;
-    const [row] = await tx.select().from(leadCases).where(eq(leadCases.leadId, lead.id)).for("update");
-    if (!row || row.leadKind !== lead.kind) return { ok: false, reason: "not-found" } as const;
+    const row = await lockLatestCase(tx, lead.kind, lead.id);
+    if (!row) return { ok: false, reason: "not-found" } as const;
     if (row.version !== lead.caseVersion) return { ok: false, reason: "stale" } as const;
     if (row.stage !== "completed" || row.commissionPence === null) {
       return { ok: false, reason: "refused", problem: NOT_COMPLETED } as const;
@@ -272,7 +339,7 @@ export async function changeCommission(
     await tx
       .update(leadCases)
       .set({ commissionPence: change.pence, commissionReason: change.reason, version: row.version + 1, updatedAt: now })
-      .where(and(eq(leadCases.leadId, lead.id), eq(leadCases.version, row.version)));
+      .where(and(eq(leadCases.id, row.id), eq(leadCases.version, row.version)));
     const record = {
       to: "commission-changed",
       fromPence: row.commissionPence,
@@ -291,7 +358,7 @@ export async function changeCommission(
       action: "lead.case-commission",
       actor,
       lead,
-      detail: { productId: row.productId, fromPence: row.commissionPence, toPence: change.pence },
+      detail: { caseId: row.id, productId: row.productId, fromPence: row.commissionPence, toPence: change.pence },
     });
     return { ok: true } as const;
   });

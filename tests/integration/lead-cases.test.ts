@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, dayInWords } from "../../app/domain/calendar-day";
 import { CASE_PROBLEMS } from "../../app/domain/lead-cases";
@@ -16,6 +16,7 @@ import {
   staffMembers,
 } from "../../server/db/schema";
 import { retentionDryRun, runRetention } from "../../server/retention";
+import { campaignReport, convertedLoans } from "../../server/staff/campaign-report.server";
 import { moveCase, NOT_COMPLETED, STALE_CASE } from "../../server/staff/cases.server";
 import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
 import { addProduct, retireProduct } from "../../server/staff/lender-panel.server";
@@ -29,6 +30,8 @@ import { freshAddress } from "../support/leads";
 // lead's status following the case, every refusal (a stage out of order, a stale page,
 // bad figures, a contact message, a lead not yet contacted) storing nothing, the
 // retention job counting from the completion date, and the case deleted with its lead.
+// After a lender's decline the reopened lead starts a new case (docs/decisions/256): the
+// earlier one shown beneath, never two open at once, each read where cases are read.
 
 const STAFF = { id: "staff-case-test", name: "Cas Adviser", email: "cas@firm.example" };
 const SITE = "http://localhost:3000";
@@ -116,8 +119,16 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     );
   const newQuote = async (status: "new" | "contacted" | "in-progress" = "contacted") =>
     (await insertLeads(database.db, { quotes: [sampleQuote({ status })] })).quotes[0] as string;
+  /** The lead's latest case: the one of highest version. */
   const caseRow = async (id: string) =>
-    (await database.db.select().from(leadCases).where(eq(leadCases.leadId, id)))[0] ?? null;
+    (await database.db.select().from(leadCases).where(eq(leadCases.leadId, id)).orderBy(desc(leadCases.version)))[0] ??
+    null;
+  const casesOfLead = async (id: string) =>
+    database.db
+      .select({ id: leadCases.id, stage: leadCases.stage, productId: leadCases.productId, version: leadCases.version })
+      .from(leadCases)
+      .where(eq(leadCases.leadId, id))
+      .orderBy(asc(leadCases.version));
   const statusOf = async (id: string) =>
     (await database.db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, id)))[0]?.status;
   const eventsOf = async (id: string) =>
@@ -151,6 +162,7 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     });
     expect(await caseRow(id)).toMatchObject({ stage: "application-sent", productId, leadKind: "quote", version: 1 });
     expect(await statusOf(id)).toBe("in-progress");
+    const caseId = (await caseRow(id))?.id;
 
     expect(
       await post("quote", id, {
@@ -205,6 +217,7 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
         action: "lead.case",
         actorName: STAFF.name,
         detail: {
+          caseId,
           from: null,
           to: "application-sent",
           productId,
@@ -214,12 +227,13 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
       {
         action: "lead.case",
         actorName: STAFF.name,
-        detail: { from: "application-sent", to: "offer-received", productId },
+        detail: { caseId, from: "application-sent", to: "offer-received", productId },
       },
       {
         action: "lead.case",
         actorName: STAFF.name,
         detail: {
+          caseId,
           from: "offer-received",
           to: "completed",
           productId,
@@ -275,7 +289,7 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
       .select({ detail: auditLog.detail })
       .from(auditLog)
       .where(and(eq(auditLog.leadId, id), eq(auditLog.action, "lead.case-commission")));
-    expect(changed?.detail).toEqual({ productId, fromPence: 97_000, toPence: 80_000 });
+    expect(changed?.detail).toEqual({ caseId, productId, fromPence: 97_000, toPence: 80_000 });
   });
 
   it("records the lender's decline on a quick-check enquiry: the lead is declined with the lender's reason", async () => {
@@ -320,6 +334,7 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     ]);
     const audit = await auditOf(id);
     expect(audit.at(-1)?.detail).toEqual({
+      caseId: (await caseRow(id))?.id,
       from: "application-sent",
       to: "declined",
       productId,
@@ -513,52 +528,275 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     expect(await caseRow(contact)).toBeNull();
   });
 
-  it("counts a completed lead's six years from its case's completion date, and deletes the case with the lead", async () => {
+  it("starts a second case with another product once a lender's decline is followed by reopening the lead; never two open", async () => {
+    const secondProduct = await addProduct(database.db, STAFF, {
+      ...PRODUCT,
+      lender: "Example Lender L",
+      productName: "Second case loan",
+    });
+    const [inserted] = await database.db
+      .insert(quotes)
+      .values({
+        ...sampleQuote({
+          status: "contacted",
+          landingPageUrl: "https://www.example.com/?utm_source=google&utm_campaign=second-case&gclid=Cj0-second-case",
+        }),
+        adConsent: true,
+      })
+      .returning({ id: quotes.id });
+    const id = inserted?.id as string;
+    const versionOf = async () =>
+      (await database.db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, id)))[0]?.version;
+
+    expect((await post("quote", id, { intent: "case-start", caseVersion: 0, productId })).status).toBe(302);
+    expect(
+      (await post("quote", id, { intent: "case-decline", caseVersion: 1, declinedReason: "affordability" })).status,
+    ).toBe(302);
+    const [first] = await casesOfLead(id);
+    expect(first).toMatchObject({ stage: "declined", productId, version: 2 });
+    expect(await statusOf(id)).toBe("declined");
+
+    // Declined with its case: reopened first, as any declined lead is.
+    const declined = await written(id);
+    expect(await post("quote", id, { intent: "case-start", caseVersion: 2, productId: secondProduct })).toMatchObject({
+      status: 400,
+      body: { error: "This lead is declined: reopen it before moving its case on" },
+    });
+    expect(await written(id)).toEqual(declined);
+    expect(
+      await post("quote", id, { intent: "status", to: "contacted", version: (await versionOf()) as number }),
+    ).toMatchObject({ status: 302 });
+
+    // The page as it is now offers "Start a case" beside the products that fit, at the declined case's version.
+    const reopened = await page("quote", id);
+    expect(reopened.body.leadCase).toMatchObject({ id: first?.id, stage: "declined", version: 2, next: [] });
+    expect(reopened.body.earlierCases).toEqual([]);
+
+    // A page drawn before the first case is stale: its start is refused, not a second case.
+    const before = await written(id);
+    expect(await post("quote", id, { intent: "case-start", caseVersion: 0, productId: secondProduct })).toMatchObject({
+      status: 409,
+      body: { error: STALE_CASE },
+    });
+    expect(await written(id)).toEqual(before);
+
+    expect(await post("quote", id, { intent: "case-start", caseVersion: 2, productId: secondProduct })).toMatchObject({
+      status: 302,
+      location: `/staff/leads/quote/${id}?done=case-start`,
+    });
+    const cases = await casesOfLead(id);
+    expect(cases).toEqual([
+      { id: first?.id, stage: "declined", productId, version: 2 },
+      { id: expect.any(String), stage: "application-sent", productId: secondProduct, version: 3 },
+    ]);
+    const secondId = cases[1]?.id;
+    expect(await statusOf(id)).toBe("in-progress");
+    expect((await eventsOf(id)).slice(-2)).toEqual([
+      { type: "case", note: "Application sent to Example Lender L, Second case loan", to: null, reason: null },
+      { type: "status", note: null, to: "in-progress", reason: null },
+    ]);
+    expect((await auditOf(id)).at(-1)?.detail).toEqual({
+      caseId: secondId,
+      from: null,
+      to: "application-sent",
+      productId: secondProduct,
+      status: { from: "contacted", to: "in-progress" },
+    });
+
+    // The same old page again (showing the declined case), and the first case's own old
+    // page: both stale now, so nothing lands on the second case.
+    const started = await written(id);
+    expect(await post("quote", id, { intent: "case-start", caseVersion: 2, productId })).toMatchObject({
+      status: 409,
+      body: { error: STALE_CASE },
+    });
+    expect(
+      await post("quote", id, {
+        intent: "case-offer",
+        caseVersion: 1,
+        offerAmount: "40000",
+        offerRate: "7",
+        offerTerm: "60",
+      }),
+    ).toMatchObject({ status: 409, body: { error: STALE_CASE } });
+    // A page showing the open case offers no start: a start at its version is refused by the rule.
+    expect(await post("quote", id, { intent: "case-start", caseVersion: 3, productId })).toMatchObject({
+      status: 400,
+      body: { error: CASE_PROBLEMS.started },
+    });
+    expect(await written(id)).toEqual(started);
+    expect(await casesOfLead(id)).toHaveLength(2);
+
+    // The page: the open case, and the declined one beneath with its lender, product, when and why.
+    const shown = await page("quote", id);
+    expect(shown.body.leadCase).toMatchObject({
+      id: secondId,
+      stage: "application-sent",
+      version: 3,
+      product: { id: secondProduct, lender: "Example Lender L" },
+      next: ["offer-received", "declined"],
+    });
+    expect(shown.body.earlierCases).toEqual([
+      expect.objectContaining({
+        id: first?.id,
+        stage: "declined",
+        product: expect.objectContaining({ id: productId, lender: "Example Lender K", productName: "Case test loan" }),
+        decline: { reasonLabel: "Affordability", at: expect.any(String) },
+      }),
+    ]);
+
+    // The second case completes; the report and the conversions file count it once.
+    const month = today().slice(0, 7);
+    const campaign = async () =>
+      (await campaignReport(database.db, { from: month, to: month })).rows.find((r) => r.campaign === "second-case");
+    expect(
+      (
+        await post("quote", id, {
+          intent: "case-offer",
+          caseVersion: 3,
+          offerAmount: "40000",
+          offerRate: "7",
+          offerTerm: "60",
+        })
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await post("quote", id, {
+          intent: "case-complete",
+          caseVersion: 4,
+          completedAmount: "40000",
+          completedOn: today(),
+        })
+      ).status,
+    ).toBe(302);
+    expect(await statusOf(id)).toBe("completed");
+    expect(await campaign()).toMatchObject({
+      leads: 1,
+      cases: 2,
+      completions: 1,
+      lentPounds: 40_000,
+      commissionPence: 85_000,
+    });
+    const { loans } = await convertedLoans(database.db, { from: today(), to: today() });
+    expect(loans.filter((l) => l.gclid === "Cj0-second-case")).toEqual([
+      { gclid: "Cj0-second-case", completedOn: today(), commissionPence: 85_000 },
+    ]);
+    // A completed lead takes no further case, and its commission is the completed case's to change.
+    expect(
+      await post("quote", id, {
+        intent: "case-commission",
+        caseVersion: 5,
+        newCommission: "800",
+        changeReason: "Lower fee",
+      }),
+    ).toMatchObject({ status: 302 });
+    expect(await casesOfLead(id)).toEqual([
+      { id: first?.id, stage: "declined", productId, version: 2 },
+      { id: secondId, stage: "completed", productId: secondProduct, version: 6 },
+    ]);
+    // Neither product can go while a case names it.
+    await expect(database.db.delete(lenderProducts).where(eq(lenderProducts.id, secondProduct))).rejects.toThrow();
+  });
+
+  it("keeps a second open case out by its unique index too: the start answers 409 when the version check is passed", async () => {
+    const id = await newQuote("contacted");
+    await moveCase(database.db, STAFF, { kind: "quote", id, caseVersion: 0 }, { to: "application-sent", productId });
+    await moveCase(
+      database.db,
+      STAFF,
+      { kind: "quote", id, caseVersion: 1 },
+      { to: "declined", decline: { reason: "property", note: null } },
+    );
+    await database.db.update(quotes).set({ status: "contacted" }).where(eq(quotes.id, id));
+    // An open case below the declined one's version (no move writes one): the version check passes, the index does not.
+    await database.db
+      .insert(leadCases)
+      .values({ leadId: id, leadKind: "quote", productId, stage: "application-sent", version: 1 });
+    const before = await written(id);
+    expect(await post("quote", id, { intent: "case-start", caseVersion: 2, productId })).toMatchObject({
+      status: 409,
+      body: { error: STALE_CASE },
+    });
+    expect(await written(id)).toEqual(before);
+    expect(await casesOfLead(id)).toHaveLength(2);
+    await expect(
+      database.db.insert(leadCases).values({ leadId: id, leadKind: "quote", productId, stage: "offer-received" }),
+    ).rejects.toThrow();
+  });
+
+  it("counts a completed lead's six years from its case's completion date, and deletes its cases with the lead", async () => {
     const now = new Date();
     const sixYearsAgo = new Date(now);
     sixYearsAgo.setUTCFullYear(sixYearsAgo.getUTCFullYear() - 6);
     const dueDay = ukClock(sixYearsAgo).day;
     // Both arrived a week before their completion could be due, as a real lead arrives before it completes.
     const arrived = new Date(sixYearsAgo.getTime() - 7 * 86_400_000);
-    const complete = async (completedOn: string) => {
+    /** A lead's case completed on `completedOn`, after a first case a lender declined when `declinedFirst`. */
+    const complete = async (completedOn: string, { declinedFirst = false, movedAt = now } = {}) => {
       const id = (
         await insertLeads(database.db, { quotes: [sampleQuote({ status: "contacted", createdAt: arrived })] })
       ).quotes[0] as string;
       const lead = { kind: "quote" as const, id };
-      await moveCase(database.db, STAFF, { ...lead, caseVersion: 0 }, { to: "application-sent", productId });
+      let caseVersion = 0;
+      if (declinedFirst) {
+        await moveCase(database.db, STAFF, { ...lead, caseVersion: 0 }, { to: "application-sent", productId }, movedAt);
+        await moveCase(
+          database.db,
+          STAFF,
+          { ...lead, caseVersion: 1 },
+          { to: "declined", decline: { reason: "credit-history", note: null } },
+          movedAt,
+        );
+        await database.db.update(quotes).set({ status: "contacted" }).where(eq(quotes.id, id));
+        caseVersion = 2;
+      }
+      await moveCase(database.db, STAFF, { ...lead, caseVersion }, { to: "application-sent", productId }, movedAt);
       await moveCase(
         database.db,
         STAFF,
-        { ...lead, caseVersion: 1 },
+        { ...lead, caseVersion: caseVersion + 1 },
         {
           to: "offer-received",
           offer: { amount: 40_000, ratePercent: 7, termMonths: 60 },
         },
+        movedAt,
       );
       await moveCase(
         database.db,
         STAFF,
-        { ...lead, caseVersion: 2 },
+        { ...lead, caseVersion: caseVersion + 2 },
         {
           to: "completed",
           completion: { amount: 40_000, completedOn, commissionPence: 85_000, commissionReason: null },
         },
+        movedAt,
       );
       return id;
     };
     // Both were recorded completed today (their timeline says so): only the completion date tells them apart.
     const due = await complete(dueDay);
     const kept = await complete(addDays(dueDay, 1));
+    // Two cases each, the first declined: the completed one's date counts, once per lead. The
+    // second's moves are dated when it arrived, so only its completion date keeps it.
+    const dueAfterDecline = await complete(dueDay, { declinedFirst: true });
+    const keptAfterDecline = await complete(addDays(dueDay, 1), { declinedFirst: true, movedAt: arrived });
+    expect(await casesOfLead(dueAfterDecline)).toHaveLength(2);
     const report = await retentionDryRun(database.db, now);
-    expect(report.completedLeads.count).toBe(1);
+    expect(report.completedLeads.count).toBe(2);
     expect(ukClock(report.completedLeads.oldest as Date).day).toBe(dueDay);
 
     await runRetention(database.db, now);
-    expect(await statusOf(due)).toBeUndefined();
-    expect(await caseRow(due)).toBeNull();
-    expect(await eventsOf(due)).toEqual([]);
-    expect(await statusOf(kept)).toBe("completed");
-    expect(await caseRow(kept)).not.toBeNull();
+    for (const gone of [due, dueAfterDecline]) {
+      expect(await statusOf(gone)).toBeUndefined();
+      expect(await casesOfLead(gone)).toEqual([]);
+      expect(await eventsOf(gone)).toEqual([]);
+    }
+    for (const stays of [kept, keptAfterDecline]) {
+      expect(await statusOf(stays)).toBe("completed");
+      expect(await caseRow(stays)).not.toBeNull();
+    }
+    expect(await casesOfLead(keptAfterDecline)).toHaveLength(2);
     const [left] = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(leadCases)

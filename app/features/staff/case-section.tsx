@@ -19,7 +19,8 @@ import { commissionText } from "./lender-panel-page";
 import type { Refusal } from "./lead-work-forms";
 
 // The lead's case with a lender on its page (docs/decisions/230): the stage, the product,
-// the figures so far, and the form for each move the stage allows. Plain forms posting to
+// the figures so far, and the form for each move the stage allows; beneath it, the cases
+// lenders declined before it, read-only (docs/decisions/256). Plain forms posting to
 // the lead's route: each works before script; a refused post comes back with what was
 // typed, an error summary and each problem beside its field (DECISIONS D24).
 
@@ -50,17 +51,34 @@ function formState(refusal: Refusal | null, to: CaseStage) {
   };
 }
 
-/** Whether the lead may start a case now: a fitting product's row then offers "Start a case". */
+/**
+ * Whether the lead may start a case now (none yet, or its last one declined by the
+ * lender): a fitting product's row then offers "Start a case".
+ */
 export function canStartCase(lead: LeadView, leadCase: CaseView | null): boolean {
-  return !leadCase && caseMoveProblem(lead, null, "application-sent") === null;
+  return caseMoveProblem(lead, leadCase?.stage ?? null, "application-sent") === null;
 }
 
-/** "Start a case" beside a product that fits: the product's id and "no case yet" (version 0). */
-export function StartCaseForm({ productId, name, busy }: { productId: string; name: string; busy: boolean }) {
+/**
+ * "Start a case" beside a product that fits: the product's id and the version of the
+ * lead's latest case as the page shows it (0: none), so a page drawn before someone
+ * else's start is stale.
+ */
+export function StartCaseForm({
+  productId,
+  name,
+  caseVersion,
+  busy,
+}: {
+  productId: string;
+  name: string;
+  caseVersion: number;
+  busy: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={CASE_INTENT["application-sent"]} />
-      <input type="hidden" name="caseVersion" value="0" />
+      <input type="hidden" name="caseVersion" value={caseVersion} />
       <input type="hidden" name="productId" value={productId} />
       <Button type="submit" size="sm" variant="secondary" disabled={busy}>
         Start a case<span className="sr-only"> with {name}</span>
@@ -321,15 +339,39 @@ function refusedProblems(refusal: Refusal | null, leadCase: CaseView) {
   return (fields ?? []).filter((f) => problems[f]).map((f) => ({ targetId: f, message: problems[f] as string }));
 }
 
-/** The case: where it stands, its figures, and the forms for the moves it allows. */
+/** The cases lenders declined before the latest: lender, product, when, and why. */
+function EarlierCases({ cases }: { cases: CaseView[] }) {
+  return (
+    <div className="mt-6" data-testid="earlier-cases">
+      <h3 id="earlier-cases-heading" className={h3Class}>
+        Earlier cases
+      </h3>
+      <ul className="mt-2 space-y-2" aria-labelledby="earlier-cases-heading">
+        {cases.map((c) => (
+          <li key={c.id}>
+            <strong>
+              {c.product.lender}, {c.product.productName}
+            </strong>
+            {c.product.retired ? " (now retired)" : ""}: application sent {formatWhen(c.applicationSentAt)}
+            {c.decline ? `; declined by the lender ${formatWhen(c.decline.at)}: ${c.decline.reasonLabel}` : ""}.
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The case: where it stands, its figures, the forms for the moves it allows, and the cases before it. */
 export function CaseSection({
   lead,
   leadCase,
+  earlierCases,
   refusal,
   busy,
 }: {
   lead: LeadView;
   leadCase: CaseView;
+  earlierCases: CaseView[];
   refusal: Refusal | null;
   busy: boolean;
 }) {
@@ -388,6 +430,13 @@ export function CaseSection({
       {leadCase.next.length === 0 ? (
         <>
           <p className="mt-3">This case is {leadCase.stageLabel.toLowerCase()}: it takes no further stage.</p>
+          {decline && (
+            <p className="mt-2">
+              {canStartCase(lead, leadCase)
+                ? "Another lender may take the borrower: start a new case beside a product that fits, in the lender panel below."
+                : "Another lender may take the borrower: reopen the lead, then start a new case beside a product that fits."}
+            </p>
+          )}
           {completion && (
             <CommissionChangeForm
               key={`commission-${leadCase.version}`}
@@ -412,6 +461,7 @@ export function CaseSection({
           )}
         </div>
       )}
+      {earlierCases.length > 0 && <EarlierCases cases={earlierCases} />}
     </section>
   );
 }

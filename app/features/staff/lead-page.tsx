@@ -39,8 +39,10 @@ export interface LeadPageProps {
   staff: { id: string; name: string }[];
   /** The lender panel held against the lead's answers; null for a contact message. */
   panel: PanelView | null;
-  /** The lead's case with a lender; null when none was started. */
+  /** The lead's case with a lender (its latest); null when none was started. */
   leadCase: CaseView | null;
+  /** The cases lenders declined before the latest, latest first (docs/decisions/256). */
+  earlierCases: CaseView[];
   viewerId: string;
   notice: { tone: "error" | "success"; text: string } | null;
   /** A refused post: its form is drawn again with what was typed. */
@@ -129,14 +131,16 @@ function PanelSection({
   busy: boolean;
 }) {
   const starting = canStartCase(lead, leadCase);
-  const notYet = leadCase ? null : caseMoveProblem(lead, null, "application-sent");
+  // None yet, or the last declined: what stops a new case, if anything.
+  const caseOpen = leadCase && leadCase.stage !== "declined";
+  const notYet = caseOpen ? null : caseMoveProblem(lead, leadCase?.stage ?? null, "application-sent");
   return (
     <section aria-labelledby="panel-heading" className={sectionClass} data-testid="panel-match">
       <h2 id="panel-heading" className={h2Class}>
         Lender panel
       </h2>
       {notYet && panel.fits.length > 0 && <p className="mt-3">{notYet}.</p>}
-      {leadCase && <p className="mt-3">This lead's case is with {leadCase.product.lender}: see its stage above.</p>}
+      {caseOpen && <p className="mt-3">This lead's case is with {leadCase.product.lender}: see its stage above.</p>}
       {panel.live === 0 ? (
         <p className="mt-3">
           There are no live products on the panel yet:{" "}
@@ -192,7 +196,12 @@ function PanelSection({
                 </td>
                 {starting && (
                   <td className={cn(panelCellClass, "max-sm:before:content-none")}>
-                    <StartCaseForm productId={f.productId} name={`${f.lender}, ${f.productName}`} busy={busy} />
+                    <StartCaseForm
+                      productId={f.productId}
+                      name={`${f.lender}, ${f.productName}`}
+                      caseVersion={leadCase?.version ?? 0}
+                      busy={busy}
+                    />
                   </td>
                 )}
               </tr>
@@ -229,6 +238,7 @@ export function LeadPage({
   staff,
   panel,
   leadCase,
+  earlierCases,
   viewerId,
   notice,
   refusal = null,
@@ -387,7 +397,9 @@ export function LeadPage({
         </Form>
       </section>
 
-      {leadCase && <CaseSection lead={lead} leadCase={leadCase} refusal={refusal} busy={busy} />}
+      {leadCase && (
+        <CaseSection lead={lead} leadCase={leadCase} earlierCases={earlierCases} refusal={refusal} busy={busy} />
+      )}
       {panel && <PanelSection panel={panel} lead={lead} leadCase={leadCase} busy={busy} />}
 
       <div className="grid gap-8 lg:grid-cols-2">

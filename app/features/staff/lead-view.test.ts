@@ -67,6 +67,7 @@ describe("leadView: the call-back and the next action", () => {
 describe("the case with a lender as the page shows it", () => {
   const sent = new Date("2026-11-20T09:00:00Z");
   const record = (over: Partial<CaseRecord>): CaseRecord => ({
+    id: "c1",
     stage: "application-sent",
     version: 1,
     product: {

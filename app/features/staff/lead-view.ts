@@ -287,6 +287,7 @@ export function panelView(match: PanelMatch, live: number): PanelView {
 
 /** A lead's case as the server reads it (server/staff/cases.server.ts): what `caseView` takes. */
 export interface CaseRecord {
+  id: string;
   stage: CaseStage;
   version: number;
   product: {
@@ -304,6 +305,7 @@ export interface CaseRecord {
 
 /** The case with a lender as the lead page shows it (docs/decisions/230): plain data, labels not codes. */
 export interface CaseView {
+  id: string;
   stage: CaseStage;
   stageLabel: string;
   version: number;
@@ -320,6 +322,7 @@ export interface CaseView {
 
 export function caseView(c: CaseRecord): CaseView {
   return {
+    id: c.id,
     stage: c.stage,
     stageLabel: caseStageLabel(c.stage),
     version: c.version,
