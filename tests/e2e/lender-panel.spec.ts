@@ -15,11 +15,12 @@ import { addStaffMember } from "../support/stored";
 // among the products that fit with the monthly payment the finance module gives. After the
 // call that reaches the borrower, the adviser starts a case beside the product, records the
 // offer and the completion, and sees the commission earned. Axe-clean on each page, the
-// lead page with its case section. The borrower came from a Google advert and accepted
+// lead page with its case section, and again with a case a lender declined beneath a new
+// one (docs/decisions/256). The borrower came from a Google advert and accepted
 // advertising cookies (DECISIONS D23): the campaign report shows the commission against
 // the advert's campaign, and the offline-conversions file holds the click id with it,
-// while a second completed lead of the same campaign whose visitor did not accept is
-// counted in the report and absent from the file.
+// while a second completed lead of the same campaign whose visitor did not accept (its
+// first case declined by the lender) is counted in the report and absent from the file.
 
 const PASSWORD = "Quay-side-ledger-42";
 
@@ -28,18 +29,34 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
-/** From a contacted lead's page: a case with `lender`'s product, its offer and its completion today. */
-async function caseToCompletion(page: Page, lender: string) {
+/**
+ * From a new lead's page: the call that reaches the borrower, a case with `lender`'s
+ * product that the lender declines, the lead reopened and a second case with the same
+ * product, its offer and its completion today (docs/decisions/256).
+ */
+async function caseToCompletionAfterADecline(page: Page, lender: string) {
   await page.getByLabel("Spoke to them").check();
   await page.getByTestId("call-form").getByLabel("What", { exact: true }).selectOption({ label: "No next action" });
   await page.getByRole("button", { name: "Log call" }).click();
-  await page
+  const start = page
     .getByTestId("panel-fits")
     .getByRole("row")
     .filter({ hasText: lender })
-    .getByRole("button", { name: /^Start a case with / })
-    .click();
+    .getByRole("button", { name: /^Start a case with / });
+  await start.click();
   const section = page.getByTestId("lead-case");
+  await section.getByLabel("Why the lender declined").selectOption({ label: "Affordability" });
+  await section.getByRole("button", { name: "Record decline" }).click();
+  await expect(page.getByTestId("lead-status")).toHaveText("Declined");
+  await page.getByLabel("Change status").selectOption("contacted");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
+  await start.click();
+  await expect(section.getByTestId("case-stage")).toHaveText("Application sent");
+  // The declined case beneath the open one, read-only; axe on the page with both.
+  await expect(section.getByTestId("earlier-cases")).toContainText(`${lender}, Homeowner loan (example)`);
+  await expect(section.getByTestId("earlier-cases")).toContainText("Affordability");
+  await expectNoAxeViolations(page);
   await section.getByLabel("Amount offered (£)").fill("50,000");
   await section.getByLabel("Rate (%)").fill("4.19");
   await section.getByLabel("Term (months)").fill("60");
@@ -203,7 +220,8 @@ test("staff add a product, a lead from /apply shows it among the products that f
   await expect(page.getByTestId("timeline")).toContainText(`Case: Application sent to ${lender}`);
 
   // A second lead of the same advert's campaign whose visitor refused advertising cookies,
-  // carried to completion too: in the report, never in the conversions file.
+  // declined by the lender once, then carried to completion: in the report, never in the
+  // conversions file.
   const refused = await request.post("/api/quotes", {
     data: validQuote({
       email: uniqueEmail("refused"),
@@ -214,9 +232,9 @@ test("staff add a product, a lead from /apply shows it among the products that f
   });
   expect(refused.status()).toBe(201);
   await page.goto(`/staff/leads/quote/${((await refused.json()) as { id: string }).id}`);
-  await caseToCompletion(page, lender);
+  await caseToCompletionAfterADecline(page, lender);
 
-  // The campaign report: both completions and their commission against the campaign.
+  // The campaign report: three applications sent, both completions and their commission against the campaign.
   await page.goto("/staff/funnel");
   await page.getByRole("link", { name: "What each campaign earned" }).click();
   const row = page.getByTestId("campaign-months").getByRole("row").filter({ hasText: campaign });
@@ -227,7 +245,7 @@ test("staff add a product, a lead from /apply shows it among the products that f
     campaign,
     /^[1-9]\d*$/,
     "2",
-    "2",
+    "3",
     "2",
     "£100,000",
     "£2,000.00",
