@@ -430,11 +430,15 @@ export function CaseSection({
       {leadCase.next.length === 0 ? (
         <>
           <p className="mt-3">This case is {leadCase.stageLabel.toLowerCase()}: it takes no further stage.</p>
-          {decline && (
+          {decline && canStartCase(lead, leadCase) && (
             <p className="mt-2">
-              {canStartCase(lead, leadCase)
-                ? "Another lender may take the borrower: start a new case beside a product that fits, in the lender panel below."
-                : "Another lender may take the borrower: reopen the lead, then start a new case beside a product that fits."}
+              Another lender may take the borrower: start a new case beside a product that fits, in the lender panel
+              below.
+            </p>
+          )}
+          {decline && (lead.status === "declined" || lead.status === "withdrawn") && (
+            <p className="mt-2">
+              Another lender may take the borrower: reopen the lead, then start a new case beside a product that fits.
             </p>
           )}
           {completion && (
