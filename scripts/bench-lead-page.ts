@@ -76,7 +76,7 @@ export async function benchLeadPage(db: Database, viewerId: string, runs: number
       case when n % 2 = 0 then loan_amount * 2 end
     from (select id, created_at, loan_amount, row_number() over (order by id) as n from quotes) as q
     where n % 30 = 0
-    on conflict (lead_id) do nothing`);
+    on conflict do nothing`);
   await db.execute(sql`analyze`);
 
   // A signed-in staff member's session, as sign-in leaves it, and the loader as React Router calls it.
