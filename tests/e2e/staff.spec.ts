@@ -150,6 +150,9 @@ test("a staff member enrols, signs in, works a lead, exports and sees it all in 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`Quinn ${surname}`);
   await expect(rows.first()).toContainText("google / harbour");
+  // On a wide screen the header row names the columns; the phone's line labels are hidden.
+  await expect(page.getByRole("columnheader", { name: "Phone" })).toBeVisible();
+  await expect(rows.first().getByText("Phone", { exact: true })).toBeHidden();
 
   // Open the lead (its reference, the row's first link); change its status, add a note, assign it to oneself.
   await rows.first().getByRole("link").first().click();
@@ -568,8 +571,12 @@ test("on a phone, without script, the inbox and a lead put the borrower's number
       await expect(onPhone.locator("details")).not.toHaveAttribute("open");
       await expect(onPhone.getByLabel("Search by name, email, phone or reference")).toBeHidden();
       await onPhone.goto(`/staff?status=new&q=${surname.toLowerCase()}`);
-      const card = onPhone.getByTestId("lead-cards").getByRole("listitem").first();
+      // One table for every width: on a phone its header row is hidden and each row is a
+      // card of lines, each cell naming its column (decision 260).
+      await expect(onPhone.locator("thead")).toBeHidden();
+      const card = onPhone.getByRole("table", { name: /^Leads/ }).locator("tbody tr").first();
       await expect(card).toContainText(second ?? "");
+      await expect(card.getByText("Phone", { exact: true })).toBeVisible();
       const cardPhone = card.getByRole("link", { name: "07700 900888" });
       await expect(cardPhone).toHaveAttribute("href", "tel:07700900888");
       await firstScreen(cardPhone);

@@ -4,7 +4,7 @@ import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { InboxCounts } from "~/domain/inbox-counts";
 import { parseInboxFilter } from "~/domain/inbox-filter";
-import { InboxPage, type InboxPageProps } from "./inbox-page";
+import { type InboxRow, InboxPage, type InboxPageProps } from "./inbox-page";
 
 // The inbox's status tabs as a reader gets them (docs/decisions/240): exact numbers
 // grouped in thousands, or, past the bound, "All (more than 1,000)" and the statuses
@@ -15,12 +15,17 @@ function Inbox() {
   return createElement(InboxPage, useLoaderData() as InboxPageProps);
 }
 
-function tabs(counts: InboxCounts) {
-  const props = { filter: parseInboxFilter(new URLSearchParams("q=patel")), rows: [], next: null, counts, staff: [] };
+/** The inbox's HTML as the server sends it. */
+function inboxHtml(counts: InboxCounts, rows: InboxRow[] = []) {
+  const props = { filter: parseInboxFilter(new URLSearchParams("q=patel")), rows, next: null, counts, staff: [] };
   const Page = createRoutesStub([{ id: "inbox", path: "/staff", Component: Inbox, loader: () => props }]);
-  const html = renderToStaticMarkup(
+  return renderToStaticMarkup(
     createElement(Page, { initialEntries: ["/staff"], hydrationData: { loaderData: { inbox: props } } }),
   );
+}
+
+function tabs(counts: InboxCounts) {
+  const html = inboxHtml(counts);
   const nav = /<nav aria-label="Leads by status"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
   return [...nav.matchAll(/<a [^>]*>([\s\S]*?)<\/a>/g)].map((m) =>
     (m[1] ?? "")
@@ -53,5 +58,61 @@ describe("the inbox's status tabs", () => {
       "Declined",
       "Withdrawn",
     ]);
+  });
+});
+
+// Each lead once in the HTML (docs/decisions/260): one table, whose rows a phone lays out as
+// cards, not a list of cards beside a hidden table.
+
+const row = (kind: InboxRow["kind"], id: string, name: string, phone: string): InboxRow => ({
+  kind,
+  id,
+  receivedAt: "2026-11-20T09:30:00Z",
+  name,
+  phone,
+  loanAmount: kind === "contact" ? null : 45_000,
+  loanPurpose: null,
+  loanType: null,
+  ltv: null,
+  status: "new",
+  assigneeName: null,
+  campaign: null,
+  landingPath: null,
+  flags: [],
+  noPanelMatch: false,
+  duplicateOf: null,
+});
+
+const ROWS = [
+  row("quote", "3f2a9c10-0000-4000-8000-000000000001", "Quinn Quayle", "07700 900111"),
+  row("personal-enquiry", "7be41d22-0000-4000-8000-000000000002", "Ezra Ellis", "07700 900222"),
+  row("contact", "c09d5e33-0000-4000-8000-000000000003", "Cara Cole", "0117 496 0333"),
+];
+
+const times = (html: string, text: string) => html.split(text).length - 1;
+
+describe("the inbox's leads", () => {
+  const html = inboxHtml({ exact: { new: 3 } }, ROWS);
+
+  it("draw each lead once: its reference, link, name and number appear a single time", () => {
+    for (const lead of ROWS) {
+      expect(times(html, `>${lead.id.slice(0, 8).toUpperCase()}<`), lead.kind).toBe(1);
+      expect(times(html, `href="/staff/leads/${lead.kind}/${lead.id}"`), lead.kind).toBe(1);
+      expect(times(html, lead.name), lead.kind).toBe(1);
+      expect(times(html, lead.phone), lead.kind).toBe(1);
+    }
+  });
+
+  it("are a table, each cell carrying its column's name for the phone's cards", () => {
+    expect(times(html, "<table")).toBe(1);
+    const headers = [...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(headers).toHaveLength(12);
+    const body = /<tbody[\s\S]*?<\/tbody>/.exec(html)?.[0] ?? "";
+    const rows = [...body.matchAll(/<tr[\s\S]*?<\/tr>/g)].map((m) => m[0]);
+    expect(rows).toHaveLength(ROWS.length);
+    for (const tr of rows) {
+      const labels = [...tr.matchAll(/<td[^>]*><div class="[^"]*sm:hidden[^"]*">([^<]*)<\/div>/g)].map((m) => m[1]);
+      expect(labels).toEqual(headers);
+    }
   });
 });

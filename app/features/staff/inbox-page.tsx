@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
@@ -83,6 +83,53 @@ const appliedFilters = (filter: InboxFilter) =>
     filter.sort !== "received",
   ].filter(Boolean).length;
 
+const INBOX_COLUMNS = [
+  "Received",
+  "Reference",
+  "Name",
+  "Phone",
+  "Kind",
+  "Amount",
+  "Purpose",
+  "LTV",
+  "Status",
+  "Assignee",
+  "Campaign",
+  "Flags",
+] as const;
+
+/**
+ * A link a thumb can hit on a phone: 44 px high, reaching into the half lines above and
+ * below it (no other link is there), so the card's lines stay a line apart.
+ */
+const tapClass = "max-sm:-my-3 max-sm:inline-flex max-sm:min-h-11 max-sm:items-center";
+
+/**
+ * A cell of the inbox's table. On a phone it is a line of the lead's card: its column's
+ * name (a visible element, hidden from 640 px where the header row says it) beside the value.
+ */
+function Cell({
+  column,
+  className,
+  children,
+}: {
+  column: (typeof INBOX_COLUMNS)[number];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td
+      className={cn(
+        "px-2 py-2 max-sm:grid max-sm:grid-cols-[5.5rem_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-x-2 max-sm:px-0 max-sm:py-0.5",
+        className,
+      )}
+    >
+      <div className="text-slate-600 sm:hidden">{column}</div>
+      <div>{children}</div>
+    </td>
+  );
+}
+
 /** A row's flags in words; the duplicate flag names the earlier lead and links to it. */
 function Flags({ row }: { row: InboxRow }) {
   if (row.flags.length === 0 && !row.noPanelMatch) return <>—</>;
@@ -114,7 +161,11 @@ export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps)
   useShortPoll();
   const query = inboxSearchParams({ ...filter, after: undefined });
   const withStatus = (status: LeadStatus | null) => {
-    const params = inboxSearchParams({ ...filter, statuses: status ? [status] : [], after: undefined });
+    const params = inboxSearchParams({
+      ...filter,
+      statuses: status ? [status] : [],
+      after: undefined,
+    });
     const text = params.toString();
     return text ? `/staff?${text}` : "/staff";
   };
@@ -296,100 +347,70 @@ export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps)
         </Form>
       </details>
 
-      <ul aria-label="Leads" className="mt-6 sm:hidden" data-testid="lead-cards">
-        {rows.length === 0 && <li className="py-6 text-center">No leads match this filter.</li>}
-        {rows.map((row) => (
-          <li key={`${row.kind}:${row.id}`} className="border-b border-slate-200 py-3 [overflow-wrap:anywhere]">
-            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <Link to={leadPath(row.kind, row.id)} className="font-mono font-semibold text-brand-700 underline">
-                {reference(row.id)}
-              </Link>
-              <span className="font-semibold">{money(row.loanAmount)}</span>
-            </p>
-            <p className="mt-1 font-semibold">{row.name}</p>
-            <p>
-              <a href={telHref(row.phone)} className="inline-flex min-h-11 items-center text-brand-700 underline">
-                {row.phone}
-              </a>
-            </p>
-            <p className="text-sm text-slate-700">
-              {[
-                leadKindLabel(row.kind, row.loanType),
-                leadPurposeLabel(row.kind, row.loanPurpose),
-                LEAD_STATUS_LABELS[row.status],
-                formatWhen(row.receivedAt),
-              ]
-                .filter(Boolean)
-                .join(" · ")}
-            </p>
-            {(row.flags.length > 0 || row.noPanelMatch) && (
-              <div className="mt-1 text-sm text-amber-900">
-                <Flags row={row} />
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
-
-      <div className="mt-6 overflow-x-auto max-sm:hidden">
-        <table className="w-full border-collapse text-left text-sm">
+      {/* One table for every screen (decision 260): below 640 px its rows are cards of
+          labelled lines, each cell saying its column's name, and its header row is hidden. */}
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm max-sm:block">
           <caption className="sr-only">Leads, {filter.sort === "amount" ? "largest amount" : "newest"} first</caption>
-          <thead>
+          <thead className="max-sm:hidden">
             <tr className="border-b-2 border-slate-400">
-              {[
-                "Received",
-                "Reference",
-                "Name",
-                "Phone",
-                "Kind",
-                "Amount",
-                "Purpose",
-                "LTV",
-                "Status",
-                "Assignee",
-                "Campaign",
-                "Flags",
-              ].map((h) => (
+              {INBOX_COLUMNS.map((h) => (
                 <th key={h} scope="col" className="px-2 py-2 font-semibold">
                   {h}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {rows.length === 0 && (
-              <tr>
-                <td colSpan={12} className="px-2 py-6 text-center">
+              <tr className="max-sm:block">
+                <td colSpan={INBOX_COLUMNS.length} className="px-2 py-6 text-center max-sm:block">
                   No leads match this filter.
                 </td>
               </tr>
             )}
             {rows.map((row) => (
-              <tr key={`${row.kind}:${row.id}`} className="border-b border-slate-200 align-top">
-                <td className="px-2 py-2 whitespace-nowrap">{formatWhen(row.receivedAt)}</td>
-                <td className="px-2 py-2 font-mono">
-                  <Link to={leadPath(row.kind, row.id)} className="font-semibold text-brand-700 underline">
+              <tr
+                key={`${row.kind}:${row.id}`}
+                className="border-b border-slate-200 align-top max-sm:flex max-sm:flex-col max-sm:py-3 max-sm:[overflow-wrap:anywhere]"
+              >
+                {/* Last on a phone, so a card starts with the lead and its number; it holds no
+                    link, so the keyboard still meets the links in the order the eye does. */}
+                <Cell column="Received" className="max-sm:order-last sm:whitespace-nowrap">
+                  {formatWhen(row.receivedAt)}
+                </Cell>
+                <Cell column="Reference">
+                  <Link
+                    to={leadPath(row.kind, row.id)}
+                    className={cn("font-mono font-semibold text-brand-700 underline", tapClass)}
+                  >
                     {reference(row.id)}
                   </Link>
-                </td>
-                <td className="px-2 py-2">{row.name}</td>
-                <td className="px-2 py-2 whitespace-nowrap">
-                  <a href={telHref(row.phone)} className="text-brand-700 underline">
+                </Cell>
+                <Cell column="Name">
+                  <span className="max-sm:font-semibold">{row.name}</span>
+                </Cell>
+                <Cell column="Phone" className="sm:whitespace-nowrap">
+                  <a href={telHref(row.phone)} className={cn("text-brand-700 underline", tapClass)}>
                     {row.phone}
                   </a>
-                </td>
-                <td className="px-2 py-2">{leadKindLabel(row.kind, row.loanType)}</td>
-                <td className="px-2 py-2 text-right whitespace-nowrap">{money(row.loanAmount)}</td>
-                <td className="px-2 py-2">{leadPurposeLabel(row.kind, row.loanPurpose) ?? "—"}</td>
-                <td className="px-2 py-2 text-right">{percentOrDash(row.ltv)}</td>
-                <td className="px-2 py-2">{LEAD_STATUS_LABELS[row.status]}</td>
-                <td className="px-2 py-2">{row.assigneeName ?? "—"}</td>
-                <td className="px-2 py-2">
+                </Cell>
+                <Cell column="Kind">{leadKindLabel(row.kind, row.loanType)}</Cell>
+                <Cell column="Amount" className="sm:text-right sm:whitespace-nowrap">
+                  {money(row.loanAmount)}
+                </Cell>
+                <Cell column="Purpose">{leadPurposeLabel(row.kind, row.loanPurpose) ?? "—"}</Cell>
+                <Cell column="LTV" className="sm:text-right">
+                  {percentOrDash(row.ltv)}
+                </Cell>
+                <Cell column="Status">{LEAD_STATUS_LABELS[row.status]}</Cell>
+                <Cell column="Assignee">{row.assigneeName ?? "—"}</Cell>
+                <Cell column="Campaign">
                   {row.campaign ? [row.campaign.source, row.campaign.campaign].filter(Boolean).join(" / ") : "—"}
-                </td>
-                <td className="px-2 py-2">
+                </Cell>
+                <Cell column="Flags">
                   <Flags row={row} />
-                </td>
+                </Cell>
               </tr>
             ))}
           </tbody>
