@@ -121,6 +121,68 @@ function MoveForm({
   );
 }
 
+/**
+ * A case form's field that TextField does not draw: a note (a textarea) or, given
+ * choices, a select. Its label, hint and error are tied to the control as TextField ties
+ * them (aria-describedby, aria-invalid). Here, not in ~/components/ui/field: every case
+ * note has the same length limit and every choice starts with "Choose…".
+ */
+function CaseField({
+  id,
+  label,
+  hint,
+  error,
+  defaultValue,
+  choices,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  defaultValue?: string;
+  choices?: readonly { value: string; label: string }[];
+}) {
+  const invalid = error ? true : undefined;
+  const described = describedBy(id, hint, error);
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
+      {choices ? (
+        <select
+          id={id}
+          name={id}
+          defaultValue={defaultValue ?? ""}
+          className={controlClass}
+          aria-invalid={invalid}
+          aria-describedby={described}
+        >
+          <option value="">Choose…</option>
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <textarea
+          id={id}
+          name={id}
+          rows={2}
+          maxLength={CASE_NOTE_MAX_LENGTH}
+          defaultValue={defaultValue}
+          className={controlClass}
+          aria-invalid={invalid}
+          aria-describedby={described}
+        />
+      )}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
 function OfferForm({ leadCase, refusal, busy }: { leadCase: CaseView; refusal: Refusal | null; busy: boolean }) {
   const { values, problems } = formState(refusal, "offer-received");
   return (
@@ -194,23 +256,13 @@ function CompletionForm({ leadCase, refusal, busy }: { leadCase: CaseView; refus
         defaultValue={values.commission}
         error={problems.commission}
       />
-      <div>
-        <label htmlFor="commissionReason" className="block font-semibold text-slate-900">
-          Why the commission differs (if it does)
-        </label>
-        <FieldHint id="commissionReason-hint">{reasonHint}</FieldHint>
-        <textarea
-          id="commissionReason"
-          name="commissionReason"
-          rows={2}
-          maxLength={CASE_NOTE_MAX_LENGTH}
-          defaultValue={values.commissionReason}
-          className={controlClass}
-          aria-invalid={problems.commissionReason ? true : undefined}
-          aria-describedby={describedBy("commissionReason", reasonHint, problems.commissionReason)}
-        />
-        <FieldError id="commissionReason-error" error={problems.commissionReason} />
-      </div>
+      <CaseField
+        id="commissionReason"
+        label="Why the commission differs (if it does)"
+        hint={reasonHint}
+        defaultValue={values.commissionReason}
+        error={problems.commissionReason}
+      />
     </MoveForm>
   );
 }
@@ -227,43 +279,19 @@ function DeclineForm({ leadCase, refusal, busy }: { leadCase: CaseView; refusal:
       busy={busy}
     >
       <p className="text-sm text-slate-700">The lead is then declined too, with the lender's decline as its reason.</p>
-      <div>
-        <label htmlFor="declinedReason" className="block font-semibold text-slate-900">
-          Why the lender declined
-        </label>
-        <select
-          id="declinedReason"
-          name="declinedReason"
-          defaultValue={values.declinedReason ?? ""}
-          className={controlClass}
-          aria-invalid={problems.declinedReason ? true : undefined}
-          aria-describedby={problems.declinedReason ? "declinedReason-error" : undefined}
-        >
-          <option value="">Choose…</option>
-          {LENDER_DECLINE_REASONS.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-        <FieldError id="declinedReason-error" error={problems.declinedReason} />
-      </div>
-      <div>
-        <label htmlFor="declinedNote" className="block font-semibold text-slate-900">
-          Note (needed for other)
-        </label>
-        <textarea
-          id="declinedNote"
-          name="declinedNote"
-          rows={2}
-          maxLength={CASE_NOTE_MAX_LENGTH}
-          defaultValue={values.declinedNote}
-          className={controlClass}
-          aria-invalid={problems.declinedNote ? true : undefined}
-          aria-describedby={problems.declinedNote ? "declinedNote-error" : undefined}
-        />
-        <FieldError id="declinedNote-error" error={problems.declinedNote} />
-      </div>
+      <CaseField
+        id="declinedReason"
+        label="Why the lender declined"
+        choices={LENDER_DECLINE_REASONS}
+        defaultValue={values.declinedReason}
+        error={problems.declinedReason}
+      />
+      <CaseField
+        id="declinedNote"
+        label="Note (needed for other)"
+        defaultValue={values.declinedNote}
+        error={problems.declinedNote}
+      />
     </MoveForm>
   );
 }
@@ -304,22 +332,12 @@ function CommissionChangeForm({
         defaultValue={values.newCommission}
         error={problems.newCommission}
       />
-      <div>
-        <label htmlFor="changeReason" className="block font-semibold text-slate-900">
-          Why it changes
-        </label>
-        <textarea
-          id="changeReason"
-          name="changeReason"
-          rows={2}
-          maxLength={CASE_NOTE_MAX_LENGTH}
-          defaultValue={values.changeReason}
-          className={controlClass}
-          aria-invalid={problems.changeReason ? true : undefined}
-          aria-describedby={problems.changeReason ? "changeReason-error" : undefined}
-        />
-        <FieldError id="changeReason-error" error={problems.changeReason} />
-      </div>
+      <CaseField
+        id="changeReason"
+        label="Why it changes"
+        defaultValue={values.changeReason}
+        error={problems.changeReason}
+      />
       <Button type="submit" size="sm" variant="secondary" disabled={busy}>
         Change commission
       </Button>
