@@ -406,6 +406,15 @@ describe.each(testDatabaseKinds())("the adviser's day on %s", (kind) => {
       ]);
     });
 
+    it("gives no wait for a week whose leads nobody has called, and runs a period to 9999-12-31 on for ever", async () => {
+      await insertLeads(database.db, {
+        quotes: [sampleQuote({ createdAt: new Date("2031-03-04T10:00:00Z") })],
+      });
+      const expected = { weeks: [{ week: "2031-W10", leads: 1, called: 0, median: null, p90: null }], advisers: [] };
+      expect(await contactReport(database.db, { from: "2031-03-01", to: "2031-03-31" })).toMatchObject(expected);
+      expect(await contactReport(database.db, { from: "2031-03-01", to: "9999-12-31" })).toMatchObject(expected);
+    });
+
     it("answers empty lists for a period with nothing in it", async () => {
       expect(await contactReport(database.db, { from: "2024-01-01", to: "2024-01-31" })).toEqual({
         weeks: [],

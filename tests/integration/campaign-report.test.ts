@@ -4,7 +4,7 @@ import { ACCEPT_ALL, REJECT_NON_ESSENTIAL, serialiseConsent } from "../../app/do
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
 import { auditLog, funnelCounts, personalEnquiries, quotes } from "../../server/db/schema";
-import { campaignReport, exportOfflineConversions } from "../../server/staff/campaign-report.server";
+import { campaignReport, exportOfflineConversions, monthRangeOf } from "../../server/staff/campaign-report.server";
 import { sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { createTestApp, postJson, routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -204,6 +204,19 @@ describe.each(testDatabaseKinds())("what each campaign earned on %s", (kind) => 
       lentPounds: 140_000,
       commissionPence: 281_100,
     });
+  });
+
+  it("ends its default twelve months at this UK month, and runs a period to 9999-12 on for ever", async () => {
+    expect(monthRangeOf(new URLSearchParams(), new Date("2026-11-30T23:30:00Z"))).toEqual({
+      from: "2025-12",
+      to: "2026-11",
+    });
+    // Half past midnight on 1 July in the UK is still 30 June in UTC.
+    expect(monthRangeOf(new URLSearchParams("from=2026-05"), new Date("2026-06-30T23:30:00Z"))).toEqual({
+      from: "2026-05",
+      to: "2026-07",
+    });
+    expect((await campaignReport(database.db, { from: "9999-11", to: "9999-12" })).rows).toEqual([]);
   });
 
   it("counts a lead, a case and a visit in the UK month they happened, whatever the UTC date", async () => {

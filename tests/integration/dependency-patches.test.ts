@@ -84,7 +84,14 @@ describe("PGlite reads text as written, through the patched reader", () => {
     for (const row of result.rows) {
       expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
       expect(Object.keys(row)).toEqual(["a", "b", "c", "__proto__"]);
-      expect(row).toEqual(Object.fromEntries([["a", 3], ["b", "two"], ["c", null], ["__proto__", "own"]]));
+      expect(row).toEqual(
+        Object.fromEntries([
+          ["a", 3],
+          ["b", "two"],
+          ["c", null],
+          ["__proto__", "own"],
+        ]),
+      );
     }
     const arrays = await client.query<unknown[]>(`select 1 as a, 'two' as b, null::text as c`, [], {
       rowMode: "array",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loanCost } from "../../app/domain/finance";
@@ -6,7 +7,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { auditLog, lenderProducts } from "../../server/db/schema";
 import { runCommand } from "../../server/commands";
 import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
-import { liveProducts } from "../../server/staff/lender-panel.server";
+import { findProduct, liveProducts } from "../../server/staff/lender-panel.server";
 import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -203,6 +204,21 @@ describe.each(testDatabaseKinds())("the lender panel on %s", (kind) => {
     const audit = await auditOf(id);
     expect(audit.map((a) => a.action)).toEqual(["panel.product-added", "panel.product-changed"]);
     expect(audit[1]?.detail.changed).toEqual(["rateBands"]);
+  });
+
+  it("names a changed lender, name and kind in the audit row, moves the version on by one each time, and finds no product by a made-up id", async () => {
+    await add({ ...GOOD, productName: "Renamed product" });
+    const { id } = await productNamed("Renamed product");
+    const renamed = { ...GOOD, lender: "Example Lender R", productName: "Renamed product 2", kind: "partner-hand-off" };
+    expect((await edit(id, { ...renamed, version: 1 })).status).toBe(302);
+    expect(await edit(id, { ...renamed, version: 2, feePounds: "0" })).toMatchObject({ status: 302 });
+    expect(await productNamed("Renamed product 2")).toMatchObject({ version: 3, lender: "Example Lender R" });
+    const audit = await auditOf(id);
+    expect(audit.map((a) => a.detail.changed)).toEqual([undefined, ["lender", "productName", "kind"], ["feePounds"]]);
+    expect((await edit(randomUUID(), { ...GOOD, version: 1 })).status).toBe(404);
+    expect(await findProduct(database.db, "not-a-uuid")).toBeNull();
+    expect(await findProduct(database.db, randomUUID())).toBeNull();
+    expect(await findProduct(database.db, id)).toMatchObject({ id, kind: "partner-hand-off", retired: false });
   });
 
   it("retires a product (never deletes it): no longer changed, no longer live, audited", async () => {

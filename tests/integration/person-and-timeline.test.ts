@@ -85,6 +85,46 @@ describe.each(testDatabaseKinds())("the person page and the timeline on %s", (ki
     expect(await personKeyOf(database.db, "account", "nobody")).toBeNull();
   });
 
+  it("finds a person by an address typed with capitals and spaces and no phone; accounts newest first, each saying which matched", async () => {
+    const ids = await insertLeads(database.db, {
+      quotes: [sampleQuote({ email: "robin.lowe@example.com", phone: "01632 960111" })],
+      contacts: [sampleContact({ email: "Robin.Lowe@example.com", phone: "01632 960222" })],
+    });
+    const older = randomUUID();
+    const newer = randomUUID();
+    const noProfile = randomUUID();
+    await database.db.insert(users).values([
+      { id: older, name: "Robin Lowe", email: "robin.lowe@example.com", createdAt: new Date("2026-01-01T09:00:00Z") },
+      { id: newer, name: "R Lowe", email: "rl@example.com", createdAt: new Date("2026-06-01T09:00:00Z") },
+      { id: noProfile, name: "Nobody", email: "nobody.lowe@example.com" },
+    ]);
+    // The older account is found by its address, its profile's phone another; the newer by its phone alone.
+    await database.db.insert(profiles).values([
+      { userId: older, firstName: "Robin", lastName: "Lowe", phone: "07700 900999" },
+      { userId: newer, firstName: "R", lastName: "Lowe", phone: "+44 1632 960333" },
+    ]);
+
+    const leads = await personLeads(database.db, { email: "  ROBIN.Lowe@Example.com ", phone: null });
+    expect(leads.map((l) => [l.id, l.byEmail, l.byPhone, l.loanAmount]).sort()).toEqual(
+      [
+        [ids.quotes[0], true, false, 50_000],
+        [ids.contacts[0], true, false, null],
+      ].sort(),
+    );
+    const accounts = await personAccounts(database.db, { email: " Robin.Lowe@example.com", phone: "01632 960333" });
+    expect(accounts.map((a) => [a.id, a.byEmail, a.byPhone])).toEqual([
+      [newer, false, true],
+      [older, true, false],
+    ]);
+    expect(await personAccounts(database.db, { email: "robin.lowe@example.com", phone: null })).toMatchObject([
+      { id: older, byEmail: true, byPhone: false },
+    ]);
+    expect(await personAccounts(database.db, { email: "no.one@example.com", phone: null })).toEqual([]);
+    expect(await personAccounts(database.db, { email: "nobody.lowe@example.com", phone: null })).toMatchObject([
+      { id: noProfile, phone: null, byEmail: true, byPhone: false },
+    ]);
+  });
+
   it("gives the timeline each email sent with its text, leaves out a reminder that was not sent, and keeps the borrower's choice", async () => {
     const {
       quotes: [id = ""],

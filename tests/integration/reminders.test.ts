@@ -10,8 +10,13 @@ import { createMailer } from "../../server/mail";
 import { type OutboxWorker, startOutboxWorker } from "../../server/outbox";
 import { chooseCallback } from "../../server/callbacks.server";
 import { callbackEmailKeys, reminderKey } from "../../server/lead-email-keys";
-import { enqueueDueReminders, REMINDER_LATE_LIMIT_MS, type ReminderPayload } from "../../server/staff/reminders.server";
-import { insertLeads, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import {
+  enqueueDueReminders,
+  isReminderDue,
+  REMINDER_LATE_LIMIT_MS,
+  type ReminderPayload,
+} from "../../server/staff/reminders.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
@@ -179,6 +184,81 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
     );
     for (const id of [closed, chase, missed]) expect(await reminderJob("personal-enquiry", id)).toBeUndefined();
     await database.db.execute(sql`delete from ${jobs} where kind = 'reminder'`);
+  });
+
+  it("names no amount for a contact message, which has none", async () => {
+    const at = new Date("2026-12-08T15:00:00Z");
+    const {
+      contacts: [id = ""],
+    } = await insertLeads(database.db, {
+      contacts: [sampleContact({ nextActionKind: "call-back", nextActionAt: at })],
+    });
+    expect(await enqueueDueReminders(database.db, settings, at)).toBe(1);
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, reminderKey("contact", id)));
+    expect((job?.payload as ReminderPayload | undefined)?.text).toContain(
+      `The call-back for lead ${leadReference(id)} is due now: Tuesday 8 December 2026 at 15:00 (UK time).`,
+    );
+    await database.db.execute(sql`delete from ${jobs} where kind = 'reminder'`);
+  });
+
+  it("leaves a reminder being sent at this moment to finish: the moved call-back's is queued by the next sweep after it", async () => {
+    const first = new Date("2026-12-09T10:00:00Z");
+    const moved = new Date("2026-12-09T10:30:00Z");
+    const {
+      quotes: [id = ""],
+    } = await insertLeads(database.db, { quotes: [sampleQuote({ assigneeId: adviser.id })] });
+    await callBackAt(id, first);
+    expect(await enqueueDueReminders(database.db, settings, first)).toBe(1);
+    // A worker has taken the job and holds it (pending, leased for a minute more).
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.dedupeKey, reminderKey("quote", id)));
+    await callBackAt(id, moved);
+    expect(await enqueueDueReminders(database.db, settings, moved)).toBe(0);
+    expect(((await reminderJob("quote", id))?.payload as ReminderPayload | undefined)?.reminder.at).toBe(
+      first.toISOString(),
+    );
+    // Sent: the next sweep queues the new time.
+    await database.db
+      .update(jobs)
+      .set({ status: "done", lockedUntil: null })
+      .where(eq(jobs.dedupeKey, reminderKey("quote", id)));
+    expect(await enqueueDueReminders(database.db, settings, moved)).toBe(1);
+    expect(((await reminderJob("quote", id))?.payload as ReminderPayload | undefined)?.reminder.at).toBe(
+      moved.toISOString(),
+    );
+    await database.db.execute(sql`delete from ${jobs} where kind = 'reminder'`);
+  });
+
+  it("judges a queued reminder due only while its lead is open with the same call-back at the same time", async () => {
+    const at = new Date("2026-12-10T11:00:00Z");
+    const {
+      quotes: [id = ""],
+    } = await insertLeads(database.db, { quotes: [sampleQuote()] });
+    const set = (values: Partial<typeof quotes.$inferInsert>) =>
+      database.db.update(quotes).set(values).where(eq(quotes.id, id));
+    const reminder = { kind: "quote" as const, id, at: at.toISOString() };
+    await set({ nextActionKind: "call-back", nextActionAt: at });
+    expect(await isReminderDue(database.db, reminder)).toBe(true);
+    expect(await isReminderDue(database.db, { ...reminder, at: new Date(at.getTime() + minute).toISOString() })).toBe(
+      false,
+    );
+    expect(await isReminderDue(database.db, { ...reminder, id: randomUUID() })).toBe(false);
+    expect(await isReminderDue(database.db, { ...reminder, kind: "mortgage" } as never)).toBe(false);
+    await set({ nextActionKind: "chase-documents" });
+    expect(await isReminderDue(database.db, reminder)).toBe(false);
+    await set({ nextActionKind: "call-back", nextActionAt: null });
+    expect(await isReminderDue(database.db, reminder)).toBe(false);
+    for (const status of ["contacted", "in-progress"] as const) {
+      await set({ nextActionAt: at, status });
+      expect(await isReminderDue(database.db, reminder)).toBe(true);
+    }
+    await set({ status: "declined" });
+    expect(await isReminderDue(database.db, reminder)).toBe(false);
   });
 
   // The borrower's own change (thank-you page or /account: chooseCallback), decision 246.

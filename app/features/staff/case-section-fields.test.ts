@@ -12,6 +12,7 @@ import type { Refusal } from "./lead-work-forms";
 
 const lead = { kind: "quote", status: "in-progress" } as LeadView;
 const sent: CaseView = {
+  id: "case-1",
   stage: "application-sent",
   stageLabel: "Application sent",
   version: 3,
@@ -48,7 +49,7 @@ const completed: CaseView = {
 /** The case section with the case and refusal its route gave. */
 function Section() {
   const { leadCase, refusal } = useLoaderData() as { leadCase: CaseView; refusal: Refusal | null };
-  return createElement(CaseSection, { lead, leadCase, refusal, busy: false });
+  return createElement(CaseSection, { lead, leadCase, earlierCases: [], refusal, busy: false });
 }
 
 function html(leadCase: CaseView, refusal: Refusal | null) {
