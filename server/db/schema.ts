@@ -412,6 +412,25 @@ export const leadCounts = pgTable(
 );
 
 /**
+ * How many loan leads (quotes and quick-check enquiries) arrived in each UK month from
+ * each utm_source and utm_campaign ('' for none, as the landing page's URL carried them),
+ * kept by triggers on the two tables (drizzle/0010), so the campaign report reads a few
+ * rows a month instead of every lead of its year. Deletions (retention, erasure) follow.
+ */
+export const leadMonthCounts = pgTable(
+  "lead_month_counts",
+  {
+    kind: text("kind").$type<LeadKind>().notNull(),
+    /** The UK month the lead arrived in, YYYY-MM. */
+    month: text("month").notNull(),
+    utmSource: text("utm_source").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.kind, t.utmSource, t.utmCampaign] })],
+);
+
+/**
  * A lead's timeline: status changes, notes, assignments, calls and next actions, each
  * with who and when. `lead_id` is the id in the lead's own table (`lead_kind` says which).
  */

@@ -1,19 +1,18 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { hashPassword, symmetricEncrypt } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../app/config.server";
-import { type DatabaseHandle, migrationsFolder, openDatabase } from "../../server/db/client";
+import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { leadEvents, quotes, staffMembers, users } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { invitedStaff } from "../../server/staff/accounts.server";
 import { totpCode, totpStep } from "../../server/staff/credentials";
 import { staffSignIn } from "../../server/staff/session.server";
 import { createScratchDatabase, testDatabaseKinds } from "../support/database";
+import { migrationsBefore } from "../support/migrations";
 
 // Migration 0004 moves staff out of the borrowers' tables (DECISIONS D20). A firm
 // already running has staff made by the older code: each must sign in afterwards with
@@ -23,17 +22,6 @@ const PASSWORD = "Quay-side-ledger-42";
 const SECRET = "Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4f"; // as better-auth's two-factor plugin made them
 const INVITE_TOKEN = "an-enrolment-token-from-before";
 const config = readConfig({ NODE_ENV: "test" });
-
-/** The migrations folder as it stood before 0004. */
-function migrationsBefore(tag: string) {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === tag);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return folder;
-}
 
 describe.each(testDatabaseKinds())("migrating staff to tables of their own on %s", (kind) => {
   let database: DatabaseHandle;
