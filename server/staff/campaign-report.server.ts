@@ -23,7 +23,7 @@ import { ukInstant } from "../../app/domain/uk-time";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { ukDay } from "../funnel";
-import { funnelCounts, leadCases, leadMonthCounts, personalEnquiries, quotes } from "../db/schema";
+import { funnelCounts, leadCases, leadMonthCounts } from "../db/schema";
 import { writeAudit } from "./audit.server";
 import { BOM, csvLine } from "./csv-export.server";
 import type { StaffUser } from "./session.server";
@@ -33,8 +33,6 @@ import type { StaffUser } from "./session.server";
 // and the leads' cases with lenders; every download is an audited export whose row
 // holds the period and a count, never a click id or anything about a person.
 
-const q = quotes;
-const e = personalEnquiries;
 const c = leadCases;
 const m = leadMonthCounts;
 
@@ -42,14 +40,19 @@ const m = leadMonthCounts;
 const ukStart = (day: string) => (day.length > 10 ? "infinity" : ukInstant(day, 0).toISOString());
 
 /**
- * A case's lead, quote or quick-check enquiry, joined by its kind: the columns below name
- * the one it is. A case can only be opened on a loan lead (a contact message has no
- * campaign), so the report counts any other under no campaign.
+ * A case's lead, quote or quick-check enquiry, looked up by its kind and id: a lateral
+ * read is one primary-key probe a case, where a join of the tables made PostgreSQL read
+ * every lead of both (decision 257). A case can only be opened on a loan lead (a contact
+ * message has no campaign), so the report counts any other under no campaign.
  */
-const CASE_LEADS = sql`left join ${q} on ${c.leadKind} = 'quote' and ${q.id} = ${c.leadId}
-  left join ${e} on ${c.leadKind} = 'personal-enquiry' and ${e.id} = ${c.leadId}`;
-const caseLead = (column: "utm_source" | "utm_campaign" | "gclid" | "gbraid" | "wbraid" | "ad_consent") =>
-  sql.raw(`coalesce(quotes.${column}, personal_enquiries.${column})`);
+const LEAD_COLUMNS = ["utm_source", "utm_campaign", "gclid", "gbraid", "wbraid", "ad_consent"] as const;
+const CASE_LEADS = sql.raw(`left join lateral (
+    select ${LEAD_COLUMNS.join(", ")} from quotes where lead_cases.lead_kind = 'quote' and quotes.id = lead_cases.lead_id
+    union all
+    select ${LEAD_COLUMNS.join(", ")} from personal_enquiries
+      where lead_cases.lead_kind = 'personal-enquiry' and personal_enquiries.id = lead_cases.lead_id
+  ) as case_lead on true`);
+const caseLead = (column: (typeof LEAD_COLUMNS)[number]) => sql.raw(`case_lead.${column}`);
 
 type SumRow = { month: string; source: string | null; campaign: string | null } & Record<string, number | string>;
 

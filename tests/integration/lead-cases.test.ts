@@ -17,7 +17,14 @@ import {
 } from "../../server/db/schema";
 import { retentionDryRun, runRetention } from "../../server/retention";
 import { campaignReport, convertedLoans } from "../../server/staff/campaign-report.server";
-import { moveCase, NOT_COMPLETED, STALE_CASE } from "../../server/staff/cases.server";
+import {
+  caseOf,
+  casesOf,
+  changeCommission,
+  moveCase,
+  NOT_COMPLETED,
+  STALE_CASE,
+} from "../../server/staff/cases.server";
 import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
 import { addProduct, retireProduct } from "../../server/staff/lender-panel.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
@@ -723,6 +730,101 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     await expect(
       database.db.insert(leadCases).values({ leadId: id, leadKind: "quote", productId, stage: "offer-received" }),
     ).rejects.toThrow();
+  });
+
+  it("reads each stage's figures back as they were stored, clears a closed lead's next action, and finds no case by a made-up id", async () => {
+    const id = await newQuote("contacted");
+    await database.db
+      .update(quotes)
+      .set({ nextActionKind: "call-back", nextActionAt: new Date("2026-12-01T10:00:00Z") })
+      .where(eq(quotes.id, id));
+    const lead = (caseVersion: number) => ({ kind: "quote" as const, id, caseVersion });
+    const sent = new Date("2026-11-20T09:00:00Z");
+    const offered = new Date("2026-11-21T09:00:00Z");
+    const leadRow = async () =>
+      (
+        await database.db
+          .select({ status: quotes.status, version: quotes.version, next: quotes.nextActionKind })
+          .from(quotes)
+          .where(eq(quotes.id, id))
+      )[0];
+    const versionBefore = (await leadRow())?.version ?? 0;
+
+    expect(await moveCase(database.db, STAFF, lead(0), { to: "application-sent", productId }, sent)).toEqual({
+      ok: true,
+    });
+    expect(await caseOf(database.db, "quote", id)).toMatchObject({
+      stage: "application-sent",
+      applicationSentAt: sent,
+      offer: null,
+      completion: null,
+      decline: null,
+    });
+    // In progress now: the lead's version moved on by one, its next action kept.
+    expect(await leadRow()).toEqual({ status: "in-progress", version: versionBefore + 1, next: "call-back" });
+
+    const offer = { amount: 45_000, ratePercent: 7.19, termMonths: 120 };
+    expect((await moveCase(database.db, STAFF, lead(1), { to: "offer-received", offer }, offered)).ok).toBe(true);
+    expect(await caseOf(database.db, "quote", id)).toMatchObject({
+      offer: { ...offer, receivedAt: offered },
+      completion: null,
+      decline: null,
+    });
+
+    const completion = { amount: 44_000, completedOn: "2026-11-24", commissionPence: 88_000, commissionReason: null };
+    expect((await moveCase(database.db, STAFF, lead(2), { to: "completed", completion })).ok).toBe(true);
+    expect((await caseOf(database.db, "quote", id))?.completion).toMatchObject({
+      amount: 44_000,
+      completedOn: "2026-11-24",
+      commissionPence: 88_000,
+    });
+    // Completed: the lead is closed, its next action gone.
+    expect(await leadRow()).toEqual({ status: "completed", version: versionBefore + 2, next: null });
+
+    // No case by an id that is not one, nor on a lead that has none.
+    expect(await casesOf(database.db, "quote", "not-a-uuid")).toEqual([]);
+    expect(await caseOf(database.db, "quote", await newQuote())).toBeNull();
+    for (const bad of ["not-a-uuid", crypto.randomUUID()]) {
+      expect(
+        await moveCase(
+          database.db,
+          STAFF,
+          { kind: "quote", id: bad, caseVersion: 0 },
+          { to: "application-sent", productId },
+        ),
+      ).toEqual({ ok: false, reason: "not-found" });
+      expect(
+        await changeCommission(
+          database.db,
+          STAFF,
+          { kind: "quote", id: bad, caseVersion: 3 },
+          { pence: 1, reason: "x" },
+        ),
+      ).toEqual({ ok: false, reason: "not-found" });
+    }
+    // A commission is changed on a completed case only.
+    const open = await newQuote("contacted");
+    await moveCase(
+      database.db,
+      STAFF,
+      { kind: "quote", id: open, caseVersion: 0 },
+      { to: "application-sent", productId },
+    );
+    expect(
+      await changeCommission(
+        database.db,
+        STAFF,
+        { kind: "quote", id: open, caseVersion: 1 },
+        { pence: 1, reason: "x" },
+      ),
+    ).toEqual({ ok: false, reason: "refused", problem: NOT_COMPLETED });
+    expect(
+      await changeCommission(database.db, STAFF, lead(3), { pence: 90_000, reason: "The lender paid more" }),
+    ).toEqual({ ok: true });
+    expect((await caseOf(database.db, "quote", id))?.completion).toMatchObject({
+      commissionPence: 90_000,
+      commissionReason: "The lender paid more",
+    });
   });
 
   it("counts a completed lead's six years from its case's completion date, and deletes its cases with the lead", async () => {
