@@ -300,8 +300,17 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
   });
 
   it("records the lender's decline on a quick-check enquiry: the lead is declined with the lender's reason", async () => {
-    const id = (await insertLeads(database.db, { enquiries: [sampleEnquiry({ status: "in-progress" })] }))
-      .enquiries[0] as string;
+    const id = (
+      await insertLeads(database.db, {
+        enquiries: [
+          {
+            ...sampleEnquiry({ status: "in-progress" }),
+            nextActionKind: "chase-documents",
+            nextActionAt: new Date("2026-12-01T10:00:00Z"),
+          },
+        ],
+      })
+    ).enquiries[0] as string;
     expect((await post("personal-enquiry", id, { intent: "case-start", caseVersion: 0, productId })).status).toBe(302);
     const refused = await post("personal-enquiry", id, {
       intent: "case-decline",
@@ -326,10 +335,11 @@ describe.each(testDatabaseKinds())("a lead's case with a lender on %s", (kind) =
     ).toMatchObject({ status: 302 });
     expect(await caseRow(id)).toMatchObject({ stage: "declined", declinedReason: "other", version: 2 });
     const [lead] = await database.db
-      .select({ status: personalEnquiries.status })
+      .select({ status: personalEnquiries.status, next: personalEnquiries.nextActionKind })
       .from(personalEnquiries)
       .where(eq(personalEnquiries.id, id));
-    expect(lead?.status).toBe("declined");
+    // Declined: closed, so its next action goes.
+    expect(lead).toEqual({ status: "declined", next: null });
     expect((await eventsOf(id)).slice(-2)).toEqual([
       {
         type: "case",
