@@ -1,0 +1,66 @@
+import { rmSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../server/db/client";
+import { rowsOf } from "../../server/db/rows";
+import { casesOf } from "../../server/staff/cases.server";
+import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
+import { createScratchDatabase, testDatabaseKinds } from "../support/database";
+import { aPanelProduct } from "../support/lead-cases";
+import { migrationsBefore } from "../support/migrations";
+
+// Migration 0009 (docs/decisions/256) keys each case by an id of its own, where 0008 keyed
+// it by its lead. A firm already running has cases keyed the old way: each must be read
+// back as it was, and the rule of one open case a lead must hold from the first write.
+
+describe.each(testDatabaseKinds())("cases made before a lead could have a second on %s", (kind) => {
+  it("each keeps its lead and stage, gains an id, and a second open case is still refused", async () => {
+    const before = migrationsBefore("0009_lead_cases_after_a_decline");
+    let drop = async () => {};
+    let database: DatabaseHandle;
+    if (kind === "postgres") {
+      const scratch = await createScratchDatabase();
+      database = await openDatabase({ url: scratch.url });
+      drop = scratch.drop;
+    } else {
+      database = await openDatabase({});
+    }
+    try {
+      const { db } = database;
+      if (kind === "postgres") await migratePg(db as never, { migrationsFolder: before });
+      else await migratePglite(db as never, { migrationsFolder: before });
+      const productId = await aPanelProduct(db);
+      const {
+        quotes: [open = "", declined = ""],
+      } = await insertLeads(db, {
+        quotes: [sampleQuote({ status: "in-progress" }), sampleQuote({ status: "declined" })],
+      });
+      // As the code of 0008 wrote them: keyed by the lead, no id.
+      await db.execute(sql`insert into lead_cases (lead_id, lead_kind, product_id, stage, version, declined_reason, declined_at)
+        values (${open}::uuid, 'quote', ${productId}::uuid, 'application-sent', 1, null, null),
+          (${declined}::uuid, 'quote', ${productId}::uuid, 'declined', 2, 'affordability', now())`);
+
+      await database.migrate();
+
+      const ids = await rowsOf<{ id: string }>(db, sql`select id::text as id from lead_cases`);
+      expect(new Set(ids.map((r) => r.id)).size).toBe(2);
+      expect(await casesOf(db, "quote", open)).toMatchObject([{ stage: "application-sent", version: 1 }]);
+      expect(await casesOf(db, "quote", declined)).toMatchObject([
+        { stage: "declined", version: 2, decline: { reason: "affordability" } },
+      ]);
+      // A second open case beside the open one is refused; after the decline, one is taken.
+      const start = (lead: string, version: number) =>
+        db.execute(sql`insert into lead_cases (lead_id, lead_kind, product_id, stage, version)
+          values (${lead}::uuid, 'quote', ${productId}::uuid, 'application-sent', ${version})`);
+      await expect(start(open, 2)).rejects.toThrow();
+      await start(declined, 3);
+      expect((await casesOf(db, "quote", declined)).map((c) => c.stage)).toEqual(["application-sent", "declined"]);
+    } finally {
+      await database.close();
+      await drop();
+      rmSync(before, { recursive: true, force: true });
+    }
+  });
+});
