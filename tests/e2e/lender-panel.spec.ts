@@ -51,6 +51,10 @@ async function caseToCompletionAfterADecline(page: Page, lender: string) {
   await page.getByLabel("Change status").selectOption("contacted");
   await page.getByRole("button", { name: "Save status" }).click();
   await expect(page.getByTestId("lead-status")).toHaveText("Contacted");
+  // The panel marks the product of the lender that said no, and still offers it.
+  await expect(
+    page.getByTestId("panel-fits").getByRole("row").filter({ hasText: lender }).getByTestId("panel-declined"),
+  ).toHaveText(/^Declined this lead /);
   await start.click();
   await expect(section.getByTestId("case-stage")).toHaveText("Application sent");
   // The declined case beneath the open one, read-only; axe on the page with both.

@@ -13,7 +13,7 @@ import { optionLabel } from "~/domain/options";
 import { formatWhen, leadPath, money, personPath, reference, telHref } from "./format";
 import { CaseSection, canStartCase, StartCaseForm } from "./case-section";
 import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
-import type { CaseView, LeadView, PanelView } from "./lead-view";
+import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
 import { Notice } from "./staff-frame";
 
@@ -123,14 +123,17 @@ function PanelSection({
   panel,
   lead,
   leadCase,
+  earlierCases,
   busy,
 }: {
   panel: PanelView;
   lead: LeadView;
   leadCase: CaseView | null;
+  earlierCases: CaseView[];
   busy: boolean;
 }) {
   const starting = canStartCase(lead, leadCase);
+  const declinedBy = lendersThatDeclined([leadCase, ...earlierCases]);
   // None yet, or the last declined: what stops a new case, if anything.
   const caseOpen = leadCase && leadCase.stage !== "declined";
   const notYet = caseOpen ? null : caseMoveProblem(lead, leadCase?.stage ?? null, "application-sent");
@@ -172,6 +175,11 @@ function PanelSection({
               <tr key={f.productId} className="border-b border-slate-200 align-top max-sm:block max-sm:py-2">
                 <td data-label="Lender" className={cn(panelCellClass, "font-semibold")}>
                   {f.lender}
+                  {declinedBy.has(f.lender) && (
+                    <span className="block font-normal text-red-800" data-testid="panel-declined">
+                      Declined this lead {formatWhen(declinedBy.get(f.lender) as string)}
+                    </span>
+                  )}
                 </td>
                 <td data-label="Product" className={panelCellClass}>
                   {f.productName} <span className="text-slate-700">({optionLabel(PRODUCT_KINDS, f.kind)})</span>
@@ -400,7 +408,9 @@ export function LeadPage({
       {leadCase && (
         <CaseSection lead={lead} leadCase={leadCase} earlierCases={earlierCases} refusal={refusal} busy={busy} />
       )}
-      {panel && <PanelSection panel={panel} lead={lead} leadCase={leadCase} busy={busy} />}
+      {panel && (
+        <PanelSection panel={panel} lead={lead} leadCase={leadCase} earlierCases={earlierCases} busy={busy} />
+      )}
 
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="answers-heading" className={sectionClass}>

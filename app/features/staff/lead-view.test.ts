@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { byRule } from "../../../tests/support/by-rule";
-import { type CaseRecord, caseView, leadView } from "./lead-view";
+import { type CaseRecord, caseView, leadView, lendersThatDeclined } from "./lead-view";
 
 // The lead page's call-back line (DECISIONS D21): when the borrower asked to be called, and
 // the adviser's next action with its time; and its case with a lender (docs/decisions/230).
@@ -107,6 +107,31 @@ describe("the case with a lender as the page shows it", () => {
     ]),
   )("%s", (_rule, { record: r, view }) => {
     expect(caseView(r)).toMatchObject(view);
+  });
+
+  it("names each lender that declined the lead once, with its latest decline; a lender still deciding is not one", () => {
+    const declined = (lender: string, at: string) =>
+      caseView(
+        record({
+          stage: "declined",
+          product: { ...record({}).product, lender },
+          decline: { reason: "affordability", at: new Date(at) },
+        }),
+      );
+    const open = caseView(record({ product: { ...record({}).product, lender: "Example Lender C" } }));
+    const cases = [
+      open,
+      declined("Example Lender B", "2026-11-23T10:00:00Z"),
+      declined("Example Lender A", "2026-11-10T10:00:00Z"),
+      declined("Example Lender A", "2026-11-21T10:00:00Z"),
+      declined("Example Lender A", "2026-11-15T10:00:00Z"),
+      null,
+    ];
+    expect([...lendersThatDeclined(cases)]).toEqual([
+      ["Example Lender B", "2026-11-23T10:00:00.000Z"],
+      ["Example Lender A", "2026-11-21T10:00:00.000Z"],
+    ]);
+    expect(lendersThatDeclined([null, open]).size).toBe(0);
   });
 });
 

@@ -320,6 +320,21 @@ export interface CaseView {
   commissionOnOffer: number | null;
 }
 
+/**
+ * The lenders that have declined the lead, each with when it last did (ISO), from its
+ * cases: the panel marks their products, so a second case is not sent back to a lender
+ * that said no without the adviser seeing it (decision 256).
+ */
+export function lendersThatDeclined(cases: readonly (CaseView | null)[]): Map<string, string> {
+  const declined = new Map<string, string>();
+  for (const c of cases) {
+    if (!c?.decline) continue;
+    const last = declined.get(c.product.lender);
+    if (!last || c.decline.at > last) declined.set(c.product.lender, c.decline.at);
+  }
+  return declined;
+}
+
 export function caseView(c: CaseRecord): CaseView {
   return {
     id: c.id,
