@@ -1,15 +1,11 @@
-import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rows";
 import { casesOf } from "../../server/staff/cases.server";
 import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
-import { createScratchDatabase, testDatabaseKinds } from "../support/database";
+import { testDatabaseKinds } from "../support/database";
 import { aPanelProduct } from "../support/lead-cases";
-import { migrationsBefore } from "../support/migrations";
+import { databaseBefore } from "../support/migrations";
 
 // Migration 0009 (docs/decisions/256) keys each case by an id of its own, where 0008 keyed
 // it by its lead. A firm already running has cases keyed the old way: each must be read
@@ -17,20 +13,9 @@ import { migrationsBefore } from "../support/migrations";
 
 describe.each(testDatabaseKinds())("cases made before a lead could have a second on %s", (kind) => {
   it("each keeps its lead and stage, gains an id, and a second open case is still refused", async () => {
-    const before = migrationsBefore("0009_lead_cases_after_a_decline");
-    let drop = async () => {};
-    let database: DatabaseHandle;
-    if (kind === "postgres") {
-      const scratch = await createScratchDatabase();
-      database = await openDatabase({ url: scratch.url });
-      drop = scratch.drop;
-    } else {
-      database = await openDatabase({});
-    }
+    const { database, finish } = await databaseBefore(kind, "0009_lead_cases_after_a_decline");
     try {
       const { db } = database;
-      if (kind === "postgres") await migratePg(db as never, { migrationsFolder: before });
-      else await migratePglite(db as never, { migrationsFolder: before });
       const productId = await aPanelProduct(db);
       const {
         quotes: [open = "", declined = ""],
@@ -58,9 +43,7 @@ describe.each(testDatabaseKinds())("cases made before a lead could have a second
       await start(declined, 3);
       expect((await casesOf(db, "quote", declined)).map((c) => c.stage)).toEqual(["application-sent", "declined"]);
     } finally {
-      await database.close();
-      await drop();
-      rmSync(before, { recursive: true, force: true });
+      await finish();
     }
   });
 });

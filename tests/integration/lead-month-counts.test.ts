@@ -1,15 +1,12 @@
-import { rmSync } from "node:fs";
 import { eq, inArray, sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "../../server/db/client";
+import type { Database, DatabaseHandle } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rows";
 import { personalEnquiries, quotes } from "../../server/db/schema";
 import { deleteLeadsWithTraces } from "../../server/retention";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
-import { createScratchDatabase, openTestDatabase, testDatabaseKinds } from "../support/database";
-import { migrationsBefore } from "../support/migrations";
+import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { databaseBefore } from "../support/migrations";
 
 // The campaign report's leads a month (docs/decisions/257) are kept by triggers in
 // lead_month_counts (drizzle/0010). Whatever writes the two loan lead tables (intake, a
@@ -113,29 +110,16 @@ describe.each(testDatabaseKinds())("the campaign report's kept leads a month on 
   });
 
   it("counts the leads already held when the migration runs", async () => {
-    const before = migrationsBefore("0010_campaign_month_counts");
-    let drop = async () => {};
-    let database: DatabaseHandle;
-    if (kind === "postgres") {
-      const scratch = await createScratchDatabase();
-      database = await openDatabase({ url: scratch.url });
-      drop = scratch.drop;
-    } else {
-      database = await openDatabase({});
-    }
+    const { database, finish } = await databaseBefore(kind, "0010_campaign_month_counts");
     try {
       const { db } = database;
-      if (kind === "postgres") await migratePg(db as never, { migrationsFolder: before });
-      else await migratePglite(db as never, { migrationsFolder: before });
       await someLeads(db);
       await database.migrate();
       const counts = await kept(db);
       expect(counts.reduce((sum, c) => sum + c.n, 0)).toBe(ARRIVALS.length * LANDINGS.length + 12);
       expect(counts).toEqual(await counted(db));
     } finally {
-      await database.close();
-      await drop();
-      rmSync(before, { recursive: true, force: true });
+      await finish();
     }
   });
 });

@@ -1,18 +1,15 @@
-import { rmSync } from "node:fs";
 import { hashPassword, symmetricEncrypt } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../app/config.server";
-import { type DatabaseHandle, openDatabase } from "../../server/db/client";
+import type { DatabaseHandle } from "../../server/db/client";
 import { leadEvents, quotes, staffMembers, users } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { invitedStaff } from "../../server/staff/accounts.server";
 import { totpCode, totpStep } from "../../server/staff/credentials";
 import { staffSignIn } from "../../server/staff/session.server";
-import { createScratchDatabase, testDatabaseKinds } from "../support/database";
-import { migrationsBefore } from "../support/migrations";
+import { testDatabaseKinds } from "../support/database";
+import { databaseBefore } from "../support/migrations";
 
 // Migration 0004 moves staff out of the borrowers' tables (DECISIONS D20). A firm
 // already running has staff made by the older code: each must sign in afterwards with
@@ -25,20 +22,11 @@ const config = readConfig({ NODE_ENV: "test" });
 
 describe.each(testDatabaseKinds())("migrating staff to tables of their own on %s", (kind) => {
   let database: DatabaseHandle;
-  let drop = async () => {};
-  const before = migrationsBefore("0004_staff_identities");
+  let finish = async () => {};
 
   beforeAll(async () => {
-    if (kind === "postgres") {
-      const scratch = await createScratchDatabase();
-      database = await openDatabase({ url: scratch.url });
-      drop = scratch.drop;
-    } else {
-      database = await openDatabase({});
-    }
+    ({ database, finish } = await databaseBefore(kind, "0004_staff_identities"));
     const { db } = database;
-    if (kind === "postgres") await migratePg(db as never, { migrationsFolder: before });
-    else await migratePglite(db as never, { migrationsFolder: before });
 
     // Rows as the older code wrote them: staff in `users` with better-auth's password and two-factor rows.
     const encrypted = await symmetricEncrypt({ key: config.authSecret, data: SECRET });
@@ -76,9 +64,7 @@ describe.each(testDatabaseKinds())("migrating staff to tables of their own on %s
     await database.migrate();
   });
   afterAll(async () => {
-    await database.close();
-    await drop();
-    rmSync(before, { recursive: true, force: true });
+    await finish();
   });
 
   it("moves every staff member, and leaves the borrowers' tables to borrowers", async () => {

@@ -1,7 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrationsFolder } from "../../server/db/client";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { type DatabaseHandle, migrationsFolder, openDatabase } from "../../server/db/client";
+import { createScratchDatabase, type TestDatabaseKind } from "./database";
 
 /** The migrations folder as it stood before the migration tagged `tag` (a copy in a temporary folder). */
 export function migrationsBefore(tag: string) {
@@ -13,4 +16,32 @@ export function migrationsBefore(tag: string) {
   if (index < 0) throw new Error(`no migration ${tag}`);
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
   return folder;
+}
+
+/**
+ * A new database (a scratch one on the PostgreSQL server, or PGlite in memory) migrated
+ * up to, not including, the migration tagged `tag`, as a firm running the older code has
+ * it; `database.migrate()` then runs the rest. `finish` closes it and removes what it made.
+ */
+export async function databaseBefore(kind: TestDatabaseKind, tag: string) {
+  const folder = migrationsBefore(tag);
+  let drop = async () => {};
+  let database: DatabaseHandle;
+  if (kind === "postgres") {
+    const scratch = await createScratchDatabase();
+    database = await openDatabase({ url: scratch.url });
+    drop = scratch.drop;
+    await migratePg(database.db as never, { migrationsFolder: folder });
+  } else {
+    database = await openDatabase({});
+    await migratePglite(database.db as never, { migrationsFolder: folder });
+  }
+  return {
+    database,
+    async finish() {
+      await database.close();
+      await drop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
