@@ -1,11 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppConfig } from "../app/config.server";
 import type { Logger } from "./logger";
+import { isPlainPath } from "./plain-path";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { answerFor, createStaticFiles, type FileAnswer, type StaticFile } from "./static-files";
-
-/** A path plain enough to look up as it is: anything else goes the long way, through the app. */
-const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/;
 
 /**
  * The prerendered pages and assets, answered straight from Node's HTTP server before a
@@ -56,7 +54,7 @@ export function fastStaticFiles(clientDir: string, config: AppConfig, log: Logge
     const url = req.url ?? "";
     const queryAt = url.indexOf("?");
     const urlPath = queryAt === -1 ? url : url.slice(0, queryAt);
-    if (!PLAIN_PATH.test(urlPath) || (urlPath.length > 1 && urlPath.endsWith("/"))) return false;
+    if (!isPlainPath(urlPath) || (urlPath.length > 1 && urlPath.endsWith("/"))) return false;
     const file = files.lookup(urlPath, queryAt === -1 ? "" : url.slice(queryAt));
     if (!file) return false;
     const started = logging ? performance.now() : 0;
