@@ -14,9 +14,11 @@
 
 const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
-const ROUTE_IMPORT = /^\s*import \* as (route\d+) from "([^"]+)";\s*$/gm;
-const ROUTE_MODULES = /^\s*window\.__reactRouterRouteModules = (\{[^\n]*\});\s*$/m;
-const ENTRY_IMPORT = /^\s*import\("([^"]+)"\);\s*$/m;
+// Spaces and tabs only around a line, never `\s`: `^\s*` under the m flag runs again from
+// every line of a run of blank lines (decision 261).
+const ROUTE_IMPORT = /^[ \t]*import \* as (route\d+) from "([^"]+)";[ \t]*$/gm;
+const ROUTE_MODULES = /^[ \t]*window\.__reactRouterRouteModules = (\{[^\n]*\});[ \t]*$/m;
+const ENTRY_IMPORT = /^[ \t]*import\("([^"]+)"\);[ \t]*$/m;
 
 /**
  * The script that starts React once the browser reports the page's first contentful

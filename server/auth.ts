@@ -11,6 +11,7 @@ import { resetPasswordMessage } from "./emails/reset-password";
 import { verifyEmailMessage } from "./emails/verify-email";
 import { enqueue } from "./outbox";
 import type { Services } from "./services";
+import { withoutEmailAddresses } from "./logger";
 
 /** Where better-auth answers: /api/auth/sign-in/email, /api/auth/get-session ... */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -240,5 +241,5 @@ export function identifyWith(auth: Auth) {
 
 /** A log line with any email address in it blanked out. */
 export function withoutEmails(message: string) {
-  return message.replace(/[^\s@]+@[^\s@]+/g, "[email]").slice(0, 200);
+  return withoutEmailAddresses(message.slice(0, 1000)).slice(0, 200);
 }

@@ -38,6 +38,8 @@ describe("isPlainPath", () => {
   });
 
   it("agrees with the expression it replaced on every short path", () => {
+    // The expression this replaced, as the oracle: safe here, on at most 15 characters.
+    // eslint-disable-next-line regexp/no-super-linear-backtracking
     const replaced = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/?)*$/;
     const character = fc.constantFrom("/", ".", "a", "Z", "0", "_", "-", "'", "%", " ", "é");
     fc.assert(

@@ -108,6 +108,8 @@ export function isFromOurPages(request: Request, siteUrl: string): boolean {
  * another site.
  */
 export function withoutTrailingSlash(url: URL): string {
-  const path = url.pathname.replace(/\/+$/, "").replace(/^[/\\]*/, "/");
+  let end = url.pathname.length;
+  while (end > 0 && url.pathname[end - 1] === "/") end--;
+  const path = url.pathname.slice(0, end).replace(/^[/\\]*/, "/");
   return path + url.search;
 }

@@ -139,7 +139,7 @@ export const CONSOLIDATION_TERM_MONTHS = 60;
 export function parseMoneyInput(text: string): number | null {
   const cleaned = text.replace(/[£,]/g, "").trim();
   if (cleaned === "") return 0;
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(cleaned)) return null;
   return Number(cleaned);
 }
 

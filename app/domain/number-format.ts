@@ -34,7 +34,16 @@ function addOne(digits: string): string {
 
 /** "1234567" → "1,234,567". */
 function group(whole: string): string {
-  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  let grouped = whole.slice(0, whole.length % 3 || 3);
+  for (let i = grouped.length; i < whole.length; i += 3) grouped += `,${whole.slice(i, i + 3)}`;
+  return grouped;
+}
+
+/** "5000" → "5": the fraction's digits without the zeros that end it. */
+function withoutTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits[end - 1] === "0") end--;
+  return digits.slice(0, end);
 }
 
 export interface DecimalFormat {
@@ -65,6 +74,6 @@ export function formatDecimal(
     whole = rounded.slice(0, rounded.length - maximumFractionDigits) || "0";
     fraction = rounded.slice(rounded.length - maximumFractionDigits);
   }
-  fraction = fraction.replace(/0+$/, "").padEnd(minimumFractionDigits, "0");
+  fraction = withoutTrailingZeros(fraction).padEnd(minimumFractionDigits, "0");
   return `${sign}${prefix}${group(whole)}${fraction ? `.${fraction}` : ""}`;
 }

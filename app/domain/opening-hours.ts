@@ -41,10 +41,17 @@ const minutesOf = (time: string): number | null => {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 };
 
+/** The text without the spaces and commas that end it. */
+function withoutSeparatorsAtEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[\s,]/.test(text[end - 1] as string)) end--;
+  return text.slice(0, end);
+}
+
 /** "Mon-Fri", "Monday to Friday", "Mon, Wed and Fri": the days named, in the week's order, or null. */
 function readDays(text: string): Weekday[] | null {
   const days: Weekday[] = [];
-  for (const item of text.split(/\s*,\s*|\s+and\s+/i)) {
+  for (const item of text.split(/,|\band\b/i)) {
     const range = /^([a-z]+)(?:\s*(?:-|–|\bto\b)\s*([a-z]+))?$/i.exec(item.trim());
     const first = range?.[1] && DAY_WORDS[range[1].toLowerCase()];
     const last = range?.[2] ? DAY_WORDS[range[2].toLowerCase()] : first;
@@ -66,11 +73,15 @@ export function parseOpeningHours(text: string): OpeningHours | null {
   const periods: OpeningHours = [];
   const seen = new Set<Weekday>();
   for (const part of text.split(";")) {
-    const match = /^(.*?)[\s,]+(\d{1,2}:\d{2})\s*(?:-|–|\bto\b)\s*(\d{1,2}:\d{2})$/i.exec(part.trim());
-    if (!match?.[1] || !match[2] || !match[3]) return null;
-    const days = readDays(match[1]);
-    const opens = minutesOf(match[2]);
-    const closes = minutesOf(match[3]);
+    // Days are words, so the times start at the first digit, after a space or a comma.
+    const period = part.trim();
+    const timesAt = period.search(/\d/);
+    const daysText = timesAt > 0 ? withoutSeparatorsAtEnd(period.slice(0, timesAt)) : "";
+    const times = /^(\d{1,2}:\d{2})\s*(?:-|–|\bto\b)\s*(\d{1,2}:\d{2})$/i.exec(period.slice(timesAt));
+    if (!daysText || daysText.length === timesAt || !times?.[1] || !times[2]) return null;
+    const days = readDays(daysText);
+    const opens = minutesOf(times[1]);
+    const closes = minutesOf(times[2]);
     if (!days || opens === null || closes === null || closes <= opens) return null;
     if (days.some((day) => seen.has(day))) return null;
     for (const day of days) seen.add(day);

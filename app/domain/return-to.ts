@@ -22,7 +22,8 @@ export function safeReturnPath(from: unknown): string | null {
   }
   const path = raw === null ? null : judgeReturnPath(raw);
   if (!path) return null;
-  const pathname = path.replace(/[?#].*$/, "");
+  const queryAt = path.search(/[?#]/);
+  const pathname = queryAt === -1 ? path : path.slice(0, queryAt);
   if (pathname === "/" || pathname === "/auth" || pathname.startsWith("/auth/")) return null;
   return path;
 }
