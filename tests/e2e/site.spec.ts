@@ -47,6 +47,21 @@ test.describe("every route", () => {
     });
   }
 
+  // Once a path the file check took exponential time over: the server stopped answering anything (decision 261).
+  test("a path ending in a character the file check refuses is answered at once, and the server goes on answering", async ({
+    request,
+  }) => {
+    for (const [path, status] of [
+      [`/${"debt-consolidation".repeat(4)}!`, 404],
+      [`/loans/0b9f6a2e-7c1d-4e8f-9a3b-5c6d7e8f9a0b'`, 404],
+      // The console sends a stranger to its sign-in page first.
+      [`/staff/lenders/0b9f6a2e-7c1d-4e8f-9a3b-5c6d7e8f9a0b'`, 302],
+    ] as const) {
+      expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(status);
+      expect((await request.get("/healthz")).status()).toBe(200);
+    }
+  });
+
   test("every page has its own title", async ({ request }) => {
     const titles = await Promise.all(
       ROUTES.filter((r) => r !== "/loan-application").map(
