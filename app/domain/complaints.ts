@@ -1,0 +1,250 @@
+import { addDays } from "./calendar-day";
+import { type BankHolidayNation, isBankHoliday } from "./callbacks";
+import { ukClock, ukInstant } from "./uk-time";
+
+// Complaints as DISP 1 asks (DECISIONS D26): what a complaint is about, how it came in,
+// and its clock, in UK time. A business day is any day but a Saturday, a Sunday or a bank
+// holiday of the firm's nation (the FCA Handbook's glossary: Christmas Day and Good
+// Friday are bank holidays in every nation's calendar). Pure: `now` is always passed in.
+
+// ---------------------------------------------------------------- the short lists
+
+/** How a complaint reached the firm. */
+export const COMPLAINT_CHANNELS = {
+  "web-form": "Complaint form on the website",
+  phone: "Phone",
+  email: "Email",
+  letter: "Letter",
+  "contact-message": "Contact message",
+} as const;
+export type ComplaintChannel = keyof typeof COMPLAINT_CHANNELS;
+
+/** What it is about. */
+export const COMPLAINT_SUBJECTS = {
+  lead: "An enquiry or application",
+  case: "A loan arranged with a lender",
+  adviser: "An adviser",
+  website: "The website",
+  other: "Something else",
+} as const;
+export type ComplaintSubject = keyof typeof COMPLAINT_SUBJECTS;
+
+/** The categories of the FCA's complaints return (DISP 1 Annex 1R), as a broker meets them. */
+export const COMPLAINT_CATEGORIES = {
+  "advising-selling-arranging": "Advising, selling and arranging",
+  "terms-charges": "Terms and disputed sums or charges",
+  "admin-service": "General administration and customer service",
+  arrears: "Arrears related",
+  other: "Other",
+} as const;
+export type ComplaintCategory = keyof typeof COMPLAINT_CATEGORIES;
+
+/** Why it happened, found while handling it (DISP 1.3.3: root causes analysed). */
+export const COMPLAINT_ROOT_CAUSES = {
+  communication: "Communication unclear or missing",
+  delay: "Delay",
+  "process-not-followed": "Our process was not followed",
+  "product-information": "Product information",
+  "lender-decision": "A lender's decision or service",
+  "system-error": "System or website error",
+  "no-fault": "No fault found",
+} as const;
+export type ComplaintRootCause = keyof typeof COMPLAINT_ROOT_CAUSES;
+
+/** The outcome of a final response (DISP 1.6.2R(1)). */
+export const COMPLAINT_OUTCOMES = {
+  upheld: "Upheld",
+  "partly-upheld": "Partly upheld",
+  rejected: "Not upheld",
+} as const;
+export type ComplaintOutcome = keyof typeof COMPLAINT_OUTCOMES;
+
+/** The letters a complaint may be sent, each from its template. */
+export const COMPLAINT_LETTERS = {
+  acknowledgement: "Acknowledgement",
+  "summary-resolution": "Summary resolution",
+  "final-response": "Final response",
+  holding: "Holding response",
+} as const;
+export type ComplaintLetter = keyof typeof COMPLAINT_LETTERS;
+
+/** Whether `value` (from a request) is one of a list's keys: an own key, never `__proto__` or `toString`. */
+export function isListed<T extends Record<string, string>>(list: T, value: unknown): value is keyof T & string {
+  return typeof value === "string" && Object.hasOwn(list, value);
+}
+
+// ---------------------------------------------------------------- business days
+
+const weekdayIndex = (day: string) => {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+};
+
+/** Any day but a Saturday, a Sunday or a bank holiday of the nation. */
+export function isBusinessDay(day: string, nation: BankHolidayNation): boolean {
+  const weekday = weekdayIndex(day);
+  return weekday !== 0 && weekday !== 6 && !isBankHoliday(nation, day);
+}
+
+/** The `count`th business day after `day` (the day itself never counts). */
+export function businessDaysAfter(day: string, count: number, nation: BankHolidayNation): string {
+  let found = 0;
+  let current = day;
+  while (found < count) {
+    current = addDays(current, 1);
+    if (isBusinessDay(current, nation)) found += 1;
+  }
+  return current;
+}
+
+/** The instant a UK day ends: midnight at its close, UK time, whatever the clocks did that day. */
+const endOfUkDay = (day: string) => ukInstant(addDays(day, 1), 0);
+
+// ---------------------------------------------------------------- the clock
+
+/** Terms of business: acknowledged within five business days (the outbox sends it at once). */
+export const ACKNOWLEDGE_WITHIN_BUSINESS_DAYS = 5;
+/** DISP 1.5.1R: a summary resolution communication closes one by the end of the third business day after it came. */
+export const SUMMARY_RESOLUTION_BUSINESS_DAYS = 3;
+/** DISP 1.6.2R: the final response (or a holding response) by the end of eight weeks after receipt. */
+export const FINAL_RESPONSE_WEEKS = 8;
+/** A check half way, and the handler's reminder a week before the eight weeks end. */
+export const HALF_WAY_WEEKS = 4;
+export const REMINDER_WEEKS = 7;
+/** DISP 1.9.1R: kept at least three years from its closing. */
+export const COMPLAINT_RETENTION_YEARS = 3;
+
+export interface ComplaintClock {
+  /** The UK day it came in. */
+  receivedDay: string;
+  /** The close of the fifth business day after that day. */
+  acknowledgeBy: Date;
+  /** The close of the third business day after that day: closed before this, a summary resolution may close it. */
+  summaryResolutionBy: Date;
+  /** The close of the day four weeks on. */
+  halfWayAt: Date;
+  /** The start of the eighth week: the handler is reminded. */
+  reminderAt: Date;
+  /** The close of the day eight weeks on: the final or holding response by then. */
+  finalResponseBy: Date;
+}
+
+/** Every deadline of a complaint received at `receivedAt`. */
+export function complaintClock(receivedAt: Date, nation: BankHolidayNation): ComplaintClock {
+  const receivedDay = ukClock(receivedAt).day;
+  return {
+    receivedDay,
+    acknowledgeBy: endOfUkDay(businessDaysAfter(receivedDay, ACKNOWLEDGE_WITHIN_BUSINESS_DAYS, nation)),
+    summaryResolutionBy: endOfUkDay(businessDaysAfter(receivedDay, SUMMARY_RESOLUTION_BUSINESS_DAYS, nation)),
+    halfWayAt: endOfUkDay(addDays(receivedDay, HALF_WAY_WEEKS * 7)),
+    reminderAt: endOfUkDay(addDays(receivedDay, REMINDER_WEEKS * 7)),
+    finalResponseBy: endOfUkDay(addDays(receivedDay, FINAL_RESPONSE_WEEKS * 7)),
+  };
+}
+
+/** What the clock needs to know of a complaint. */
+export interface ComplaintTimes {
+  receivedAt: Date;
+  acknowledgedAt: Date | null;
+  /** A final response, or a summary resolution, sent. */
+  respondedAt: Date | null;
+  /** A holding response sent (DISP 1.6.2R(2)): it answers the eight weeks, not the complaint. */
+  holdingSentAt: Date | null;
+  closedAt: Date | null;
+}
+
+/** Where an open complaint stands on its clock, for Today and the list. */
+export type ComplaintAttention =
+  | { kind: "acknowledge"; by: Date; overdue: boolean }
+  | { kind: "summary-resolution"; by: Date }
+  | { kind: "half-way"; by: Date }
+  | { kind: "eighth-week"; by: Date }
+  | { kind: "final-response"; by: Date; overdue: true }
+  | { kind: "waiting"; by: Date };
+
+/**
+ * What an open complaint needs now, most pressing first: an acknowledgement not yet sent;
+ * past eight weeks with no response (overdue); in its eighth week; past four weeks; still
+ * within the three business days a summary resolution may close it in. Null when closed.
+ */
+export function complaintAttention(
+  complaint: ComplaintTimes,
+  now: Date,
+  nation: BankHolidayNation,
+): ComplaintAttention | null {
+  if (complaint.closedAt) return null;
+  const clock = complaintClock(complaint.receivedAt, nation);
+  const at = now.getTime();
+  if (!complaint.acknowledgedAt) {
+    return { kind: "acknowledge", by: clock.acknowledgeBy, overdue: at >= clock.acknowledgeBy.getTime() };
+  }
+  if (complaint.respondedAt || complaint.holdingSentAt) return { kind: "waiting", by: clock.finalResponseBy };
+  if (at >= clock.finalResponseBy.getTime())
+    return { kind: "final-response", by: clock.finalResponseBy, overdue: true };
+  if (at >= clock.reminderAt.getTime()) return { kind: "eighth-week", by: clock.finalResponseBy };
+  if (at >= clock.halfWayAt.getTime()) return { kind: "half-way", by: clock.finalResponseBy };
+  if (at < clock.summaryResolutionBy.getTime()) return { kind: "summary-resolution", by: clock.summaryResolutionBy };
+  return { kind: "waiting", by: clock.finalResponseBy };
+}
+
+/** Which letter may close a complaint at `now`: a summary resolution only within its three business days. */
+export function closingLetters(receivedAt: Date, now: Date, nation: BankHolidayNation): ComplaintLetter[] {
+  const clock = complaintClock(receivedAt, nation);
+  return now.getTime() < clock.summaryResolutionBy.getTime()
+    ? ["summary-resolution", "final-response"]
+    : ["final-response"];
+}
+
+/** How quickly it was closed, as the complaints return counts (DISP 1 Annex 1R). */
+export type ClosedWithin = "three-business-days" | "eight-weeks" | "later";
+
+export function closedWithin(receivedAt: Date, closedAt: Date, nation: BankHolidayNation): ClosedWithin {
+  const clock = complaintClock(receivedAt, nation);
+  if (closedAt.getTime() < clock.summaryResolutionBy.getTime()) return "three-business-days";
+  if (closedAt.getTime() < clock.finalResponseBy.getTime()) return "eight-weeks";
+  return "later";
+}
+
+/** The instant a closed complaint's record may be deleted: three years from its closing, to the day, UK time. */
+export function complaintKeptUntil(closedAt: Date): Date {
+  const day = ukClock(closedAt).day;
+  const [y, m, d] = day.split("-") as [string, string, string];
+  const year = String(Number(y) + COMPLAINT_RETENTION_YEARS).padStart(4, "0");
+  // 29 February closes three years on, on 1 March.
+  const anniversary = m === "02" && d === "29" ? `${year}-03-01` : `${year}-${m}-${d}`;
+  return endOfUkDay(anniversary);
+}
+
+// ---------------------------------------------------------------- the half-year report
+
+/** January to June, or July to December: the periods of the FCA's complaints return. */
+export interface HalfYear {
+  /** `2026-H1` or `2026-H2`. */
+  key: string;
+  /** First UK day, and the day after the last. */
+  from: string;
+  until: string;
+  label: string;
+}
+
+const HALF_YEAR = /^(\d{4})-H([12])$/;
+
+export function halfYear(key: string): HalfYear | null {
+  const match = HALF_YEAR.exec(key);
+  if (!match) return null;
+  const year = Number(match[1]);
+  if (year < 2000 || year > 9998) return null;
+  const first = match[2] === "1";
+  return {
+    key,
+    from: first ? `${year}-01-01` : `${year}-07-01`,
+    until: first ? `${year}-07-01` : `${year + 1}-01-01`,
+    label: first ? `January to June ${year}` : `July to December ${year}`,
+  };
+}
+
+/** The half-year a UK day falls in. */
+export function halfYearOf(day: string): HalfYear {
+  const year = day.slice(0, 4);
+  return halfYear(`${year}-H${Number(day.slice(5, 7)) <= 6 ? 1 : 2}`) as HalfYear;
+}
