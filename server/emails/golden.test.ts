@@ -4,7 +4,9 @@ import { enquiryIndicativeFigures, quoteIndicativeFigures } from "../../app/doma
 import { contactSchema, enquirySchema, quoteSchema } from "../../app/domain/schemas";
 import { validEnquiry, validQuote } from "../../tests/support/leads";
 import type { MailMessage } from "../mail";
+import { letterTemplate } from "../../app/domain/complaint-letters";
 import { callbackConfirmationEmail, callbackNotificationEmail } from "./callback";
+import { complaintLetterEmail } from "./complaint-letter";
 import { contactCopyEmail, contactNotificationEmail } from "./contact";
 import { enquiryConfirmationEmail, enquiryNotificationEmail } from "./enquiry";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote";
@@ -58,6 +60,17 @@ const summerSlot = { kind: "slot" as const, at: new Date("2026-07-01T08:00:00Z")
 const soonest = { kind: "soonest" as const };
 const callbackLead = { id: savedQuote.id, to: "jane.smith@example.com", firstName: "Jane" };
 
+// A complaint's letters as their templates draft them (the handler edits them before sending).
+const complaint = {
+  reference: "C-7F3A21",
+  name: "Jane Smith",
+  receivedDay: "2026-11-27",
+  handlerName: "Ann Adviser",
+  finalResponseDay: "2027-01-22",
+};
+const letter = (kind: Parameters<typeof letterTemplate>[0], outcome?: Parameters<typeof letterTemplate>[3]) =>
+  complaintLetterEmail(site, "jane.smith@example.com", letterTemplate(kind, site, complaint, outcome));
+
 // Built inside each test, never at load: a mutation run swaps the code between tests.
 const EMAILS: [name: string, build: () => MailMessage][] = [
   ["quote-notification", () => quoteNotificationEmail(site, leadInbox, savedQuote)],
@@ -95,6 +108,11 @@ const EMAILS: [name: string, build: () => MailMessage][] = [
   ],
   ["contact-notification", () => contactNotificationEmail(site, leadInbox, contact)],
   ["contact-copy", () => contactCopyEmail(site, contact)],
+  ["complaint-acknowledgement", () => letter("acknowledgement")],
+  ["complaint-summary-resolution", () => letter("summary-resolution")],
+  ["complaint-final-response", () => letter("final-response", "partly-upheld")],
+  ["complaint-final-response-not-upheld", () => letter("final-response", "rejected")],
+  ["complaint-holding", () => letter("holding")],
   [
     "verify-email",
     () => verifyEmailMessage(site, { ...recipient, url: "https://loans.example/api/auth/verify-email?token=t0k3n" }),
