@@ -45,6 +45,8 @@ const envSchema = z.object({
   PHONE: z.string().min(1).default("0117 496 0123"),
   CONTACT_EMAIL: z.email().default("hello@harbourside-loans.example"),
   LEAD_INBOX_EMAIL: z.email().default("leads@harbourside-loans.example"),
+  /** Who a complaint made on the website is handled by until a member takes it: named in its acknowledgement. */
+  COMPLAINTS_HANDLER: z.string().trim().min(1).max(120).default("The complaints team"),
   MAIL_FROM: z.string().min(1).default("Harbourside Loans <no-reply@harbourside-loans.example>"),
   /** Days and times, UK time: printed on every page and email, and the hours a call-back may be booked in. */
   OPENING_HOURS: z
@@ -194,6 +196,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
             : null,
       },
     },
+    complaints: { handler: e.COMPLAINTS_HANDLER },
     /** When a borrower may ask to be called back (app/domain/callbacks.ts). */
     callbacks: { hours: e.OPENING_HOURS, nation: e.BANK_HOLIDAYS },
     /** Minutes of opening hours a new lead may wait for its first call before the Today page marks it. */

@@ -51,6 +51,7 @@ export function footerGroups(site: SiteConfig): FooterGroup[] {
       links: [
         { label: "About us", href: "/about-us" },
         { label: "Contact us", href: "/contact-us" },
+        { label: "Make a complaint", href: "/make-a-complaint" },
         { label: "Your account", href: "/auth" },
       ],
     },

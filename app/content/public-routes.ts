@@ -22,6 +22,7 @@ export const SITEMAP_PATHS = [
   ...CALCULATOR_PAGES,
   "/about-us",
   "/contact-us",
+  "/make-a-complaint",
   "/terms-of-business",
   "/privacy-policy",
   "/cookie-policy",

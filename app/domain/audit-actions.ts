@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   "panel.product-added",
   "panel.product-changed",
   "panel.product-retired",
+  "complaint.recorded",
+  "complaint.view",
+  "complaint.letter",
+  "complaint.closed",
+  "complaint.reopened",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +55,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "panel.product-added": "Added a lender product",
   "panel.product-changed": "Changed a lender product",
   "panel.product-retired": "Retired a lender product",
+  "complaint.recorded": "Recorded a complaint",
+  "complaint.view": "Viewed a complaint",
+  "complaint.letter": "Sent a complaint's letter",
+  "complaint.closed": "Closed a complaint",
+  "complaint.reopened": "Reopened a complaint",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

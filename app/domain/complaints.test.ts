@@ -8,7 +8,10 @@ import {
   complaintAttention,
   complaintClock,
   complaintKeptUntil,
+  complaintsReport,
   type ComplaintTimes,
+  type HalfYear,
+  type ReportedComplaint,
   halfYear,
   halfYearOf,
   isBusinessDay,
@@ -312,5 +315,71 @@ describe("the short lists take only their own keys", () => {
     [42, false],
   ])("%j", (value, listed) => {
     expect(isListed(COMPLAINT_CATEGORIES, value)).toBe(listed);
+  });
+});
+
+describe("the half-year report (DISP 1.10)", () => {
+  const row = (received: string, closed: string | null, extra: Partial<ReportedComplaint> = {}): ReportedComplaint => ({
+    receivedAt: at(received),
+    closedAt: closed ? at(closed) : null,
+    outcome: closed ? "rejected" : null,
+    redressPence: null,
+    category: null,
+    rootCause: null,
+    ...extra,
+  });
+  const period = halfYear("2026-H2") as HalfYear;
+  const rows = [
+    // Opened in the first half, closed in the second, later than eight weeks.
+    row("2026-05-01T10:00:00Z", "2026-07-10T10:00:00Z", {
+      outcome: "upheld",
+      redressPence: 15_000,
+      category: "admin-service",
+      rootCause: "delay",
+    }),
+    // Opened and closed within three business days.
+    row("2026-11-27T19:00:00Z", "2026-12-02T22:59:00Z", {
+      outcome: "partly-upheld",
+      redressPence: 5_000,
+      category: "advising-selling-arranging",
+    }),
+    // Opened, closed within eight weeks.
+    row("2026-09-01T10:00:00Z", "2026-10-01T10:00:00Z", {
+      category: "advising-selling-arranging",
+      rootCause: "no-fault",
+    }),
+    // Opened and still open.
+    row("2026-12-20T10:00:00Z", null),
+    // Closed at 00:30 BST on 1 July: the second half, though UTC says 30 June.
+    row("2026-06-20T10:00:00Z", "2026-06-30T23:30:00Z"),
+    // Received at 23:30 on 31 December: GMT is the UK's winter time, so still this half-year.
+    row("2026-12-31T23:30:00Z", null),
+  ];
+  const report = complaintsReport(rows, period, "england-and-wales");
+
+  it("counts those opened and closed in the half-year, by UK day", () => {
+    expect(report.opened).toBe(4);
+    expect(report.closed).toBe(4);
+  });
+  it("says how quickly each closed one was", () => {
+    expect(report.closedWithin).toEqual({ "three-business-days": 1, "eight-weeks": 2, later: 1 });
+  });
+  it("gives the upheld share of those closed, and the redress paid", () => {
+    expect(report.upheld).toBe(2);
+    expect(report.upheldShare).toBe(0.5);
+    expect(report.redressPence).toBe(20_000);
+  });
+  it("breaks them down by category and root cause, none left out", () => {
+    expect(report.byCategory.find((c) => c.key === "advising-selling-arranging")).toMatchObject({
+      opened: 2,
+      closed: 2,
+      upheld: 1,
+    });
+    expect(report.byCategory.find((c) => c.key === "none")).toMatchObject({ opened: 2, closed: 1, upheld: 0 });
+    expect(report.byRootCause.find((c) => c.key === "delay")).toMatchObject({ closed: 1, upheld: 1 });
+    expect(report.byRootCause.reduce((sum, c) => sum + c.closed, 0)).toBe(report.closed);
+  });
+  it("a half-year with none closed has no upheld share", () => {
+    expect(complaintsReport([], period, "scotland").upheldShare).toBe(null);
   });
 });

@@ -248,3 +248,74 @@ export function halfYearOf(day: string): HalfYear {
   const year = day.slice(0, 4);
   return halfYear(`${year}-H${Number(day.slice(5, 7)) <= 6 ? 1 : 2}`) as HalfYear;
 }
+
+/** What the report reads of each complaint received or closed in the half-year. */
+export interface ReportedComplaint {
+  receivedAt: Date;
+  closedAt: Date | null;
+  outcome: ComplaintOutcome | null;
+  redressPence: number | null;
+  category: ComplaintCategory | null;
+  rootCause: ComplaintRootCause | null;
+}
+
+export interface ComplaintsReport {
+  period: HalfYear;
+  opened: number;
+  closed: number;
+  closedWithin: Record<ClosedWithin, number>;
+  upheld: number;
+  /** Upheld or partly upheld, of those closed with an outcome; null with none closed. */
+  upheldShare: number | null;
+  redressPence: number;
+  byCategory: { key: ComplaintCategory | "none"; label: string; opened: number; closed: number; upheld: number }[];
+  byRootCause: { key: ComplaintRootCause | "none"; label: string; closed: number; upheld: number }[];
+}
+
+const inPeriod = (at: Date, period: HalfYear) => {
+  const day = ukClock(at).day;
+  return day >= period.from && day < period.until;
+};
+
+/**
+ * The half-year's figures as the FCA's complaints return asks for them (DISP 1.10,
+ * 1 Annex 1R): complaints opened and closed in the period, how quickly those closed were,
+ * the share upheld, redress paid, by category and by root cause. Days are UK days.
+ */
+export function complaintsReport(
+  rows: readonly ReportedComplaint[],
+  period: HalfYear,
+  nation: BankHolidayNation,
+): ComplaintsReport {
+  const opened = rows.filter((row) => inPeriod(row.receivedAt, period));
+  const closed = rows.filter((row) => row.closedAt && inPeriod(row.closedAt, period));
+  const isUpheld = (row: ReportedComplaint) => row.outcome === "upheld" || row.outcome === "partly-upheld";
+  const within: Record<ClosedWithin, number> = { "three-business-days": 0, "eight-weeks": 0, later: 0 };
+  for (const row of closed) within[closedWithin(row.receivedAt, row.closedAt as Date, nation)] += 1;
+  const withOutcome = closed.filter((row) => row.outcome !== null);
+  const upheld = closed.filter(isUpheld).length;
+  const categories = [...(Object.keys(COMPLAINT_CATEGORIES) as ComplaintCategory[]), "none" as const];
+  const causes = [...(Object.keys(COMPLAINT_ROOT_CAUSES) as ComplaintRootCause[]), "none" as const];
+  return {
+    period,
+    opened: opened.length,
+    closed: closed.length,
+    closedWithin: within,
+    upheld,
+    upheldShare: withOutcome.length === 0 ? null : upheld / withOutcome.length,
+    redressPence: closed.reduce((sum, row) => sum + (row.redressPence ?? 0), 0),
+    byCategory: categories.map((key) => ({
+      key,
+      label: key === "none" ? "Not yet categorised" : COMPLAINT_CATEGORIES[key],
+      opened: opened.filter((row) => (row.category ?? "none") === key).length,
+      closed: closed.filter((row) => (row.category ?? "none") === key).length,
+      upheld: closed.filter((row) => (row.category ?? "none") === key && isUpheld(row)).length,
+    })),
+    byRootCause: causes.map((key) => ({
+      key,
+      label: key === "none" ? "Not recorded" : COMPLAINT_ROOT_CAUSES[key],
+      closed: closed.filter((row) => (row.rootCause ?? "none") === key).length,
+      upheld: closed.filter((row) => (row.rootCause ?? "none") === key && isUpheld(row)).length,
+    })),
+  };
+}

@@ -20,6 +20,14 @@ import {
 } from "drizzle-orm/pg-core";
 import type { NextActionKind } from "../../app/domain/callback-choice";
 import type { CaseStage } from "../../app/domain/lead-cases";
+import type {
+  ComplaintCategory,
+  ComplaintChannel,
+  ComplaintLetter,
+  ComplaintOutcome,
+  ComplaintRootCause,
+  ComplaintSubject,
+} from "../../app/domain/complaints";
 import type { LenderCriteria, ProductKind } from "../../app/domain/lender-products";
 import type { LeadKind, LeadStatus } from "../../app/domain/leads";
 import type { CallOutcome, CloseReason, LeadEventType } from "../../app/domain/lead-work";
@@ -608,4 +616,71 @@ export const rateLimits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+// ---------------------------------------------------------------- complaints
+
+/**
+ * A complaint (DISP 1, DECISIONS D26), however it came in. Kept three years from its
+ * closing (`keep_until`), an erasure request notwithstanding (UK GDPR art. 17(3)(b)),
+ * then deleted by the retention job. `lead_kind`/`lead_id` name the lead it came with,
+ * without a foreign key: the complaint outlives the lead.
+ */
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    channel: text("channel").$type<ComplaintChannel>().notNull(),
+    about: text("about").$type<ComplaintSubject>().notNull(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    /** The complainant's words, as they gave them. */
+    words: text("words").notNull(),
+    /** What they would like done, if they said. */
+    wanted: text("wanted"),
+    leadKind: text("lead_kind").$type<LeadKind>(),
+    leadId: uuid("lead_id"),
+    handlerId: text("handler_id").references(() => staffMembers.id, { onDelete: "set null" }),
+    category: text("category").$type<ComplaintCategory>(),
+    rootCause: text("root_cause").$type<ComplaintRootCause>(),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    /** A summary resolution or a final response sent. */
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    holdingSentAt: timestamp("holding_sent_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    outcome: text("outcome").$type<ComplaintOutcome>(),
+    redressPence: integer("redress_pence"),
+    referredAt: timestamp("referred_at", { withTimezone: true }),
+    ombudsmanResult: text("ombudsman_result"),
+    keepUntil: timestamp("keep_until", { withTimezone: true }),
+    version: version(),
+  },
+  (t) => [
+    index("complaints_received_idx").on(t.receivedAt),
+    index("complaints_open_idx").on(t.receivedAt).where(sql`closed_at is null`),
+    index("complaints_email_idx").on(sql`lower(${t.email})`),
+    index("complaints_lead_idx").on(t.leadId),
+    index("complaints_keep_until_idx").on(t.keepUntil),
+  ],
+);
+
+/** Each letter a complaint was sent, exactly as sent (DISP 1.9.1R's record). */
+export const complaintLetters = pgTable(
+  "complaint_letters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    complaintId: uuid("complaint_id")
+      .notNull()
+      .references(() => complaints.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ComplaintLetter>().notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    sentBy: text("sent_by").references(() => staffMembers.id, { onDelete: "set null" }),
+    sentTo: text("sent_to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+  },
+  (t) => [index("complaint_letters_complaint_idx").on(t.complaintId, t.sentAt)],
 );

@@ -115,11 +115,11 @@ export function TermsOfBusinessContent() {
         how long we keep it and your rights.
       </p>
 
-      <h2>9. Complaints</h2>
+      <h2 id="complaints">9. Complaints</h2>
       <p>We want to hear if something has gone wrong, so we can put it right. To complain:</p>
       <ol>
         <li>
-          Contact us by phone on <a href={`tel:${tel}`}>{site.phone}</a> ({site.openingHours}), by email to{" "}
+          Use our <a href="/make-a-complaint">complaint form</a>, or contact us by phone on <a href={`tel:${tel}`}>{site.phone}</a> ({site.openingHours}), by email to{" "}
           <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a> or in writing to Complaints,{" "}
           {site.companyName}, {site.registeredAddress}.
         </li>

@@ -1,0 +1,329 @@
+import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { AppConfig } from "../../app/config.server";
+import { addDays } from "../../app/domain/calendar-day";
+import { type ComplaintDetails, complaintReference } from "../../app/domain/complaint-form";
+import { type LetterDraft, letterProblems, letterTemplate } from "../../app/domain/complaint-letters";
+import {
+  type ComplaintCategory,
+  type ComplaintChannel,
+  type ComplaintLetter,
+  type ComplaintOutcome,
+  type ComplaintRootCause,
+  complaintClock,
+  complaintKeptUntil,
+  FINAL_RESPONSE_WEEKS,
+} from "../../app/domain/complaints";
+import type { LeadKind } from "../../app/domain/leads";
+import { ukClock } from "../../app/domain/uk-time";
+import type { Database } from "../db/client";
+import { complaintLetters, complaints, staffMembers } from "../db/schema";
+import { complaintLetterEmail } from "../emails/complaint-letter";
+import { enqueue } from "../outbox";
+import type { Services } from "../services";
+import { writeAudit } from "../staff/audit.server";
+
+// Complaints (DISP 1, DECISIONS D26): recorded however they came in, acknowledged at once
+// through the outbox, answered by letters written in the console and kept exactly as
+// sent, closed with their outcome. Every change is an audit row without the complaint's
+// words; the person's own words stay in the complaint.
+
+type Actor = { id: string; name: string };
+type Executor = Pick<Database, "insert" | "update" | "select">;
+
+export type Complaint = typeof complaints.$inferSelect;
+export type SentLetter = typeof complaintLetters.$inferSelect;
+
+/** What a letter's template needs of a complaint and the firm. */
+function letterContext(config: AppConfig, complaint: Pick<Complaint, "id" | "name" | "receivedAt">, handlerName: string) {
+  const receivedDay = ukClock(complaint.receivedAt).day;
+  return {
+    reference: complaintReference(complaint.id),
+    name: complaint.name,
+    receivedDay,
+    handlerName,
+    finalResponseDay: addDays(receivedDay, FINAL_RESPONSE_WEEKS * 7),
+  };
+}
+
+/** Stores a letter as sent and queues its email, in the caller's transaction. */
+async function sendLetterIn(
+  tx: Executor,
+  config: AppConfig,
+  complaint: Pick<Complaint, "id" | "email">,
+  kind: ComplaintLetter,
+  letter: LetterDraft,
+  sentBy: Actor | null,
+  at: Date,
+) {
+  if (!complaint.email) throw new Error("a letter needs an email address to go to");
+  const [row] = await tx
+    .insert(complaintLetters)
+    .values({
+      complaintId: complaint.id,
+      kind,
+      sentAt: at,
+      sentBy: sentBy?.id ?? null,
+      sentTo: complaint.email,
+      subject: letter.subject,
+      body: letter.body,
+    })
+    .returning({ id: complaintLetters.id });
+  if (!row) throw new Error("the letter was not stored");
+  await enqueue(tx, "mail", complaintLetterEmail(config.site, complaint.email, letter), {
+    dedupeKey: `complaint-letter:${row.id}`,
+  });
+}
+
+export interface NewComplaint {
+  details: ComplaintDetails;
+  channel: ComplaintChannel;
+  receivedAt: Date;
+  /** Who handles it: the member recording it, or none (the firm's complaints handler, named in config). */
+  handler: Actor | null;
+  lead?: { kind: LeadKind; id: string } | null;
+}
+
+/**
+ * Records a complaint and, when there is an email address to send it to, its written
+ * acknowledgement (DISP 1.6.1R) in the same transaction, naming who handles it.
+ */
+export async function recordComplaint(
+  { config, db, kickOutbox }: Pick<Services, "config" | "db" | "kickOutbox">,
+  complaint: NewComplaint,
+  now = new Date(),
+): Promise<{ id: string; reference: string }> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(complaints)
+      .values({
+        receivedAt: complaint.receivedAt,
+        channel: complaint.channel,
+        about: complaint.details.about,
+        name: complaint.details.name,
+        email: complaint.details.email,
+        phone: complaint.details.phone,
+        words: complaint.details.words,
+        wanted: complaint.details.wanted,
+        leadKind: complaint.lead?.kind ?? null,
+        leadId: complaint.lead?.id ?? null,
+        handlerId: complaint.handler?.id ?? null,
+        acknowledgedAt: complaint.details.email ? now : null,
+      })
+      .returning({ id: complaints.id, receivedAt: complaints.receivedAt });
+    if (!row) throw new Error("the complaint was not stored");
+    if (complaint.details.email) {
+      const handlerName = complaint.handler?.name ?? config.complaints.handler;
+      const context = letterContext(config, { ...row, name: complaint.details.name }, handlerName);
+      const letter = letterTemplate("acknowledgement", config.site, context);
+      await sendLetterIn(tx, config, { id: row.id, email: complaint.details.email }, "acknowledgement", letter, complaint.handler, now);
+    }
+    await writeAudit(tx, {
+      action: "complaint.recorded",
+      actor: complaint.handler,
+      lead: complaint.lead ?? undefined,
+      detail: { complaint: row.id, channel: complaint.channel },
+    });
+    return row.id;
+  });
+  kickOutbox();
+  return { id, reference: complaintReference(id) };
+}
+
+export interface ComplaintListRow {
+  id: string;
+  reference: string;
+  receivedAt: Date;
+  name: string;
+  about: Complaint["about"];
+  channel: ComplaintChannel;
+  handlerName: string | null;
+  acknowledgedAt: Date | null;
+  respondedAt: Date | null;
+  holdingSentAt: Date | null;
+  closedAt: Date | null;
+}
+
+export const COMPLAINT_LIST_LIMIT = 200;
+
+/** The open complaints, oldest first (the most pressing clock first), or the latest closed ones. */
+export async function listComplaints(db: Database, which: "open" | "closed"): Promise<ComplaintListRow[]> {
+  const rows = await db
+    .select({
+      id: complaints.id,
+      receivedAt: complaints.receivedAt,
+      name: complaints.name,
+      about: complaints.about,
+      channel: complaints.channel,
+      handlerName: staffMembers.name,
+      acknowledgedAt: complaints.acknowledgedAt,
+      respondedAt: complaints.respondedAt,
+      holdingSentAt: complaints.holdingSentAt,
+      closedAt: complaints.closedAt,
+    })
+    .from(complaints)
+    .leftJoin(staffMembers, eq(staffMembers.id, complaints.handlerId))
+    .where(which === "open" ? isNull(complaints.closedAt) : isNotNull(complaints.closedAt))
+    .orderBy(which === "open" ? asc(complaints.receivedAt) : desc(complaints.closedAt))
+    .limit(COMPLAINT_LIST_LIMIT);
+  return rows.map((row) => ({ ...row, reference: complaintReference(row.id) }));
+}
+
+export interface ComplaintRecord {
+  complaint: Complaint;
+  handlerName: string | null;
+  letters: (SentLetter & { sentByName: string | null })[];
+}
+
+export async function complaintById(db: Database, id: string): Promise<ComplaintRecord | null> {
+  const [row] = await db
+    .select({ complaint: complaints, handlerName: staffMembers.name })
+    .from(complaints)
+    .leftJoin(staffMembers, eq(staffMembers.id, complaints.handlerId))
+    .where(eq(complaints.id, id));
+  if (!row) return null;
+  const letters = await db
+    .select({ letter: complaintLetters, sentByName: staffMembers.name })
+    .from(complaintLetters)
+    .leftJoin(staffMembers, eq(staffMembers.id, complaintLetters.sentBy))
+    .where(eq(complaintLetters.complaintId, id))
+    .orderBy(asc(complaintLetters.sentAt), asc(complaintLetters.id));
+  return { ...row, letters: letters.map(({ letter, sentByName }) => ({ ...letter, sentByName })) };
+}
+
+/** A letter's template for this complaint, for the handler to edit (their name signs it). */
+export function draftLetter(
+  config: AppConfig,
+  record: ComplaintRecord,
+  kind: ComplaintLetter,
+  outcome: ComplaintOutcome | undefined,
+  actor: Actor,
+): LetterDraft {
+  return letterTemplate(kind, config.site, letterContext(config, record.complaint, actor.name), outcome);
+}
+
+export type ComplaintChange =
+  | { ok: true }
+  | { ok: false; status: 400 | 404 | 409; problem: string; errors?: Partial<Record<keyof LetterDraft, string>> };
+
+export const COMPLAINT_STALE = "Someone else changed this complaint while you had it open. Its page now shows what they did: check it and try again.";
+const MISSING: ComplaintChange = { ok: false, status: 404, problem: "There is no such complaint" };
+const STALE: ComplaintChange = { ok: false, status: 409, problem: COMPLAINT_STALE };
+
+/** Updates the complaint if it is still at `version`; answers whether it was. */
+async function updateAt(tx: Executor, id: string, version: number, set: Partial<typeof complaints.$inferInsert>) {
+  const updated = await tx
+    .update(complaints)
+    .set({ ...set, version: sql`${complaints.version} + 1` })
+    .where(and(eq(complaints.id, id), eq(complaints.version, version)))
+    .returning({ id: complaints.id });
+  return updated.length === 1;
+}
+
+/** The version the page was drawn at: a whole number, or nothing (then the change is refused as stale). */
+export const readVersion = (value: unknown) =>
+  typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
+
+/**
+ * Sends a letter the handler wrote from its template. A summary resolution is allowed
+ * only within its three business days, and closes the complaint as resolved; a final
+ * response or a holding response is recorded against the eight weeks.
+ */
+export async function sendComplaintLetter(
+  { config, db, kickOutbox }: Pick<Services, "config" | "db" | "kickOutbox">,
+  input: { id: string; version: number | null; kind: ComplaintLetter; letter: LetterDraft; actor: Actor },
+  now = new Date(),
+): Promise<ComplaintChange> {
+  const errors = letterProblems(input.kind, input.letter);
+  if (Object.keys(errors).length > 0)
+    return { ok: false, status: 400, problem: "The letter cannot be sent yet: see below", errors };
+  const result = await db.transaction(async (tx): Promise<ComplaintChange> => {
+    const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, input.id));
+    if (!complaint) return MISSING;
+    if (input.version === null || complaint.version !== input.version) return STALE;
+    if (!complaint.email)
+      return { ok: false, status: 400, problem: "This complaint has no email address: write to them by post, then record it" };
+    if (complaint.closedAt) return { ok: false, status: 400, problem: "This complaint is closed: reopen it first" };
+    const clock = complaintClock(complaint.receivedAt, config.callbacks.nation);
+    if (input.kind === "summary-resolution" && now.getTime() >= clock.summaryResolutionBy.getTime())
+      return {
+        ok: false,
+        status: 400,
+        problem: "A summary resolution can only close a complaint by the end of the third business day: send a final response",
+      };
+    const set: Partial<typeof complaints.$inferInsert> =
+      input.kind === "acknowledgement"
+        ? { acknowledgedAt: complaint.acknowledgedAt ?? now }
+        : input.kind === "holding"
+          ? { holdingSentAt: now }
+          : input.kind === "summary-resolution"
+            ? { respondedAt: now, closedAt: now, keepUntil: complaintKeptUntil(now), acknowledgedAt: complaint.acknowledgedAt ?? now }
+            : { respondedAt: now };
+    if (!(await updateAt(tx, complaint.id, complaint.version, set))) return STALE;
+    await sendLetterIn(tx, config, complaint, input.kind, input.letter, input.actor, now);
+    await writeAudit(tx, { action: "complaint.letter", actor: input.actor, detail: { complaint: complaint.id, letter: input.kind } });
+    return { ok: true };
+  });
+  if (result.ok) kickOutbox();
+  return result;
+}
+
+export interface Closing {
+  outcome: ComplaintOutcome;
+  redressPence: number;
+  category: ComplaintCategory;
+  rootCause: ComplaintRootCause;
+}
+
+/** Closes a complaint once it has had its response, with its outcome, redress, category and root cause. */
+export async function closeComplaint(
+  db: Database,
+  input: { id: string; version: number | null; closing: Closing; actor: Actor },
+  now = new Date(),
+): Promise<ComplaintChange> {
+  return db.transaction(async (tx): Promise<ComplaintChange> => {
+    const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, input.id));
+    if (!complaint) return MISSING;
+    if (input.version === null || complaint.version !== input.version) return STALE;
+    if (complaint.closedAt) return { ok: false, status: 400, problem: "This complaint is already closed" };
+    if (!complaint.respondedAt)
+      return { ok: false, status: 400, problem: "Send the final response before closing the complaint" };
+    const closed = await updateAt(tx, complaint.id, complaint.version, {
+      ...input.closing,
+      closedAt: now,
+      keepUntil: complaintKeptUntil(now),
+    });
+    if (!closed) return STALE;
+    await writeAudit(tx, {
+      action: "complaint.closed",
+      actor: input.actor,
+      detail: { complaint: complaint.id, outcome: input.closing.outcome },
+    });
+    return { ok: true };
+  });
+}
+
+/** Reopens a closed complaint: its clock goes on from when it came in, and it is kept until closed again. */
+export async function reopenComplaint(
+  db: Database,
+  input: { id: string; version: number | null; actor: Actor },
+): Promise<ComplaintChange> {
+  return db.transaction(async (tx): Promise<ComplaintChange> => {
+    const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, input.id));
+    if (!complaint) return MISSING;
+    if (input.version === null || complaint.version !== input.version) return STALE;
+    if (!complaint.closedAt) return { ok: false, status: 400, problem: "This complaint is open" };
+    if (!(await updateAt(tx, complaint.id, complaint.version, { closedAt: null, keepUntil: null, respondedAt: null })))
+      return STALE;
+    await writeAudit(tx, { action: "complaint.reopened", actor: input.actor, detail: { complaint: complaint.id } });
+    return { ok: true };
+  });
+}
+
+/** Deletes the complaints past their three years (DISP 1.9.1R); their letters go with them. */
+export async function deleteExpiredComplaints(db: Pick<Database, "delete">, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(complaints)
+    .where(and(isNotNull(complaints.keepUntil), lt(complaints.keepUntil, now)))
+    .returning({ id: complaints.id });
+  return deleted.length;
+}
