@@ -4,6 +4,8 @@ import type { Database } from "./db/client";
 import { microsecondText, rowsOf } from "./db/rows";
 import {
   auditLog,
+  complaintLetters,
+  complaints,
   contactMessages,
   jobs,
   leadCases,
@@ -270,6 +272,19 @@ function rules(now: Date): Record<RetentionKind, Rule> {
       sql`${jobs.createdAt}`,
       sql`${ACCOUNT_EMAIL} and ${jobs.status} <> 'pending' and ${jobs.createdAt} <= ${at(cutoffs.unconfirmedAccounts)}`,
     ),
+    // A complaint's keeping ends three years from its closing (app/domain/complaints.ts),
+    // and its letters go with it, the emails that carried them included.
+    closedComplaints: {
+      due: rowsRule(sql`${complaints}`, sql`${complaints.keepUntil}`, complaintDue(now)).due,
+      async delete(db) {
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`delete from ${jobs} where ${jobs.dedupeKey} in (
+            select 'complaint-letter:' || ${complaintLetters.id} from ${complaintLetters}
+            join ${complaints} on ${complaints.id} = ${complaintLetters.complaintId} where ${complaintDue(now)})`);
+          return rowsRule(sql`${complaints}`, sql`${complaints.keepUntil}`, complaintDue(now)).delete(tx as unknown as Database);
+        });
+      },
+    },
     // The database's own rule (drizzle/0001) allows only rows over six years old by its clock.
     auditRows: rowsRule(
       sql`${auditLog}`,
@@ -278,6 +293,9 @@ function rules(now: Date): Record<RetentionKind, Rule> {
     ),
   };
 }
+
+const complaintDue = (now: Date) =>
+  sql`${complaints.keepUntil} is not null and ${complaints.keepUntil} <= ${now.toISOString()}::timestamptz`;
 
 const KINDS = Object.keys(RETENTION_KINDS) as RetentionKind[];
 

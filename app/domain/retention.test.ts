@@ -6,7 +6,7 @@ import { RETENTION, retentionCutoffs } from "./retention";
 // these prove the cutoffs are D15's periods, counted by the calendar.
 
 describe("retention periods (D15)", () => {
-  it("are D15's: six years from completion, two from last activity, 30 days unconfirmed, audit six years", () => {
+  it("are D15's: six years from completion, two from last activity, 30 days unconfirmed, audit six years; D26's three years for a complaint", () => {
     // The literals are D15's; analytics' 26 months is not in D15: it is the provider's period,
     // which the privacy and cookie policies print from here.
     expect(RETENTION).toEqual({
@@ -14,6 +14,7 @@ describe("retention periods (D15)", () => {
       otherLeadYears: 2,
       contactMessageYears: 2,
       unconfirmedAccountDays: 30,
+      complaintYears: 3,
       auditYears: 6,
       analyticsMonths: 26,
     });

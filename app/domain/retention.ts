@@ -11,6 +11,8 @@ export const RETENTION = {
   contactMessageYears: 2,
   /** A borrower account whose email address was never confirmed: from sign-up. */
   unconfirmedAccountDays: 30,
+  /** A complaint and its letters: from its closing (DISP 1.9.1R), an erasure request notwithstanding. */
+  complaintYears: 3,
   /** The staff console's audit log: from the action. */
   auditYears: 6,
   /** Analytics data, where a visitor agreed to analytics cookies (kept by the analytics provider). */
@@ -52,6 +54,7 @@ export const RETENTION_KINDS = {
   expiredSessions: "Expired sessions",
   expiredVerifications: "Expired verification links",
   accountEmails: "Sent account emails",
+  closedComplaints: "Complaints closed 3 years ago",
   auditRows: "Audit rows",
 } as const;
 

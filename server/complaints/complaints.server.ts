@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppConfig } from "../../app/config.server";
 import { addDays } from "../../app/domain/calendar-day";
 import { type ComplaintDetails, complaintReference } from "../../app/domain/complaint-form";
@@ -317,13 +317,4 @@ export async function reopenComplaint(
     await writeAudit(tx, { action: "complaint.reopened", actor: input.actor, detail: { complaint: complaint.id } });
     return { ok: true };
   });
-}
-
-/** Deletes the complaints past their three years (DISP 1.9.1R); their letters go with them. */
-export async function deleteExpiredComplaints(db: Pick<Database, "delete">, now: Date): Promise<number> {
-  const deleted = await db
-    .delete(complaints)
-    .where(and(isNotNull(complaints.keepUntil), lt(complaints.keepUntil, now)))
-    .returning({ id: complaints.id });
-  return deleted.length;
 }

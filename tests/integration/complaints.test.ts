@@ -5,12 +5,12 @@ import { letterTemplate } from "../../app/domain/complaint-letters";
 import {
   closeComplaint,
   complaintById,
-  deleteExpiredComplaints,
   recordComplaint,
   reopenComplaint,
   sendComplaintLetter,
 } from "../../server/complaints/complaints.server";
 import { complaintFormAction } from "../../server/complaints/intake.server";
+import { runRetention } from "../../server/retention";
 import { addStaff } from "../../server/staff/accounts.server";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
@@ -181,12 +181,15 @@ describe.each(testDatabaseKinds())("complaints on %s", (kind) => {
     await sendComplaintLetter(context, { id, version: 4, kind: "final-response", letter, actor: ann });
     await closeComplaint(database.db, { id, version: 5, closing, actor: ann }, closedAt);
 
-    // Three years from closing, to the day: kept until its end, gone after.
-    await deleteExpiredComplaints(database.db, new Date("2030-01-10T23:59:00Z"));
+    const letterIds = (await read(id)).letters.map((l) => l.id);
+    // Three years from closing, to the day: kept until its end, gone after, with the emails that carried its letters.
+    await runRetention(database.db, new Date("2030-01-10T23:59:00Z"));
     expect(await complaintById(database.db, id)).not.toBe(null);
-    await deleteExpiredComplaints(database.db, new Date("2030-01-11T00:00:01Z"));
+    await runRetention(database.db, new Date("2030-01-11T00:00:00Z"));
     expect(await complaintById(database.db, id)).toBe(null);
     expect(await database.db.select().from(complaintLetters).where(eq(complaintLetters.complaintId, id))).toEqual([]);
+    const letterJobs = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `complaint-letter:${letterIds[0]}`));
+    expect(letterJobs).toEqual([]);
   });
 
   it("an unknown complaint is a 404", async () => {

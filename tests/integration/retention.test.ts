@@ -200,6 +200,7 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
       expiredSessions: 3,
       expiredVerifications: 2,
       accountEmails: 1,
+      closedComplaints: 0,
       auditRows: 1,
     });
     const { db } = database;

@@ -142,6 +142,10 @@ export function PrivacyPolicyContent() {
           sign-up.
         </li>
         <li>
+          A complaint you make, and our letters about it: {RETENTION.complaintYears} years from when we close it, as our
+          regulator requires, even if you ask us to erase your details before then.
+        </li>
+        <li>
           Our record of which of our staff saw or changed your details: {RETENTION.auditYears} years, as our regulator
           requires. It holds no more than a reference to your enquiry.
         </li>
