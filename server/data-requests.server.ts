@@ -1,7 +1,18 @@
 import { createHmac } from "node:crypto";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "./db/client";
-import { contactMessages, jobs, leadEvents, personalEnquiries, profiles, quotes, sessions, users } from "./db/schema";
+import {
+  complaintLetters,
+  complaints,
+  contactMessages,
+  jobs,
+  leadEvents,
+  personalEnquiries,
+  profiles,
+  quotes,
+  sessions,
+  users,
+} from "./db/schema";
 import { deleteLeadsWithTraces } from "./retention";
 import { leadEmailKeys } from "./lead-email-keys";
 
@@ -61,6 +72,38 @@ async function subjectLeads(db: Database, subject: DataSubject, userId: string |
   return { quotes: quoteRows, personalEnquiries: enquiryRows, contactMessages: contactRows };
 }
 
+/**
+ * The subject's complaints with the letters sent about them. An erasure keeps them until
+ * three years after they close (DISP 1.9.1R; UK GDPR art. 17(3)(b) and (e)); the access
+ * request includes them, and both say so.
+ */
+async function subjectComplaints(db: Database, subject: DataSubject) {
+  if (subject.byEmail === false) return [];
+  const rows = await db
+    .select()
+    .from(complaints)
+    .where(eq(sql`lower(${complaints.email})`, lower(subject.email)));
+  if (rows.length === 0) return [];
+  const letters = await db
+    .select()
+    .from(complaintLetters)
+    .where(inArray(complaintLetters.complaintId, rows.map((row) => row.id)));
+  return rows.map((row) => ({
+    receivedAt: row.receivedAt,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    words: row.words,
+    wanted: row.wanted,
+    closedAt: row.closedAt,
+    outcome: row.outcome,
+    keptUntil: row.keepUntil,
+    letters: letters
+      .filter((letter) => letter.complaintId === row.id)
+      .map((letter) => ({ sentAt: letter.sentAt, subject: letter.subject, body: letter.body })),
+  }));
+}
+
 /** The outbox keys of an account's own emails (confirmation, password reset). */
 const accountEmailKeys = (userId: string) =>
   sql`(${jobs.dedupeKey} like ${`verify-email:${userId}:%`} or ${jobs.dedupeKey} like ${`reset-password:${userId}:%`})`;
@@ -75,7 +118,7 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
     ...leads.contactMessages.flatMap((l) => leadEmailKeys("contact", l.id)),
   ];
-  const [profile, sessionRows, timeline, emailRows] = await Promise.all([
+  const [profile, sessionRows, timeline, emailRows, complaintRows] = await Promise.all([
     account ? db.select().from(profiles).where(eq(profiles.userId, account.id)) : [],
     account
       ? db
@@ -98,6 +141,7 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
           account ? accountEmailKeys(account.id) : sql`false`,
         ),
       ),
+    subjectComplaints(db, subject),
   ]);
   return {
     about: lower(subject.email),
@@ -112,6 +156,7 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
         }
       : null,
     leads,
+    complaints: complaintRows,
     timeline,
     emails: emailRows.map((e) => {
       const message = e.payload as { to?: string; subject?: string; text?: string };
@@ -129,6 +174,7 @@ export function countsOf(data: PersonalData) {
     quotes: data.leads.quotes.length,
     personalEnquiries: data.leads.personalEnquiries.length,
     contactMessages: data.leads.contactMessages.length,
+    complaints: data.complaints.length,
     emails: data.emails.length,
   };
 }

@@ -1,7 +1,17 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { contactMessages, jobs, leadEvents, profiles, quotes, sessions, users } from "../../server/db/schema";
+import {
+  complaintLetters,
+  complaints,
+  contactMessages,
+  jobs,
+  leadEvents,
+  profiles,
+  quotes,
+  sessions,
+  users,
+} from "../../server/db/schema";
 import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
 import { createTestApp, postJson } from "../support/app";
@@ -49,7 +59,14 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
 
   it("finds everything about an address, whatever its case, and the leads made from the account", async () => {
     const held = await personalDataOf(database.db, { email: " Pat@Example.com " });
-    expect(countsOf(held)).toEqual({ account: 1, quotes: 2, personalEnquiries: 0, contactMessages: 1, emails: 2 });
+    expect(countsOf(held)).toEqual({
+      account: 1,
+      quotes: 2,
+      personalEnquiries: 0,
+      contactMessages: 1,
+      complaints: 0,
+      emails: 2,
+    });
     expect(held.account?.profile).toEqual({ firstName: "Pat", lastName: "Person", phone: null });
     expect(held.timeline.map((e) => e.note)).toEqual(["Called Pat."]);
     expect(held.emails.map((m) => m.subject).sort()).toEqual(["Please confirm your email address", "Your quote"]);
@@ -69,6 +86,7 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
       quotes: 0,
       personalEnquiries: 0,
       contactMessages: 0,
+      complaints: 0,
       emails: 0,
     });
     expect(await db.select().from(leadEvents)).toEqual([]);
@@ -93,6 +111,37 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
     const { id } = (await sent.json()) as { id: string };
     const left = await database.db.select({ key: jobs.dedupeKey }).from(jobs).where(like(jobs.dedupeKey, `%${id}%`));
     expect(left).toEqual([]);
+  });
+
+  it("includes a complaint with its letters, and keeps it through an erasure until three years after it closes", async () => {
+    const email = "cara.complains@example.com";
+    const [complaint] = await database.db
+      .insert(complaints)
+      .values({
+        receivedAt: new Date("2026-11-02T10:00:00Z"),
+        channel: "email",
+        about: "adviser",
+        name: "Cara Complains",
+        email: "Cara.Complains@example.com",
+        words: "The adviser was rude to me.",
+        closedAt: new Date("2026-11-20T10:00:00Z"),
+        keepUntil: new Date("2029-11-21T00:00:00Z"),
+      })
+      .returning({ id: complaints.id });
+    await database.db.insert(complaintLetters).values({
+      complaintId: complaint?.id as string,
+      kind: "final-response",
+      sentAt: new Date("2026-11-20T10:00:00Z"),
+      sentTo: email,
+      subject: "Our final response",
+      body: "Dear Cara, we are sorry.",
+    });
+    const held = await personalDataOf(database.db, { email });
+    expect(held.complaints).toMatchObject([
+      { words: "The adviser was rude to me.", letters: [{ subject: "Our final response", body: "Dear Cara, we are sorry." }] },
+    ]);
+    await erasePersonalData(database.db, { email });
+    expect(countsOf(await personalDataOf(database.db, { email }))).toMatchObject({ complaints: 1 });
   });
 
   it("names the subject in the audit log only by a keyed hash", () => {

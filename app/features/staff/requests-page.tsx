@@ -14,6 +14,7 @@ export interface RequestsPageProps {
     quotes: number;
     personalEnquiries: number;
     contactMessages: number;
+    complaints: number;
     emails: number;
   } | null;
   notice: { tone: "error" | "success"; text: string } | null;
@@ -71,6 +72,8 @@ export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPag
             <dd>{found.personalEnquiries}</dd>
             <dt>Contact messages</dt>
             <dd>{found.contactMessages}</dd>
+            <dt>Complaints</dt>
+            <dd>{found.complaints}</dd>
             <dt>Emails sent</dt>
             <dd>{found.emails}</dd>
           </dl>
@@ -99,6 +102,12 @@ export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPag
                   Deletes the account, every lead with its notes and timeline, and the emails sent about them. This
                   cannot be undone.
                 </p>
+                {found.complaints > 0 ? (
+                  <p className="mt-2 text-slate-700">
+                    Their {found.complaints === 1 ? "complaint is" : `${found.complaints} complaints are`} kept, with its
+                    letters, until three years after it closes, as DISP 1.9 requires; the retention job deletes it then.
+                  </p>
+                ) : null}
                 <input type="hidden" name="email" value={email} />
                 <label htmlFor="confirm" className={cn(labelClass, "mt-3")}>
                   Type the email address again to confirm
