@@ -34,7 +34,7 @@ export type Complaint = typeof complaints.$inferSelect;
 export type SentLetter = typeof complaintLetters.$inferSelect;
 
 /** What a letter's template needs of a complaint and the firm. */
-function letterContext(config: AppConfig, complaint: Pick<Complaint, "id" | "name" | "receivedAt">, handlerName: string) {
+function letterContext(complaint: Pick<Complaint, "id" | "name" | "receivedAt">, handlerName: string) {
   const receivedDay = ukClock(complaint.receivedAt).day;
   return {
     reference: complaintReference(complaint.id),
@@ -113,7 +113,7 @@ export async function recordComplaint(
     if (!row) throw new Error("the complaint was not stored");
     if (complaint.details.email) {
       const handlerName = complaint.handler?.name ?? config.complaints.handler;
-      const context = letterContext(config, { ...row, name: complaint.details.name }, handlerName);
+      const context = letterContext({ ...row, name: complaint.details.name }, handlerName);
       const letter = letterTemplate("acknowledgement", config.site, context);
       await sendLetterIn(tx, config, { id: row.id, email: complaint.details.email }, "acknowledgement", letter, complaint.handler, now);
     }
@@ -198,7 +198,7 @@ export function draftLetter(
   outcome: ComplaintOutcome | undefined,
   actor: Actor,
 ): LetterDraft {
-  return letterTemplate(kind, config.site, letterContext(config, record.complaint, actor.name), outcome);
+  return letterTemplate(kind, config.site, letterContext(record.complaint, actor.name), outcome);
 }
 
 export type ComplaintChange =
