@@ -22,10 +22,10 @@ import {
 // The console's roles (DECISIONS D25, docs/decisions/270): the whole table written out
 // again, row by row, so a line moved in permissions.ts is a line this test names.
 
-const A = "adviser";
-const M = "manager";
-const C = "compliance";
-const ADMIN = "administrator";
+const A: Role = "adviser";
+const M: Role = "manager";
+const C: Role = "compliance";
+const ADMIN: Role = "administrator";
 
 const EXPECTED: Record<Permission, { roles: Role[]; stepUp: boolean }> = {
   "console.enter": { roles: [A, M, C, ADMIN], stepUp: false },
@@ -67,8 +67,8 @@ describe("the permission table", () => {
   });
 
   it.each(
-    byRule([
-      { rule: "no role: nothing at all", roles: [] as Role[], permission: "console.enter" as Permission, may: false },
+    byRule<{ rule: string; roles: Role[]; permission: Permission; may: boolean }>([
+      { rule: "no role: nothing at all", roles: [], permission: "console.enter", may: false },
       { rule: "an adviser works leads", roles: [A], permission: "leads.work", may: true },
       { rule: "an adviser does not export every lead", roles: [A], permission: "leads.export", may: false },
       { rule: "an adviser does not erase", roles: [A], permission: "data.erase", may: false },
