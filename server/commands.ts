@@ -1,4 +1,5 @@
 import type { AppConfig } from "../app/config.server";
+import { ROLE_LABELS } from "../app/domain/permissions";
 import type { Database } from "./db/client";
 import { formatRetentionReport, retentionDryRun, runRetention } from "./retention";
 import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts.server";
@@ -11,9 +12,9 @@ import { seedLeads } from "./staff/seed";
 // command line hands the work to it over the control socket (decision 165).
 
 export const USAGE = `Usage:
-  npm run staff -- add <email> "<full name>"   make a staff member (or re-enrol one) and print a one-time link
-  npm run staff -- list                        list staff members
-  npm run staff -- disable <email>             stop a staff member signing in, and end their sessions
+  npm run staff -- add <email> "<full name>"   make an administrator (or re-enrol a member, adding the role) and print a one-time link
+  npm run staff -- list                        list staff members and their roles
+  npm run staff -- disable <email>             stop a staff member signing in, and end their sessions (never the last administrator)
   npm run seed -- --leads <count>              add made-up leads (for trying the console; never on a live database)
   npm run seed -- --panel                      add an example lender panel of made-up lenders ("Example Lender A"…)
   npm run retention -- --dry-run               show what is past its retention period, per kind, without deleting
@@ -89,7 +90,12 @@ export async function runCommand(
     } else if (action === "add") {
       const [email = "", name = ""] = rest;
       const { token, created } = await addStaff(db, { email, name });
-      out.push(`${created ? "Made" : "Re-enrolling"} staff member ${email.trim().toLowerCase()}.`);
+      const address = email.trim().toLowerCase();
+      out.push(
+        created
+          ? `Made staff member ${address}, an administrator: add the rest of the team, and roles, at /staff/team.`
+          : `Re-enrolling staff member ${address}, who holds the Administrator role.`,
+      );
       out.push(
         `Send them this link (it works once, for ${ENROL_LINK_HOURS} hours) to set a password and an authenticator app:`,
       );
@@ -99,7 +105,8 @@ export async function runCommand(
       if (staff.length === 0) out.push("No staff members yet.");
       for (const member of staff) {
         const state = member.disabled ? "disabled" : member.enrolled ? "active" : "waiting to enrol";
-        out.push(`${member.email}\t${member.name}\t${state}`);
+        const roles = member.roles.map((role) => ROLE_LABELS[role]).join(", ") || "no roles";
+        out.push(`${member.email}\t${member.name}\t${roles}\t${state}`);
       }
     } else {
       const [email = ""] = rest;

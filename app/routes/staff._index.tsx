@@ -4,9 +4,10 @@ import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { assignableStaff } from "../../server/staff/leads.server";
 import { liveProducts } from "../../server/staff/lender-panel.server";
 import { leadAnswers, noPanelMatch } from "~/domain/lender-matching";
-import { requireStaff } from "../../server/staff/session.server";
+import { heldBy, requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type InboxRow, InboxPage } from "~/features/staff/inbox-page";
+import { ConsoleError } from "~/features/staff/console-error";
 import type { Route } from "./+types/staff._index";
 
 // /staff: every lead, filtered by the URL (DECISIONS D14).
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requireStaff(context, request);
+  const { user, headers } = await requirePermission(context, request, "leads.read");
   const params = new URL(request.url).searchParams;
   const problem = inboxFilterProblem(params);
   if (problem) throw data({ reason: problem }, { status: 400, headers });
@@ -53,7 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     duplicateOf: lead.duplicateOf ? { kind: lead.duplicateOf.kind, id: lead.duplicateOf.id } : null,
   }));
   const next = page.next ? inboxSearchParams({ ...filter, after: page.next }).toString() : null;
-  return data({ filter, rows, next, counts, staff }, { headers });
+  return data({ filter, rows, next, counts, staff, can: heldBy(user) }, { headers });
+}
+
+/** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {

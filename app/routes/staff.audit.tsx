@@ -3,7 +3,7 @@ import { isAuditAction } from "~/domain/audit-actions";
 import { LEAD_LOOKUP_PROBLEM, parseLeadLookup } from "~/domain/inbox-filter";
 import { auditCursorText, auditEntries, parseAuditCursor } from "../../server/staff/audit.server";
 import { listStaff } from "../../server/staff/accounts.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { AuditPage } from "~/features/staff/audit-page";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requireStaff(context, request);
+  const { headers } = await requirePermission(context, request, "audit.read");
   const params = new URL(request.url).searchParams;
   // A NUL reaches the database as an error (the person filter is compared as text).
   if ([...params.values()].some((value) => value.includes("\u0000"))) {

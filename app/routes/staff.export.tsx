@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { inboxFilterProblem, parseInboxFilter } from "~/domain/inbox-filter";
 import { leadsCsv } from "../../server/staff/csv-export.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import type { Route } from "./+types/staff.export";
 
 // GET /staff/export?<the inbox's filter>: the filtered leads as a CSV download,
 // streamed (server/staff/csv-export.server.ts). A resource route: no page, no parent loader.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireStaff(context, request);
+  const { user } = await requirePermission(context, request, "leads.export", { download: true });
   const params = new URL(request.url).searchParams;
   // Checked before the first byte: once the header row has gone, a failure can only cut
   // the download off (the server drops the connection), never end it as if complete.

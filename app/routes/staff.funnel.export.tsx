@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { funnelQueryProblem } from "~/domain/funnel";
 import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import type { Route } from "./+types/staff.funnel.export";
 
 // GET /staff/funnel/export?<the page's query>: the funnel table as CSV. Counts only.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context, request);
+  await requirePermission(context, request, "reports.read", { download: true });
   const params = new URL(request.url).searchParams;
   const problem = funnelQueryProblem(params);
   if (problem) throw data({ reason: problem }, { status: 400 });

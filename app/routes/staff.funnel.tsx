@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { FUNNEL_QUERY_PROBLEMS, funnelQueryProblem } from "~/domain/funnel";
 import { refusedPeriod } from "~/domain/report-period";
 import { funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { FunnelPage } from "~/features/staff/funnel-page";
+import { ConsoleError } from "~/features/staff/console-error";
 import type { Route } from "./+types/staff.funnel";
 
 // /staff/funnel?from=&to=&campaign=: where borrowers drop out of the forms (DECISIONS D16).
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requireStaff(context, request);
+  const { headers } = await requirePermission(context, request, "reports.read");
   const params = new URL(request.url).searchParams;
   const problem = funnelQueryProblem(params);
   // A day that is not one: the form again, as typed, with the message beside it. A
@@ -26,6 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (problem) throw data({ reason: problem }, { status: 400, headers });
   const report = await funnelReport(context.db, funnelQueryOf(params));
   return data(report, { headers });
+}
+
+/** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
 }
 
 export default function Funnel({ loaderData }: Route.ComponentProps) {

@@ -3,9 +3,10 @@ import { FUNNEL_QUERY_PROBLEMS, funnelQueryProblem } from "~/domain/funnel";
 import { refusedPeriod } from "~/domain/report-period";
 import { contactReport } from "../../server/staff/contact-report.server";
 import { funnelQueryOf } from "../../server/staff/funnel-query.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { CallsReportPage } from "~/features/staff/calls-report-page";
+import { ConsoleError } from "~/features/staff/console-error";
 import type { Route } from "./+types/staff.funnel_.calls";
 
 // /staff/funnel/calls?from=&to=: beside the funnel, the time to first contact and the
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requireStaff(context, request);
+  const { headers } = await requirePermission(context, request, "reports.read");
   const params = new URL(request.url).searchParams;
   params.delete("campaign");
   const problem = funnelQueryProblem(params);
@@ -29,6 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { from, to } = funnelQueryOf(params);
   const report = await contactReport(context.db, { from, to });
   return data({ query: { from, to }, ...report }, { headers });
+}
+
+/** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
 }
 
 export default function CallsReport({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { funnelQueryProblem } from "~/domain/funnel";
 import { exportOfflineConversions } from "../../server/staff/campaign-report.server";
 import { funnelQueryOf } from "../../server/staff/funnel-query.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import type { Route } from "./+types/staff.funnel_.campaigns.conversions";
 
 // GET /staff/funnel/campaigns/conversions?from=&to= (UK days of completion): the
@@ -10,7 +10,7 @@ import type { Route } from "./+types/staff.funnel_.campaigns.conversions";
 // (conversions.export: the days and the row count, never a click id).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireStaff(context, request);
+  const { user } = await requirePermission(context, request, "conversions.export", { download: true });
   const params = new URL(request.url).searchParams;
   params.delete("campaign");
   const problem = funnelQueryProblem(params);

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { monthRangeProblem } from "~/domain/campaign-report";
 import { exportCampaignReport, monthRangeOf } from "../../server/staff/campaign-report.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import type { Route } from "./+types/staff.funnel_.campaigns.export";
 
 // GET /staff/funnel/campaigns/export?from=&to=: the campaign report as CSV, audited
 // (campaigns.export: the months and the row count). Figures per campaign, no person.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireStaff(context, request);
+  const { user } = await requirePermission(context, request, "reports.read", { download: true });
   const params = new URL(request.url).searchParams;
   const problem = monthRangeProblem(params);
   if (problem) throw data({ reason: problem }, { status: 400 });

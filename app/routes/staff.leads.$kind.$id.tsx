@@ -25,7 +25,8 @@ import {
   STALE_SAVE,
   timelineOf,
 } from "../../server/staff/leads.server";
-import { notFound, requireStaff } from "../../server/staff/session.server";
+import { notFound, type StaffActor } from "../../server/staff/session.server";
+import { heldBy, holds, requirePermission } from "../../server/staff/guard.server";
 import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
 import { callbackFromColumns } from "~/domain/callback-choice";
 import { isLeadKind, isLeadStatus, type LeadKind } from "~/domain/leads";
@@ -96,7 +97,7 @@ const valuesOf = (form: FormData, names: string[]) =>
   Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user, headers } = await requireStaff(context, request);
+  const { user, headers } = await requirePermission(context, request, "leads.read");
   if (!isLeadKind(params.kind)) throw notFound();
   const lead = await findLead(context.db, params.kind, params.id);
   if (!lead) throw notFound();
@@ -140,6 +141,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // The cases lenders declined before the latest, read-only beneath it (docs/decisions/256).
       earlierCases: earlierCases.map(caseView),
       viewerId: user.id,
+      can: heldBy(user),
       notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
     },
     { headers },
@@ -147,7 +149,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requireStaff(context, request);
+  const { user } = await requirePermission(context, request, "leads.work");
   if (!isLeadKind(params.kind)) throw notFound();
   if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
   const form = await staffFormPost(request);
@@ -157,7 +159,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lead = { kind: params.kind, id: params.id, version };
   let outcome: { ok: true } | { ok: false; reason: string };
   if (intent in CASE_INTENTS) return caseAction(context, user, params.kind, params.id, intent, form, now);
-  if (intent === "case-commission") return commissionAction(context, user, params.kind, params.id, form, now);
+  if (intent === "case-commission") {
+    await requirePermission(context, request, "commission.change");
+    return commissionAction(context, user, params.kind, params.id, form, now);
+  }
   // Every change but a note is made against the version the page showed.
   if (["status", "assign", "call", "next-action"].includes(intent) && !Number.isInteger(version)) {
     return refused({ error: "Please reload the page." });
@@ -178,7 +183,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     outcome = await changeStatus(context.db, user, { ...lead, to, reason: reason.reason, note });
   } else if (intent === "assign") {
     const assignee = String(form.get("assignee") ?? "");
-    outcome = await assignLead(context.db, user, { ...lead, assigneeId: assignee || null });
+    // Taking a lead, or handing one's own back, is an adviser's; anything else a manager's.
+    const mayAssign = holds(user, "leads.assign");
+    if (!mayAssign && assignee && assignee !== user.id) await requirePermission(context, request, "leads.assign");
+    outcome = await assignLead(context.db, user, { ...lead, assigneeId: assignee || null, onlyOwn: !mayAssign });
+    if (!outcome.ok && outcome.reason === "not-yours") await requirePermission(context, request, "leads.assign");
   } else if (intent === "note") {
     outcome = await addNote(context.db, user, lead, String(form.get("note") ?? ""));
   } else if (intent === "call") {
@@ -229,7 +238,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  */
 async function caseAction(
   context: Route.ActionArgs["context"],
-  user: Awaited<ReturnType<typeof requireStaff>>["user"],
+  user: StaffActor,
   kind: LeadKind,
   id: string,
   intent: string,
@@ -274,7 +283,7 @@ async function caseAction(
 /** A completed case's commission corrected: the new figure and its reason, at the case's version. */
 async function commissionAction(
   context: Route.ActionArgs["context"],
-  user: Awaited<ReturnType<typeof requireStaff>>["user"],
+  user: StaffActor,
   kind: LeadKind,
   id: string,
   form: FormData,

@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { changeProduct, findProduct, retireProduct } from "../../server/staff/lender-panel.server";
-import { notFound, requireStaff } from "../../server/staff/session.server";
+import { notFound } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { productFormValues, readProductForm } from "~/domain/lender-products";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -31,7 +32,7 @@ const productHeader = (p: NonNullable<Awaited<ReturnType<typeof findProduct>>>) 
 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { headers } = await requireStaff(context, request);
+  const { headers } = await requirePermission(context, request, "panel.manage");
   const product = await findProduct(context.db, params.id);
   if (!product) throw notFound();
   return data(
@@ -41,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requireStaff(context, request);
+  const { user } = await requirePermission(context, request, "panel.manage");
   if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
   const form = await staffFormPost(request);
   const intent = String(form.get("intent") ?? "");

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { panelProducts } from "../../server/staff/lender-panel.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { LenderPanelPage } from "~/features/staff/lender-panel-page";
+import { ConsoleError } from "~/features/staff/console-error";
 import type { Route } from "./+types/staff.lenders._index";
 
 // /staff/lenders: the lender panel, live and retired products (DECISIONS D22). Adding is
@@ -21,7 +22,7 @@ const DONE: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requireStaff(context, request);
+  const { headers } = await requirePermission(context, request, "panel.manage");
   const products = await panelProducts(context.db);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return data(
@@ -38,6 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+/** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
 }
 
 export default function LenderPanel({ loaderData }: Route.ComponentProps) {

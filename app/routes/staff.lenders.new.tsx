@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { addProduct } from "../../server/staff/lender-panel.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { EMPTY_PRODUCT_FORM, readProductForm } from "~/domain/lender-products";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -20,12 +20,12 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requireStaff(context, request);
+  const { headers } = await requirePermission(context, request, "panel.manage");
   return data({ product: null, values: EMPTY_PRODUCT_FORM, problems: {}, notice: null }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireStaff(context, request);
+  const { user } = await requirePermission(context, request, "panel.manage");
   if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
   const form = await staffFormPost(request);
   const read = readProductForm(

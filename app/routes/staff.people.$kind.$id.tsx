@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { writeAudit } from "../../server/staff/audit.server";
 import { personAccounts, personKeyOf, personLeads } from "../../server/staff/people.server";
-import { notFound, requireStaff } from "../../server/staff/session.server";
+import { notFound } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { isLeadKind, type LeadKind } from "~/domain/leads";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user, headers } = await requireStaff(context, request);
+  const { user, headers } = await requirePermission(context, request, "leads.read");
   const kind: LeadKind | "account" | null = isLeadKind(params.kind)
     ? params.kind
     : params.kind === "account"

@@ -2,14 +2,14 @@ import { data } from "react-router";
 import { z } from "~/domain/zod";
 import { countsOf, personalDataDownload, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { writeAudit } from "../../server/staff/audit.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import type { Route } from "./+types/staff.requests.export";
 
 // GET /staff/requests/export?email=…: the access request's answer, everything held
 // about the address as one JSON file. A resource route; each download is audited.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireStaff(context, request);
+  const { user } = await requirePermission(context, request, "data-requests.answer", { download: true });
   const asked = (new URL(request.url).searchParams.get("email") ?? "").trim();
   if (!z.email().max(254).safeParse(asked).success) throw data("Give an email address", { status: 400 });
   const held = await personalDataOf(context.db, { email: asked });

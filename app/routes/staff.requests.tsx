@@ -4,9 +4,10 @@ import { isSameSitePost } from "../../server/accounts.server";
 import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { RequestsPage } from "~/features/staff/requests-page";
+import { ConsoleError } from "~/features/staff/console-error";
 import type { Route } from "./+types/staff.requests";
 
 // /staff/requests?email=…: what is held about a person; erasing it (issue 11). The
@@ -24,7 +25,7 @@ const ERASED = "Everything held about that address has been erased.";
 const MISMATCH = "Type the email address exactly as above to confirm.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requireStaff(context, request);
+  const { user, headers } = await requirePermission(context, request, "data-requests.answer");
   const params = new URL(request.url).searchParams;
   const asked = (params.get("email") ?? "").trim();
   const notice = params.get("erased") ? { tone: "success" as const, text: ERASED } : null;
@@ -59,7 +60,7 @@ async function lookUp(context: Route.LoaderArgs["context"], user: { id: string; 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireStaff(context, request);
+  const { user } = await requirePermission(context, request, "data.erase");
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
   const form = await staffFormPost(request);
   const subject = String(form.get("email") ?? "").trim();
@@ -79,6 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     detail: { subject: subjectReference(subject, context.config.authSecret), erased },
   });
   return redirect("/staff/requests?erased=1");
+}
+
+/** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
 }
 
 export default function Requests({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
 import { data } from "react-router";
-import { requireStaff } from "../../server/staff/session.server";
+import { requirePermission } from "../../server/staff/guard.server";
 import { type TodayLead, todayList } from "../../server/staff/today.server";
 import { ukClock } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type TodayRow, TodayPage } from "~/features/staff/today-page";
+import { ConsoleError } from "~/features/staff/console-error";
 import type { Route } from "./+types/staff.today";
 
 // /staff/today: the adviser's list for the day (docs/decisions/190). ?mine=1 keeps to the
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requireStaff(context, request);
+  const { user, headers } = await requirePermission(context, request, "leads.read");
   const now = new Date();
   const mine = new URL(request.url).searchParams.get("mine") === "1";
   const list = await todayList(context.db, {
@@ -56,6 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+/** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
 }
 
 export default function Today({ loaderData }: Route.ComponentProps) {

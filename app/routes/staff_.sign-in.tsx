@@ -31,7 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await staffFormPost(request);
   if (!isSameSitePost(request, context.config.siteUrl)) return data({ error: "Please try again." }, { status: 403 });
   const outcome = await staffSignIn(context, form);
-  if (outcome.ok) return redirect(staffReturnPath(form.get("from")), { headers: outcome.headers });
+  if (outcome.ok) {
+    // The console's front page is each member's own: the leads, or the team for an administrator alone.
+    const from = staffReturnPath(form.get("from"));
+    return redirect(from === "/staff" ? outcome.home : from, { headers: outcome.headers });
+  }
   return data({ error: outcome.message }, { status: outcome.status });
 }
 

@@ -19,6 +19,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { NextActionKind } from "../../app/domain/callback-choice";
+import type { Role } from "../../app/domain/permissions";
 import type { CaseStage } from "../../app/domain/lead-cases";
 import type {
   ComplaintCategory,
@@ -136,8 +137,14 @@ export const staffMembers = pgTable("staff_members", {
   /** Wrong codes after a right password, in a row; at ten, codes wait (STAFF_CODE_LOCK). */
   codeFailures: integer("code_failures").notNull().default(0),
   codesLockedUntil: timestamp("codes_locked_until", { withTimezone: true }),
-  /** Set by `npm run staff -- disable`: no sign-in, no session. */
+  /** Set by `npm run staff -- disable` or the team page: no sign-in, no session. */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /** The roles held (app/domain/permissions.ts), several at once; the command makes administrators. */
+  roles: text("roles").array().$type<Role[]>().notNull().default(sql`'{}'::text[]`),
+  /** A member from before roles existed, not yet told of them (the first page after sign-in, once). */
+  rolesNews: boolean("roles_news").notNull().default(false),
+  /** The last successful sign-in, for the team page. */
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -153,6 +160,8 @@ export const staffSessions = pgTable(
     createdAt: createdAt(),
     /** The idle limit: moved on as the session is used. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When an authenticator code was last entered in this session (sign-in, step-up): fresh for 5 minutes. */
+    codeAt: timestamp("code_at", { withTimezone: true }),
   },
   (t) => [index("staff_sessions_staff_id_idx").on(t.staffId)],
 );

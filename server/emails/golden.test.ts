@@ -12,6 +12,7 @@ import { enquiryConfirmationEmail, enquiryNotificationEmail } from "./enquiry";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote";
 import { callbackReminderEmail } from "./reminder";
 import { resetPasswordMessage } from "./reset-password";
+import { staffLinkEmail } from "./staff-link";
 import { verifyEmailMessage } from "./verify-email";
 
 // Every email the site sends, word for word, against the copy kept beside this file in
@@ -120,6 +121,24 @@ const EMAILS: [name: string, build: () => MailMessage][] = [
   [
     "reset-password",
     () => resetPasswordMessage(site, { ...recipient, url: "https://loans.example/api/auth/reset-password/t0k3n" }),
+  ],
+  [
+    "staff-link",
+    () =>
+      staffLinkEmail(
+        site,
+        { to: "ann@firm.example", name: "Ann Adviser", url: "http://localhost:3000/staff/enrol?token=t0k3n" },
+        { hours: 24, renewed: false },
+      ),
+  ],
+  [
+    "staff-link-renewed",
+    () =>
+      staffLinkEmail(
+        site,
+        { to: "ann@firm.example", name: "Ann Adviser", url: "http://localhost:3000/staff/enrol?token=t0k3n" },
+        { hours: 24, renewed: true },
+      ),
   ],
 ];
 

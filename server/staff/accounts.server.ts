@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import qrcode from "qrcode-generator";
 import { isEmail } from "../../app/domain/email";
 import { passwordProblem } from "../../app/domain/passwords";
+import { type Role, storedRoles } from "../../app/domain/permissions";
 import { sanitiseName } from "../../app/domain/sanitise";
 import { isCommonPassword } from "../common-passwords";
 import type { Database } from "../db/client";
 import { staffEnrolments, staffMembers, staffSessions } from "../db/schema";
+import { writeAudit } from "./audit.server";
 import {
   acceptedStep,
   decryptSecret,
@@ -19,10 +21,11 @@ import {
   totpUri,
 } from "./credentials";
 
-// Staff accounts (DECISIONS D14, D20): made from the command line (server/cli.ts), never
-// by sign-up, in tables of their own. `add` makes the member and a one-time link; the
-// link's page sets the password and enrols an authenticator app; `disable` ends every
-// session at once. A lost password or phone is `add` again: a new enrolment.
+// Staff accounts (DECISIONS D14, D20, D25): made by an administrator on the team page
+// (team.server.ts) or from the command line (server/cli.ts), never by sign-up, in tables
+// of their own. A one-time link's page sets the password and enrols an authenticator
+// app; disabling ends every session at once. A lost password or phone is a new link: a
+// new enrolment. There is always an enabled administrator.
 
 /** How long an enrolment link works. */
 export const ENROL_LINK_HOURS = 24;
@@ -33,57 +36,79 @@ export interface StaffMember {
   id: string;
   email: string;
   name: string;
+  roles: Role[];
   enrolled: boolean;
   disabled: boolean;
+  lastSignInAt: Date | null;
   createdAt: Date;
 }
 
 /**
- * Makes a staff member, or (for an existing one) starts them again: a new password
- * and a new authenticator are needed, every session and older link ends, and a
- * disabled member is enabled. Answers the enrolment token for the link.
+ * The command's `add` (server/commands.ts): makes a staff member, an administrator
+ * (DECISIONS D25: the command is for the first administrator and for recovery), or starts
+ * an existing one again: a new password and a new authenticator are needed, every session
+ * and older link ends, a disabled member is enabled, and they keep their roles with the
+ * Administrator's added. Answers the enrolment token for the link.
  */
 export async function addStaff(
   db: Database,
-  input: { email: string; name: string },
+  input: { email: string; name: string; roles?: Role[] },
   now = new Date(),
 ): Promise<{ token: string; created: boolean }> {
   const email = input.email.trim().toLowerCase();
   const name = sanitiseName(input.name);
   if (!isEmail(email)) throw new StaffAccountError(`Not an email address: ${input.email}`);
   if (!name) throw new StaffAccountError("Give the staff member's full name.");
+  const given = input.roles ?? (["administrator"] as Role[]);
 
-  const link = newToken();
-  const created = await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, email));
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: staffMembers.id, roles: staffMembers.roles })
+      .from(staffMembers)
+      .where(eq(staffMembers.email, email));
     const staffId = existing?.id ?? randomUUID();
+    const roles = storedRoles([...(existing?.roles ?? []), ...given]);
     if (existing) {
-      await tx
-        .update(staffMembers)
-        .set({
-          name,
-          passwordHash: null,
-          totpSecret: null,
-          enrolledAt: null,
-          totpLastStep: null,
-          codeFailures: 0,
-          codesLockedUntil: null,
-          disabledAt: null,
-        })
-        .where(eq(staffMembers.id, staffId));
-      await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
-      await tx.delete(staffEnrolments).where(eq(staffEnrolments.staffId, staffId));
+      await tx.update(staffMembers).set({ name, roles }).where(eq(staffMembers.id, staffId));
     } else {
-      await tx.insert(staffMembers).values({ id: staffId, email, name });
+      await tx.insert(staffMembers).values({ id: staffId, email, name, roles });
     }
-    await tx.insert(staffEnrolments).values({
-      tokenHash: link.hash,
-      staffId,
-      expiresAt: new Date(now.getTime() + ENROL_LINK_HOURS * 60 * 60 * 1000),
+    const token = await startEnrolment(tx, staffId, now);
+    await writeAudit(tx, {
+      action: existing ? "team.link-sent" : "team.member-added",
+      actor: null,
+      detail: { memberId: staffId, roles, by: "command" },
     });
-    return !existing;
+    return { token, created: !existing };
   });
-  return { token: link.token, created };
+}
+
+/**
+ * A new one-time link for a member: their password and authenticator stop working, every
+ * session and older link ends, and a disabled member is enabled. Answers the link's token.
+ */
+export async function startEnrolment(tx: Pick<Database, "update" | "delete" | "insert">, staffId: string, now: Date) {
+  const link = newToken();
+  await tx
+    .update(staffMembers)
+    .set({
+      passwordHash: null,
+      totpSecret: null,
+      enrolledAt: null,
+      totpLastStep: null,
+      codeFailures: 0,
+      codesLockedUntil: null,
+      disabledAt: null,
+    })
+    .where(eq(staffMembers.id, staffId));
+  await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+  await tx.delete(staffEnrolments).where(eq(staffEnrolments.staffId, staffId));
+  await tx.insert(staffEnrolments).values({
+    tokenHash: link.hash,
+    staffId,
+    expiresAt: new Date(now.getTime() + ENROL_LINK_HOURS * 60 * 60 * 1000),
+  });
+  return link.token;
 }
 
 export async function listStaff(db: Database): Promise<StaffMember[]> {
@@ -92,25 +117,60 @@ export async function listStaff(db: Database): Promise<StaffMember[]> {
     id: r.id,
     email: r.email,
     name: r.name,
+    roles: storedRoles(r.roles),
     enrolled: r.enrolledAt !== null,
     disabled: r.disabledAt !== null,
+    lastSignInAt: r.lastSignInAt,
     createdAt: r.createdAt,
   }));
 }
 
-/** Stops a staff member signing in and ends their sessions and links now. */
+/**
+ * The command's `disable`: stops a staff member signing in and ends their sessions and
+ * links now; never the last enabled administrator.
+ */
 export async function disableStaff(db: Database, email: string, now = new Date()) {
   const normalised = email.trim().toLowerCase();
   await db.transaction(async (tx) => {
     const [member] = await tx
-      .update(staffMembers)
-      .set({ disabledAt: now })
-      .where(eq(staffMembers.email, normalised))
-      .returning({ id: staffMembers.id });
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(eq(staffMembers.email, normalised));
     if (!member) throw new StaffAccountError(`No staff member has the address ${normalised}.`);
-    await tx.delete(staffSessions).where(eq(staffSessions.staffId, member.id));
-    await tx.delete(staffEnrolments).where(eq(staffEnrolments.staffId, member.id));
+    if (await lastAdministrator(tx, member.id)) throw new StaffAccountError(LAST_ADMINISTRATOR_COMMAND);
+    await disableMember(tx, member.id, now);
+    await writeAudit(tx, {
+      action: "team.member-disabled",
+      actor: null,
+      detail: { memberId: member.id, by: "command" },
+    });
   });
+}
+
+export const LAST_ADMINISTRATOR_COMMAND =
+  "That is the last enabled administrator: make another with `npm run staff -- add` first.";
+
+/** Disabled now: no sign-in, every session and link ended. */
+export async function disableMember(tx: Pick<Database, "update" | "delete">, staffId: string, now: Date) {
+  await tx.update(staffMembers).set({ disabledAt: now }).where(eq(staffMembers.id, staffId));
+  await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+  await tx.delete(staffEnrolments).where(eq(staffEnrolments.staffId, staffId));
+}
+
+/**
+ * Whether `staffId` is the only enabled administrator, so that disabling them or taking
+ * the role would leave none (DECISIONS D25). The enabled administrators' rows are locked
+ * first, in one order, so two such changes at once are judged one after the other: two
+ * administrators each removing the other cannot both pass.
+ */
+export async function lastAdministrator(tx: Pick<Database, "select">, staffId: string) {
+  const administrators = await tx
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(and(isNull(staffMembers.disabledAt), sql`'administrator' = any(${staffMembers.roles})`))
+    .orderBy(asc(staffMembers.id))
+    .for("update");
+  return administrators.length === 1 && administrators[0]?.id === staffId;
 }
 
 // ---------------------------------------------------------------- enrolment
@@ -234,4 +294,9 @@ export async function confirmAuthenticator(
       .where(eq(staffMembers.id, invite.staffId));
     return true;
   });
+}
+
+/** The news of roles, shown once: cleared as the page that shows it is drawn. */
+export async function clearRolesNews(db: Database, staffId: string) {
+  await db.update(staffMembers).set({ rolesNews: false }).where(eq(staffMembers.id, staffId));
 }

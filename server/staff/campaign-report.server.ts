@@ -26,7 +26,7 @@ import { ukDay } from "../funnel";
 import { funnelCounts, leadCases, leadMonthCounts } from "../db/schema";
 import { writeAudit } from "./audit.server";
 import { BOM, csvLine } from "./csv-export.server";
-import type { StaffUser } from "./session.server";
+import type { StaffActor } from "./session.server";
 
 // What each campaign earned (DECISIONS D23, docs/decisions/235) and the offline-conversions
 // file for Google Ads (docs/decisions/236). Read-only over the leads, the funnel's counts
@@ -161,7 +161,7 @@ export function campaignReportCsv(report: CampaignReport): string {
 }
 
 /** The report's CSV download, audited with its period and row count. */
-export async function exportCampaignReport(db: Database, range: MonthRange, actor: StaffUser) {
+export async function exportCampaignReport(db: Database, range: MonthRange, actor: StaffActor) {
   const report = await campaignReport(db, range);
   const csv = campaignReportCsv(report);
   await writeAudit(db, {
@@ -229,7 +229,7 @@ export function offlineConversionsCsv(loans: ConvertedLoan[], conversionName: st
 export async function exportOfflineConversions(
   db: Database,
   period: DayRange,
-  { actor, conversionName, now = new Date() }: { actor: StaffUser; conversionName: string; now?: Date },
+  { actor, conversionName, now = new Date() }: { actor: StaffActor; conversionName: string; now?: Date },
 ) {
   const { loans, braidOnly } = await convertedLoans(db, period);
   const csv = offlineConversionsCsv(loans, conversionName, now);

@@ -16,7 +16,7 @@ import type { Database } from "../db/client";
 import { contactMessages, leadCases, leadEvents, personalEnquiries, quotes } from "../db/schema";
 import { writeAudit } from "./audit.server";
 import { findProduct, type StoredProduct } from "./lender-panel.server";
-import type { StaffUser } from "./session.server";
+import type { StaffActor } from "./session.server";
 
 // A lead's case with a lender (DECISIONS D22, docs/decisions/230): the application sent
 // to a product, the lender's offer, the completion with its commission, or the lender's
@@ -206,7 +206,7 @@ function columnsOf(move: CaseMove, now: Date): Partial<typeof leadCases.$inferIn
  */
 export async function moveCase(
   db: Database,
-  actor: StaffUser,
+  actor: StaffActor,
   lead: { kind: LeadKind; id: string; caseVersion: number },
   move: CaseMove,
   now = new Date(),
@@ -222,7 +222,7 @@ export async function moveCase(
 
 async function moveLatestCase(
   db: Database,
-  actor: StaffUser,
+  actor: StaffActor,
   lead: { kind: LeadKind; id: string; caseVersion: number },
   move: CaseMove,
   now: Date,
@@ -322,7 +322,7 @@ export const NOT_COMPLETED = "Only a completed case's commission can be changed:
  */
 export async function changeCommission(
   db: Database,
-  actor: StaffUser,
+  actor: StaffActor,
   lead: { kind: LeadKind; id: string; caseVersion: number },
   change: { pence: number; reason: string },
   now = new Date(),

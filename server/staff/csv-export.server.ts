@@ -17,7 +17,7 @@ import { subjectReference } from "../data-requests.server";
 import type { Database } from "../db/client";
 import { writeAudit } from "./audit.server";
 import { allInboxLeads, type InboxLead } from "./inbox.server";
-import type { StaffUser } from "./session.server";
+import type { StaffActor } from "./session.server";
 
 // "Export CSV" of the inbox's current filter (DECISIONS D14): streamed a page at a time,
 // so 100,000 leads never sit in memory at once; UTF-8 with a byte-order mark so Excel
@@ -105,7 +105,7 @@ export function exportAuditDetail(filter: InboxFilter, rows: number, secret: str
 export function leadsCsv(
   db: Database,
   filter: InboxFilter,
-  actor: StaffUser,
+  actor: StaffActor,
   secret: string,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

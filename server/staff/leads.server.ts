@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, arrayOverlaps, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { CallbackRules } from "../../app/domain/callbacks";
 import type { NextActionKind } from "../../app/domain/callback-choice";
@@ -12,12 +12,13 @@ import {
 import { canMove, type LeadKind, type LeadStatus } from "../../app/domain/leads";
 import { openingMinutesBetween } from "../../app/domain/working-time";
 import { NOTE_MAX_LENGTH } from "../../app/domain/field-limits";
+import { rolesHolding } from "../../app/domain/permissions";
 import type { Database } from "../db/client";
 import { contactMessages, jobs, leadEvents, personalEnquiries, quotes, staffMembers } from "../db/schema";
 import { leadEmailKeys } from "../lead-email-keys";
 import { writeAudit } from "./audit.server";
 import { withFlags } from "./inbox.server";
-import type { StaffUser } from "./session.server";
+import type { StaffActor } from "./session.server";
 
 // One lead, for its page in the console, and the changes an adviser makes to it. Every
 // change checks the version the adviser's page was drawn from: if someone else saved
@@ -122,12 +123,18 @@ export async function emailsOf(db: Database, kind: LeadKind, id: string) {
     );
 }
 
-/** The staff members a lead can be assigned to: enrolled and not disabled. */
+/** The staff members a lead can be assigned to: enrolled, not disabled, and working leads (decision 270). */
 export async function assignableStaff(db: Database) {
   return db
     .select({ id: staffMembers.id, name: staffMembers.name })
     .from(staffMembers)
-    .where(and(isNull(staffMembers.disabledAt), isNotNull(staffMembers.enrolledAt)))
+    .where(
+      and(
+        isNull(staffMembers.disabledAt),
+        isNotNull(staffMembers.enrolledAt),
+        arrayOverlaps(staffMembers.roles, rolesHolding("leads.work")),
+      ),
+    )
     .orderBy(asc(staffMembers.name));
 }
 
@@ -152,7 +159,9 @@ export async function flagsOf(db: Database, lead: LeadRecord) {
 
 // ---------------------------------------------------------------- changes
 
-export type ChangeOutcome = { ok: true } | { ok: false; reason: "not-found" | "stale" | "not-allowed" | "invalid" };
+export type ChangeOutcome =
+  | { ok: true }
+  | { ok: false; reason: "not-found" | "stale" | "not-allowed" | "invalid" | "not-yours" };
 
 export const STALE_SAVE =
   "Someone else changed this lead while you had it open, so your change was not saved. The page now shows the lead as it is: check it and try again.";
@@ -192,7 +201,9 @@ async function changeLead(
   change: Change,
   apply: (
     current: LeadState,
-  ) => { ok: false; reason: "not-allowed" | "invalid" } | { set: LeadSet; after: (tx: Database) => Promise<void> },
+  ) =>
+    | { ok: false; reason: "not-allowed" | "invalid" | "not-yours" }
+    | { set: LeadSet; after: (tx: Database) => Promise<void> },
 ): Promise<ChangeOutcome> {
   if (!z.uuid().safeParse(change.id).success) return { ok: false, reason: "not-found" };
   const table = TABLES[change.kind];
@@ -233,7 +244,7 @@ const isOpen = (status: LeadStatus) => status === "new" || status === "contacted
  */
 export async function changeStatus(
   db: Database,
-  actor: StaffUser,
+  actor: StaffActor,
   change: Change & { to: LeadStatus; reason?: CloseReason | null; note?: string },
 ) {
   const reason = isClosingStatus(change.to) ? (change.reason ?? null) : null;
@@ -270,7 +281,7 @@ export async function changeStatus(
 export type NextAction = { kind: NextActionKind; at: Date } | null;
 
 /** Plans the lead's next action (or none), on the timeline and audited; a closed lead takes none. */
-export async function setNextAction(db: Database, actor: StaffUser, change: Change & { next: NextAction }) {
+export async function setNextAction(db: Database, actor: StaffActor, change: Change & { next: NextAction }) {
   return changeLead(db, change, (current) => {
     if (change.next && !isOpen(current.status)) return { ok: false, reason: "not-allowed" };
     const same =
@@ -313,7 +324,7 @@ export interface CallLog {
  */
 export async function logCall(
   db: Database,
-  actor: StaffUser,
+  actor: StaffActor,
   change: Change & CallLog,
   now: Date,
   rules: CallbackRules,
@@ -373,13 +384,23 @@ export async function logCall(
   });
 }
 
-export async function assignLead(db: Database, actor: StaffUser, change: Change & { assigneeId: string | null }) {
+/**
+ * Gives a lead to a member, or to nobody. `onlyOwn` (a member who may not assign others'
+ * leads): only a lead assigned to nobody or to the actor, and only to the actor or nobody.
+ */
+export async function assignLead(
+  db: Database,
+  actor: StaffActor,
+  change: Change & { assigneeId: string | null; onlyOwn?: boolean },
+) {
   if (change.assigneeId) {
     const staff = await assignableStaff(db);
     if (!staff.some((s) => s.id === change.assigneeId)) return { ok: false, reason: "invalid" } as const;
   }
   return changeLead(db, change, (current) => {
     if (current.assigneeId === change.assigneeId) return { ok: false, reason: "invalid" };
+    const others = [current.assigneeId, change.assigneeId].some((id) => id !== null && id !== actor.id);
+    if (change.onlyOwn && others) return { ok: false, reason: "not-yours" };
     return {
       set: { assigneeId: change.assigneeId },
       async after(tx) {
@@ -402,7 +423,7 @@ export async function assignLead(db: Database, actor: StaffUser, change: Change 
 }
 
 /** A note is added to the timeline; it changes nothing else, so it never goes stale. */
-export async function addNote(db: Database, actor: StaffUser, lead: { kind: LeadKind; id: string }, note: string) {
+export async function addNote(db: Database, actor: StaffActor, lead: { kind: LeadKind; id: string }, note: string) {
   const text = note.trim();
   if (!text || text.length > NOTE_MAX_LENGTH) return { ok: false, reason: "invalid" } as const;
   if (!(await findLead(db, lead.kind, lead.id))) return { ok: false, reason: "not-found" } as const;

@@ -9,7 +9,7 @@ import {
 import type { Database } from "../db/client";
 import { lenderProducts } from "../db/schema";
 import { writeAudit } from "./audit.server";
-import type { StaffUser } from "./session.server";
+import type { StaffActor } from "./session.server";
 
 // The lender panel as the console keeps it (DECISIONS D22): products are added, changed
 // and retired, never deleted; each change lands with its audit row in one transaction,
@@ -72,7 +72,7 @@ const named = (p: { id: string; lender: string; productName: string }) => ({
   productName: p.productName,
 });
 
-export async function addProduct(db: Database, actor: StaffUser, input: LenderProductInput): Promise<string> {
+export async function addProduct(db: Database, actor: StaffActor, input: LenderProductInput): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(lenderProducts)
@@ -116,7 +116,7 @@ async function changeProductRow(
 
 export async function changeProduct(
   db: Database,
-  actor: StaffUser,
+  actor: StaffActor,
   change: { id: string; version: number; product: LenderProductInput },
 ): Promise<ProductChangeOutcome> {
   return changeProductRow(db, change.id, change.version, async (current, tx) => {
@@ -135,7 +135,7 @@ export async function changeProduct(
 
 export async function retireProduct(
   db: Database,
-  actor: StaffUser,
+  actor: StaffActor,
   change: { id: string; version: number },
   now = new Date(),
 ): Promise<ProductChangeOutcome> {

@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "../../app/domain/field-limits";
 import { MAX_PASSWORD_LENGTH } from "../../app/domain/passwords";
+import { consoleHome, type Role, storedRoles } from "../../app/domain/permissions";
 import { currentSession } from "../accounts.server";
 import type { ServerContext } from "../context";
 import type { Database } from "../db/client";
@@ -25,6 +26,21 @@ export interface StaffUser {
   id: string;
   name: string;
   email: string;
+  /** What the member holds (app/domain/permissions.ts); asked only through the guard (guard.server.ts). */
+  roles: Role[];
+}
+
+/** Who an audited change names: what the server's functions need of the member doing it. */
+export type StaffActor = Pick<StaffUser, "id" | "name">;
+
+/** A signed-in member, with what the session knows beside who they are. */
+export interface StaffSession {
+  user: StaffUser;
+  headers: Headers;
+  /** When a code was last entered in this session (ms), for the step-up (decision 272). */
+  codeAt: number | null;
+  /** A member from before roles existed who has not yet been told of them. */
+  rolesNews: boolean;
 }
 
 export const STAFF_SIGN_IN_PATH = "/staff/sign-in";
@@ -68,7 +84,9 @@ export function notFound() {
   return data(null, { status: 404 });
 }
 
-const checked = new WeakMap<Request, Promise<{ user: StaffUser | null; headers: Headers }>>();
+type SessionRead = { user: null; headers: Headers } | StaffSession;
+
+const checked = new WeakMap<Request, Promise<SessionRead>>();
 
 /**
  * The staff member signed in on this request, or null, with any refreshed session
@@ -83,7 +101,7 @@ export function staffSession(context: StaffContext, request: Request, now = Date
   return answer;
 }
 
-async function readStaffSession(context: StaffContext, request: Request, now: number) {
+async function readStaffSession(context: StaffContext, request: Request, now: number): Promise<SessionRead> {
   const none = { user: null, headers: new Headers() };
   const token = tokenFrom(context, request);
   if (!token || token.length > 100) return none;
@@ -93,8 +111,11 @@ async function readStaffSession(context: StaffContext, request: Request, now: nu
       id: staffMembers.id,
       name: staffMembers.name,
       email: staffMembers.email,
+      roles: staffMembers.roles,
+      rolesNews: staffMembers.rolesNews,
       createdAt: staffSessions.createdAt,
       expiresAt: staffSessions.expiresAt,
+      codeAt: staffSessions.codeAt,
     })
     .from(staffSessions)
     .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
@@ -122,16 +143,22 @@ async function readStaffSession(context: StaffContext, request: Request, now: nu
       .set({ expiresAt: new Date(now + STAFF_IDLE_SECONDS * 1000) })
       .where(eq(staffSessions.tokenHash, hash));
   }
-  return { user: { id: row.id, name: row.name, email: row.email }, headers };
+  return {
+    user: { id: row.id, name: row.name, email: row.email, roles: storedRoles(row.roles) },
+    headers,
+    codeAt: row.codeAt?.getTime() ?? null,
+    rolesNews: row.rolesNews,
+  };
 }
 
 /**
- * For every /staff loader and action: the staff member, or the answer to send instead
- * (404 for a borrower, sign-in for anyone else).
+ * The staff member, or the answer to send instead (404 for a borrower, sign-in for
+ * anyone else). Console routes ask through the guard, `requirePermission`
+ * (guard.server.ts), which asks this first.
  */
-export async function requireStaff(context: StaffContext, request: Request) {
+export async function requireStaff(context: StaffContext, request: Request): Promise<StaffSession> {
   const staff = await staffSession(context, request);
-  if (staff.user) return staff as { user: StaffUser; headers: Headers };
+  if (staff.user) return staff;
   await refuseBorrower(context, request);
   const url = new URL(request.url);
   const from = url.pathname + url.search;
@@ -161,7 +188,7 @@ const signInInput = z.object({
     .regex(/^\d{6}$/),
 });
 
-export type StaffSignIn = { ok: true; headers: Headers } | { ok: false; status: number; message: string };
+export type StaffSignIn = { ok: true; headers: Headers; home: string } | { ok: false; status: number; message: string };
 
 /**
  * Password and the authenticator's code, in one form post. Limited per address and,
@@ -205,19 +232,8 @@ export async function staffSignIn(context: StaffContext, form: FormData, now = D
   if (member.codesLockedUntil && member.codesLockedUntil.getTime() > now) {
     return failed("codes-locked", STAFF_CODES_LOCKED, 429);
   }
-  const secret = await decryptSecret(config.authSecret, member.totpSecret).catch(() => null);
-  if (secret === null) {
-    context.log.error(
-      { component: "staff-sign-in" },
-      "an authenticator secret cannot be read: was AUTH_SECRET changed? Re-enrol with `staff add`",
-    );
-    return failed("secret-unreadable");
-  }
-  const step = await acceptedStep(secret, parsed.data.code, { now, lastStep: member.totpLastStep });
-  if (step === null || !(await spendCode(db, member.id, step))) {
-    await countWrongCode(db, member.id, now);
-    return failed("code");
-  }
+  const code = await spendStaffCode(context, member, parsed.data.code, now);
+  if (code !== "accepted") return failed(code);
 
   const session = newToken();
   await db.insert(staffSessions).values({
@@ -225,12 +241,52 @@ export async function staffSignIn(context: StaffContext, form: FormData, now = D
     staffId: member.id,
     createdAt: new Date(now),
     expiresAt: new Date(now + STAFF_IDLE_SECONDS * 1000),
+    // The sign-in's code is a code entered: a step-up within five minutes needs no other.
+    codeAt: new Date(now),
   });
+  await db
+    .update(staffMembers)
+    .set({ lastSignInAt: new Date(now) })
+    .where(eq(staffMembers.id, member.id));
   await writeAudit(db, { action: "staff.sign-in", actor });
   return {
     ok: true,
     headers: new Headers({ "Set-Cookie": sessionCookie(context, session.token, STAFF_SESSION_MAX_SECONDS) }),
+    home: consoleHome(storedRoles(member.roles)),
   };
+}
+
+/** Why a code was not taken, as the audit row names it; or "accepted". */
+export type CodeOutcome = "accepted" | "code" | "codes-locked" | "secret-unreadable";
+
+/**
+ * The sign-in's code rules, for the sign-in and the step-up alike (decision 272): codes
+ * wait after ten wrong ones in a row; a code is the authenticator's for a step within the
+ * window around now, later than the last one used, and is used by this call (two posts of
+ * one code: one is accepted). A wrong code counts towards the wait.
+ */
+export async function spendStaffCode(
+  context: Pick<StaffContext, "config" | "db" | "log">,
+  member: { id: string; totpSecret: string | null; totpLastStep: number | null; codesLockedUntil: Date | null },
+  code: string,
+  now: number,
+): Promise<CodeOutcome> {
+  const { config, db } = context;
+  if (member.codesLockedUntil && member.codesLockedUntil.getTime() > now) return "codes-locked";
+  const secret = member.totpSecret ? await decryptSecret(config.authSecret, member.totpSecret).catch(() => null) : null;
+  if (secret === null) {
+    context.log.error(
+      { component: "staff-sign-in" },
+      "an authenticator secret cannot be read: was AUTH_SECRET changed? Re-enrol with `staff add`",
+    );
+    return "secret-unreadable";
+  }
+  const step = await acceptedStep(secret, code, { now, lastStep: member.totpLastStep });
+  if (step === null || !(await spendCode(db, member.id, step))) {
+    await countWrongCode(db, member.id, now);
+    return "code";
+  }
+  return "accepted";
 }
 
 /** Marks the code's step used, unless a later (or the same) step was used first: two posts of one code sign in once. */
@@ -268,4 +324,38 @@ export async function staffSignOut(context: StaffContext, request: Request) {
   const token = tokenFrom(context, request);
   if (token) await context.db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash(token)));
   return new Headers({ "Set-Cookie": sessionCookie(context, "", 0) });
+}
+
+export type StepUp = { ok: true } | { ok: false; status: number; message: string };
+
+export const STEP_UP_CODE_WRONG = "That code is not right, or was used already. Type the code your app shows now.";
+
+/**
+ * The step-up (DECISIONS D25, decision 272): the member's authenticator code again, by
+ * the sign-in's rules (once each, the same window, the same wait after ten wrong), marks
+ * this session's code as entered now. Audited either way.
+ */
+export async function stepUp(
+  context: StaffContext,
+  request: Request,
+  user: StaffActor,
+  code: string,
+  now = Date.now(),
+): Promise<StepUp> {
+  const { db } = context;
+  const token = tokenFrom(context, request);
+  const [member] = await db.select().from(staffMembers).where(eq(staffMembers.id, user.id));
+  const outcome = !member || !token ? "code" : await spendStaffCode(context, member, code.trim(), now);
+  if (outcome !== "accepted") {
+    await writeAudit(db, { action: "staff.step-up-failed", actor: user, detail: { reason: outcome } });
+    return outcome === "codes-locked"
+      ? { ok: false, status: 429, message: STAFF_CODES_LOCKED }
+      : { ok: false, status: 400, message: STEP_UP_CODE_WRONG };
+  }
+  await db
+    .update(staffSessions)
+    .set({ codeAt: new Date(now) })
+    .where(eq(staffSessions.tokenHash, tokenHash(token as string)));
+  await writeAudit(db, { action: "staff.step-up", actor: user });
+  return { ok: true };
 }

@@ -27,6 +27,7 @@ describe.each(testDatabaseKinds())("the adviser's day on %s", (kind) => {
     name,
     email: `${name.split(" ")[0]?.toLowerCase()}.${randomUUID().slice(0, 6)}@firm.example`,
     enrolledAt: new Date(),
+    roles: ["adviser" as const],
   });
   const ann = staff("Ann Adviser");
   const bob = staff("Bob Broker");

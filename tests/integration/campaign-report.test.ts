@@ -1,3 +1,4 @@
+import { ROLES } from "../../app/domain/permissions";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCEPT_ALL, REJECT_NON_ESSENTIAL, serialiseConsent } from "../../app/domain/consent";
@@ -31,7 +32,13 @@ beforeAll(async () => {
   vi.resetModules();
   vi.doMock("../../server/staff/session.server", async (original) => ({
     ...(await original<typeof import("../../server/staff/session.server")>()),
-    requireStaff: async () => ({ user: STAFF, headers: new Headers() }),
+    // A member holding every role, a code entered just now (the guard's own tests: staff-permissions).
+    requireStaff: async () => ({
+      user: { ...STAFF, roles: [...ROLES] },
+      headers: new Headers(),
+      codeAt: Date.now(),
+      rolesNews: false,
+    }),
   }));
   pageLoader = (await import("../../app/routes/staff.funnel_.campaigns")).loader;
   exportLoader = (await import("../../app/routes/staff.funnel_.campaigns.export")).loader;

@@ -1,3 +1,4 @@
+import { ROLES } from "../../app/domain/permissions";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, dayInWords } from "../../app/domain/calendar-day";
@@ -51,7 +52,13 @@ beforeAll(async () => {
   vi.resetModules();
   vi.doMock("../../server/staff/session.server", async (original) => ({
     ...(await original<typeof import("../../server/staff/session.server")>()),
-    requireStaff: async () => ({ user: STAFF, headers: new Headers() }),
+    // A member holding every role, a code entered just now (the guard's own tests: staff-permissions).
+    requireStaff: async () => ({
+      user: { ...STAFF, roles: [...ROLES] },
+      headers: new Headers(),
+      codeAt: Date.now(),
+      rolesNews: false,
+    }),
   }));
   ({ action: leadAction, loader: leadLoader } = await import("../../app/routes/staff.leads.$kind.$id"));
 });

@@ -1,3 +1,4 @@
+import { ROLES } from "../../app/domain/permissions";
 import { randomUUID } from "node:crypto";
 import { desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -37,7 +38,13 @@ beforeAll(async () => {
   vi.resetModules();
   vi.doMock("../../server/staff/session.server", async (original) => ({
     ...(await original<typeof import("../../server/staff/session.server")>()),
-    requireStaff: async () => ({ user: STAFF, headers: new Headers() }),
+    // A member holding every role, a code entered just now (the guard's own tests: staff-permissions).
+    requireStaff: async () => ({
+      user: { ...STAFF, roles: [...ROLES] },
+      headers: new Headers(),
+      codeAt: Date.now(),
+      rolesNews: false,
+    }),
   }));
   newAction = (await import("../../app/routes/staff.lenders.new")).action;
   ({ action: editAction, loader: editLoader } = await import("../../app/routes/staff.lenders.$id"));

@@ -1,3 +1,4 @@
+import { ROLES } from "../../app/domain/permissions";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,7 +92,7 @@ describe.each(testDatabaseKinds())("what the server prints, on %s", (kind) => {
     // while no server holds the database).
     const database = await target.open();
     await database.migrate();
-    const { token } = await addStaff(database.db, { email: STAFF.email, name: STAFF.name });
+    const { token } = await addStaff(database.db, { email: STAFF.email, name: STAFF.name, roles: [...ROLES] });
     await database.close();
     enrolPath = `/staff/enrol?token=${token}`;
     secrets.set("enrolment token", token);

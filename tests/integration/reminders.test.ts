@@ -41,7 +41,13 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
   let database: DatabaseHandle;
   let sink: SmtpSink;
   const stops: (() => Promise<void>)[] = [];
-  const adviser = { id: randomUUID(), name: "Ann Adviser", email: "ann@firm.example", enrolledAt: new Date() };
+  const adviser = {
+    id: randomUUID(),
+    name: "Ann Adviser",
+    email: "ann@firm.example",
+    enrolledAt: new Date(),
+    roles: ["adviser" as const],
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LAST_ADMINISTRATOR_COMMAND } from "../../server/staff/accounts.server";
 import { createScratchDatabase, testDatabaseKinds } from "../support/database";
 import { ROOT } from "../support/server-process";
 
@@ -47,12 +48,19 @@ describe.each(testDatabaseKinds())("npm run staff on %s", (kind) => {
   it("adds a staff member with a one-time link, lists and disables them", async () => {
     const added = await staff(env, "add", "Ann@Firm.example", "Ann Adviser");
     expect(added.code).toBe(0);
-    expect(added.stdout).toContain("Made staff member ann@firm.example.");
+    expect(added.stdout).toContain("Made staff member ann@firm.example, an administrator");
     expect(added.stdout).toMatch(/^https:\/\/loans\.example\/staff\/enrol\?token=[\w-]{43}$/m);
 
-    expect((await staff(env, "list")).stdout).toContain("ann@firm.example\tAnn Adviser\twaiting to enrol");
+    expect((await staff(env, "list")).stdout).toContain(
+      "ann@firm.example\tAnn Adviser\tAdministrator\twaiting to enrol",
+    );
+    // The last enabled administrator stays: a second one first.
+    const last = await staff(env, "disable", "ann@firm.example");
+    expect(last.code).toBe(1);
+    expect(last.stderr.trim()).toBe(LAST_ADMINISTRATOR_COMMAND);
+    expect((await staff(env, "add", "bob@firm.example", "Bob Broker")).code).toBe(0);
     expect((await staff(env, "disable", "ann@firm.example")).code).toBe(0);
-    expect((await staff(env, "list")).stdout).toContain("ann@firm.example\tAnn Adviser\tdisabled");
+    expect((await staff(env, "list")).stdout).toContain("ann@firm.example\tAnn Adviser\tAdministrator\tdisabled");
   }, 180_000);
 
   it("says what is wrong, in one line, with a non-zero exit", async () => {

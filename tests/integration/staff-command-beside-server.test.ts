@@ -59,27 +59,32 @@ describe("the staff command beside a server running on the embedded database", {
     const added = await command("staff", "add", "Ann@Firm.example", "Ann Adviser");
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
-    expect(added.stdout).toContain("Made staff member ann@firm.example.");
+    expect(added.stdout).toContain("Made staff member ann@firm.example, an administrator");
     // The link is the running server's own (its SITE_URL).
     const link = new RegExp(`${server.baseUrl}(/staff/enrol\\?token=[\\w-]+)`).exec(added.stdout)?.[1];
     expect(link).toBeTruthy();
 
-    expect((await command("staff", "list")).stdout).toContain("ann@firm.example\tAnn Adviser\twaiting to enrol");
+    expect((await command("staff", "list")).stdout).toContain(
+      "ann@firm.example\tAnn Adviser\tAdministrator\twaiting to enrol",
+    );
 
     const ann = await enrolStaff(server.baseUrl, link ?? "", "ann@firm.example", "Quay-side-ledger-42");
     const cookie = await signInStaff(server.baseUrl, ann);
-    const inbox = await fetch(`${server.baseUrl}/staff`, { headers: { cookie }, redirect: "manual" });
-    expect(inbox.status).toBe(200);
-    expect((await command("staff", "list")).stdout).toContain("ann@firm.example\tAnn Adviser\tactive");
+    // An administrator's page: the command makes administrators.
+    const team = await fetch(`${server.baseUrl}/staff/team`, { headers: { cookie }, redirect: "manual" });
+    expect(team.status).toBe(200);
+    expect((await command("staff", "list")).stdout).toContain("ann@firm.example\tAnn Adviser\tAdministrator\tactive");
 
+    expect((await command("staff", "disable", "ann@firm.example")).stderr).toContain("last enabled administrator");
+    expect((await command("staff", "add", "bob@firm.example", "Bob Broker")).code).toBe(0);
     const disabled = await command("staff", "disable", "ann@firm.example");
     expect(disabled.code).toBe(0);
     expect(disabled.stdout).toContain("Disabled ann@firm.example");
     // Her session has ended, and she cannot sign in again.
-    const after = await fetch(`${server.baseUrl}/staff`, { headers: { cookie }, redirect: "manual" });
+    const after = await fetch(`${server.baseUrl}/staff/team`, { headers: { cookie }, redirect: "manual" });
     expect(after.status).not.toBe(200);
     await expect(signInStaff(server.baseUrl, ann)).rejects.toThrow();
-    expect((await command("staff", "list")).stdout).toContain("ann@firm.example\tAnn Adviser\tdisabled");
+    expect((await command("staff", "list")).stdout).toContain("ann@firm.example\tAnn Adviser\tAdministrator\tdisabled");
   });
 
   it("says what the server refused, with the command line's exit code", async () => {

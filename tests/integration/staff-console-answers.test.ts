@@ -1,3 +1,4 @@
+import { ROLES } from "../../app/domain/permissions";
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
@@ -73,7 +74,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())(
       const broken = failingInbox(database.db);
       failing = broken.failing;
       site = createTestApp({ ...database, db: broken.db }, {}, { build });
-      const { token } = await addStaff(database.db, { email: STAFF_EMAIL, name: "Ann Adviser" });
+      const { token } = await addStaff(database.db, { email: STAFF_EMAIL, name: "Ann Adviser", roles: [...ROLES] });
       staff = await signInStaff(send, { origin: SITE, enrolPath: `/staff/enrol?token=${token}`, email: STAFF_EMAIL });
       const ids = await insertLeads(database.db, {
         quotes: [sampleQuote({ createdAt: new Date("2028-02-29T12:00:00Z") }), sampleQuote({})],

@@ -28,16 +28,19 @@ describe.each(testDatabaseKinds())("changes to one lead on %s", (kind) => {
     name,
     email: `${name.split(" ")[0]?.toLowerCase()}@firm.example`,
     enrolledAt: new Date(),
+    roles: ["adviser" as const],
     ...extra,
   });
   const ann = staff("Ann Adviser");
-  const bob = staff("Bob Broker");
+  const bob = staff("Bob Broker", { roles: ["manager"] });
   const dee = staff("Dee Disabled", { disabledAt: new Date() });
   const ivy = staff("Ivy Invited", { enrolledAt: null });
+  // Works no lead (decision 270): the team and the audit log are theirs, not a lead.
+  const ada = staff("Ada Administrator", { roles: ["administrator", "compliance"] });
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await database.db.insert(staffMembers).values([ann, bob, dee, ivy]);
+    await database.db.insert(staffMembers).values([ann, bob, dee, ivy, ada]);
   });
   afterAll(async () => {
     await database.close();
@@ -65,14 +68,14 @@ describe.each(testDatabaseKinds())("changes to one lead on %s", (kind) => {
     expect(await findLead(database.db, "quote", randomUUID())).toBeNull();
   });
 
-  it("offers enrolled staff who are not disabled, by name", async () => {
+  it("offers enrolled staff who are not disabled and work leads, by name", async () => {
     expect((await assignableStaff(database.db)).map((s) => s.name)).toEqual(["Ann Adviser", "Bob Broker"]);
   });
 
   it("assigns only to someone who can take the lead, and not to whoever has it already", async () => {
     const id = await newQuote();
     const change = { kind: "quote" as const, id, version: 1 };
-    for (const assigneeId of [dee.id, ivy.id, randomUUID()]) {
+    for (const assigneeId of [dee.id, ivy.id, ada.id, randomUUID()]) {
       expect(await assignLead(database.db, ann, { ...change, assigneeId })).toEqual({ ok: false, reason: "invalid" });
     }
     expect(await assignLead(database.db, ann, { ...change, assigneeId: null })).toEqual({

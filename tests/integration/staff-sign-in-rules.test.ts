@@ -387,7 +387,7 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
       const request = staffRequest(ray.cookie);
       await staffSession(context, request, T0 + 1000);
       const staff = await requireStaff(context, request);
-      expect(staff.user).toEqual({ id: ray.staffId, name: "Ray Through", email: ray.email });
+      expect(staff.user).toEqual({ id: ray.staffId, name: "Ray Through", email: ray.email, roles: ["administrator"] });
     });
   });
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, vi } from "vitest";
+import { ROLES } from "../../app/domain/permissions";
 import type { StaffUser } from "../../server/staff/session.server";
 
 // The staff console's routes called from their source modules, as React Router calls
 // them, with a signed-in staff member given: who may open them is the staff session's
-// business (staff-accounts.test.ts, staff-borrower-404.test.ts, tests/e2e), not these
-// tests'. Shared by the route tests (staff-routes, adviser-day-routes, callbacks;
+// business (staff-accounts.test.ts, staff-borrower-404.test.ts, tests/e2e) and the
+// guard's (staff-permissions.test.ts), not these tests'. The member holds every role
+// unless the test names theirs, and entered a code just now (no step-up asked). Shared by the route tests (staff-routes, adviser-day-routes, callbacks;
 // staff-enrol-route and staff-borrower-404 read their answers with `answerOf`).
 
 /**
@@ -14,13 +16,17 @@ import type { StaffUser } from "../../server/staff/session.server";
  * hoisted vi.mock would reach the next file's staff routes, or miss these. Call it at a
  * file's top level; the answer gives the loaded routes once the file's tests run.
  */
-export function staffRoutesSignedInAs<Routes>(staff: StaffUser, load: () => Promise<Routes>): () => Routes {
+export function staffRoutesSignedInAs<Routes>(
+  staff: Omit<StaffUser, "roles"> & Partial<Pick<StaffUser, "roles">>,
+  load: () => Promise<Routes>,
+): () => Routes {
   let routes: Routes | undefined;
+  const user: StaffUser = { roles: [...ROLES], ...staff };
   beforeAll(async () => {
     vi.resetModules();
     vi.doMock("../../server/staff/session.server", async (original) => ({
       ...(await original<typeof import("../../server/staff/session.server")>()),
-      requireStaff: async () => ({ user: staff, headers: new Headers() }),
+      requireStaff: async () => ({ user, headers: new Headers(), codeAt: Date.now(), rolesNews: false }),
     }));
     routes = await load();
   });

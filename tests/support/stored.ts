@@ -12,9 +12,13 @@ export async function storedRows<T = Record<string, unknown>>(
   return (await response.json()) as T[];
 }
 
-/** A staff member made as `npm run staff -- add` makes one; answers the enrolment link's path. */
-export async function addStaffMember(email: string, name: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/staff/add?${new URLSearchParams({ email, name })}`);
+/**
+ * A staff member made as `npm run staff -- add` makes one, holding every role unless
+ * `roles` names some; answers the enrolment link's path.
+ */
+export async function addStaffMember(email: string, name: string, roles?: string[]): Promise<string> {
+  const query = new URLSearchParams({ email, name, ...(roles ? { roles: roles.join(",") } : {}) });
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/staff/add?${query}`);
   if (!response.ok) throw new Error(`could not add ${email}: ${response.status}`);
   return response.text();
 }

@@ -62,3 +62,22 @@ export function TextField({ id, label, hint, error, className, ...props }: TextF
     </div>
   );
 }
+
+/** The staff's authenticator code: six digits, offered by the phone as a one-time code. */
+export function AuthenticatorCodeField({ autoFocus, error }: { autoFocus?: boolean; error?: string | null }) {
+  return (
+    <TextField
+      id="code"
+      name="code"
+      label="Code from your authenticator app"
+      hint="Six digits; a new one every 30 seconds."
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]{6}"
+      maxLength={6}
+      required
+      autoFocus={autoFocus}
+      error={error}
+    />
+  );
+}

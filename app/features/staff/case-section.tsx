@@ -386,12 +386,18 @@ export function CaseSection({
   earlierCases,
   refusal,
   busy,
+  work = true,
+  changeCommission = true,
 }: {
   lead: LeadView;
   leadCase: CaseView;
   earlierCases: CaseView[];
   refusal: Refusal | null;
   busy: boolean;
+  /** The member works leads: the stages' forms are offered (DECISIONS D25). */
+  work?: boolean;
+  /** The member may change a commission after completion. */
+  changeCommission?: boolean;
 }) {
   const { product, offer, completion, decline } = leadCase;
   const blocked = leadCase.next[0] ? caseMoveProblem(lead, leadCase.stage, leadCase.next[0]) : null;
@@ -459,7 +465,7 @@ export function CaseSection({
               Another lender may take the borrower: reopen the lead, then start a new case beside a product that fits.
             </p>
           )}
-          {completion && (
+          {completion && changeCommission && (
             <CommissionChangeForm
               key={`commission-${leadCase.version}`}
               leadCase={leadCase}
@@ -468,7 +474,7 @@ export function CaseSection({
             />
           )}
         </>
-      ) : blocked ? (
+      ) : !work ? null : blocked ? (
         <p className="mt-3">{blocked}.</p>
       ) : (
         <div className="mt-4 grid gap-6 rounded-lg border border-slate-300 p-4 md:grid-cols-2">

@@ -8,6 +8,16 @@ import { reference } from "./format";
 
 const LEAD_PATH = /^\/staff\/leads\/[a-z-]+\/([0-9a-f]{8})-[0-9a-f-]{27}$/i;
 
+function rolesOf(data: unknown): string[] {
+  if (typeof data !== "object" || data === null || !("roles" in data) || !Array.isArray(data.roles)) return [];
+  return data.roles.filter((role): role is string => typeof role === "string");
+}
+
+function homeOf(data: unknown): string {
+  const home = typeof data === "object" && data !== null && "home" in data ? data.home : null;
+  return typeof home === "string" && home.startsWith("/staff") ? home : "/staff";
+}
+
 function reasonOf(data: unknown): string | undefined {
   if (typeof data !== "object" || data === null || !("reason" in data)) return undefined;
   return typeof data.reason === "string" ? data.reason : undefined;
@@ -51,6 +61,31 @@ export function ConsoleError({ error }: { error: unknown }) {
     );
   }
   const reason = status < 500 ? reasonOf(isRouteErrorResponse(error) ? error.data : undefined) : undefined;
+  const roles = status === 403 && isRouteErrorResponse(error) ? rolesOf(error.data) : [];
+  if (roles.length > 0) {
+    // A member refused by their roles (DECISIONS D25): who may, and who to ask.
+    return (
+      <>
+        <title>Not for your role | Staff console</title>
+        <h1 className="text-2xl font-bold text-slate-900">Your role does not include this</h1>
+        <p className="mt-3 max-w-3xl" data-testid="refusal-reason">
+          {reason}.
+        </p>
+        <p className="mt-3 max-w-3xl">
+          Nothing was changed. If your work needs it, ask the firm's administrator to give you the role. The refusal is
+          recorded in the audit log.
+        </p>
+        <p className="mt-4">
+          <Link
+            to={homeOf(isRouteErrorResponse(error) ? error.data : null)}
+            className="font-semibold text-brand-700 underline"
+          >
+            Back to the console
+          </Link>
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <title>{status < 500 ? "Request not accepted | Staff console" : "Something went wrong | Staff console"}</title>

@@ -17,7 +17,14 @@ function Inbox() {
 
 /** The inbox's HTML as the server sends it. */
 function inboxHtml(counts: InboxCounts, rows: InboxRow[] = []) {
-  const props = { filter: parseInboxFilter(new URLSearchParams("q=patel")), rows, next: null, counts, staff: [] };
+  const props = {
+    filter: parseInboxFilter(new URLSearchParams("q=patel")),
+    rows,
+    next: null,
+    counts,
+    staff: [],
+    can: [],
+  };
   const Page = createRoutesStub([{ id: "inbox", path: "/staff", Component: Inbox, loader: () => props }]);
   return renderToStaticMarkup(
     createElement(Page, { initialEntries: ["/staff"], hydrationData: { loaderData: { inbox: props } } }),

@@ -1,3 +1,4 @@
+import type { Permission } from "~/domain/permissions";
 import { type ReactNode, useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -49,6 +50,8 @@ export interface InboxPageProps {
   next: string | null;
   counts: InboxCounts;
   staff: { id: string; name: string }[];
+  /** What the member's roles allow (DECISIONS D25): the export is offered to those who may. */
+  can: readonly Permission[];
 }
 
 /** How often an open inbox asks for new leads (decision 082). */
@@ -157,7 +160,7 @@ function Flags({ row }: { row: InboxRow }) {
   );
 }
 
-export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps) {
+export function InboxPage({ filter, rows, next, counts, staff, can }: InboxPageProps) {
   useShortPoll();
   const query = inboxSearchParams({ ...filter, after: undefined });
   const withStatus = (status: LeadStatus | null) => {
@@ -336,13 +339,14 @@ export function InboxPage({ filter, rows, next, counts, staff }: InboxPageProps)
             <Link to="/staff" className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline">
               Clear filters
             </Link>
-            <a
-              href={`/staff/export${query.toString() ? `?${query}` : ""}`}
-              className="ml-auto inline-flex min-h-10 items-center font-semibold text-brand-700 underline"
-              download
-            >
-              Export CSV
-            </a>
+            {can.includes("leads.export") && (
+              <a
+                href={`/staff/export${query.toString() ? `?${query}` : ""}`}
+                className="ml-auto inline-flex min-h-10 items-center font-semibold text-brand-700 underline"
+              >
+                Export CSV
+              </a>
+            )}
           </div>
         </Form>
       </details>

@@ -13,6 +13,7 @@ import { optionLabel } from "~/domain/options";
 import { formatWhen, leadPath, money, personPath, reference, telHref } from "./format";
 import { CaseSection, canStartCase, StartCaseForm } from "./case-section";
 import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
+import type { Permission } from "~/domain/permissions";
 import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
 import { Notice } from "./staff-frame";
@@ -44,6 +45,8 @@ export interface LeadPageProps {
   /** The cases lenders declined before the latest, latest first (docs/decisions/256). */
   earlierCases: CaseView[];
   viewerId: string;
+  /** What the member's roles allow (DECISIONS D25): what they may not do is not offered. */
+  can: readonly Permission[];
   notice: { tone: "error" | "success"; text: string } | null;
   /** A refused post: its form is drawn again with what was typed. */
   refusal?: Refusal | null;
@@ -125,14 +128,16 @@ function PanelSection({
   leadCase,
   earlierCases,
   busy,
+  work,
 }: {
   panel: PanelView;
   lead: LeadView;
   leadCase: CaseView | null;
   earlierCases: CaseView[];
   busy: boolean;
+  work: boolean;
 }) {
-  const starting = canStartCase(lead, leadCase);
+  const starting = work && canStartCase(lead, leadCase);
   const declinedBy = lendersThatDeclined([leadCase, ...earlierCases]);
   // None yet, or the last declined: what stops a new case, if anything.
   const caseOpen = leadCase && leadCase.stage !== "declined";
@@ -248,9 +253,15 @@ export function LeadPage({
   leadCase,
   earlierCases,
   viewerId,
+  can,
   notice,
   refusal = null,
 }: LeadPageProps) {
+  const work = can.includes("leads.work");
+  const assignOthers = can.includes("leads.assign");
+  // Without leads.assign a member takes a lead or hands their own back; a colleague's is the manager's to move.
+  const assignable = assignOthers ? staff : staff.filter((s) => s.id === viewerId);
+  const assignedElsewhere = !assignOthers && lead.assigneeId !== null && lead.assigneeId !== viewerId;
   const busy = useNavigation().state === "submitting";
   const moves = LEAD_MOVES[lead.status];
   const open = lead.status === "new" || lead.status === "contacted" || lead.status === "in-progress";
@@ -333,83 +344,106 @@ export function LeadPage({
         </div>
       )}
 
-      <section
-        aria-labelledby="work-heading"
-        className={cn(sectionClass, "grid gap-6 rounded-lg border border-slate-300 p-4 md:grid-cols-3")}
-      >
-        <h2 id="work-heading" className="sr-only">
-          Work this lead
-        </h2>
-        <div className="grid gap-6 md:col-span-3 md:grid-cols-2">
-          {/* Drawn afresh once a save moves the lead on, so a logged call's answers do not linger. */}
-          <CallForm key={`call-${lead.version}`} lead={lead} refusal={refusal} busy={busy} />
-          {open ? (
-            <NextActionForm key={`next-${lead.version}`} lead={lead} refusal={refusal} busy={busy} />
+      {work && (
+        <section
+          aria-labelledby="work-heading"
+          className={cn(sectionClass, "grid gap-6 rounded-lg border border-slate-300 p-4 md:grid-cols-3")}
+        >
+          <h2 id="work-heading" className="sr-only">
+            Work this lead
+          </h2>
+          <div className="grid gap-6 md:col-span-3 md:grid-cols-2">
+            {/* Drawn afresh once a save moves the lead on, so a logged call's answers do not linger. */}
+            <CallForm key={`call-${lead.version}`} lead={lead} refusal={refusal} busy={busy} />
+            {open ? (
+              <NextActionForm key={`next-${lead.version}`} lead={lead} refusal={refusal} busy={busy} />
+            ) : (
+              <p>This lead is closed, so it has no next action. Reopen it to plan one.</p>
+            )}
+          </div>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="version" value={lead.version} />
+            <label htmlFor="to" className="block font-semibold">
+              Change status
+            </label>
+            <select
+              id="to"
+              name="to"
+              className={controlClass}
+              disabled={moves.length === 0}
+              required
+              defaultValue={refusal?.form === "status" ? refusal.values?.to : undefined}
+            >
+              {moves.length === 0 && <option value="">No further moves</option>}
+              {moves.map((s) => (
+                <option key={s} value={s}>
+                  {LEAD_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            {moves.some((s) => s === "declined" || s === "withdrawn") && <CloseReasonFields refusal={refusal} />}
+            <Button type="submit" variant="secondary" size="sm" disabled={busy || moves.length === 0}>
+              Save status
+            </Button>
+          </Form>
+          {assignedElsewhere ? (
+            <p data-testid="lead-assignee">
+              Assigned to {staff.find((s) => s.id === lead.assigneeId)?.name ?? "a colleague"}: a manager may move it.
+            </p>
           ) : (
-            <p>This lead is closed, so it has no next action. Reopen it to plan one.</p>
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="assign" />
+              <input type="hidden" name="version" value={lead.version} />
+              <label htmlFor="assignee" className="block font-semibold">
+                Assigned to
+              </label>
+              <select id="assignee" name="assignee" defaultValue={lead.assigneeId ?? ""} className={controlClass}>
+                <option value="">No one</option>
+                {assignable.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.id === viewerId ? `${s.name} (me)` : s.name}
+                  </option>
+                ))}
+              </select>
+              <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                Save assignment
+              </Button>
+            </Form>
           )}
-        </div>
-        <Form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="status" />
-          <input type="hidden" name="version" value={lead.version} />
-          <label htmlFor="to" className="block font-semibold">
-            Change status
-          </label>
-          <select
-            id="to"
-            name="to"
-            className={controlClass}
-            disabled={moves.length === 0}
-            required
-            defaultValue={refusal?.form === "status" ? refusal.values?.to : undefined}
-          >
-            {moves.length === 0 && <option value="">No further moves</option>}
-            {moves.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          {moves.some((s) => s === "declined" || s === "withdrawn") && <CloseReasonFields refusal={refusal} />}
-          <Button type="submit" variant="secondary" size="sm" disabled={busy || moves.length === 0}>
-            Save status
-          </Button>
-        </Form>
-        <Form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="assign" />
-          <input type="hidden" name="version" value={lead.version} />
-          <label htmlFor="assignee" className="block font-semibold">
-            Assigned to
-          </label>
-          <select id="assignee" name="assignee" defaultValue={lead.assigneeId ?? ""} className={controlClass}>
-            <option value="">No one</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.id === viewerId ? `${s.name} (me)` : s.name}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            Save assignment
-          </Button>
-        </Form>
-        <Form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="note" />
-          <label htmlFor="note" className="block font-semibold">
-            Add a note
-          </label>
-          <textarea id="note" name="note" rows={3} maxLength={NOTE_MAX_LENGTH} required className={controlClass} />
-          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            Add note
-          </Button>
-        </Form>
-      </section>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="note" />
+            <label htmlFor="note" className="block font-semibold">
+              Add a note
+            </label>
+            <textarea id="note" name="note" rows={3} maxLength={NOTE_MAX_LENGTH} required className={controlClass} />
+            <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+              Add note
+            </Button>
+          </Form>
+        </section>
+      )}
 
       {leadCase && (
-        <CaseSection lead={lead} leadCase={leadCase} earlierCases={earlierCases} refusal={refusal} busy={busy} />
+        <CaseSection
+          lead={lead}
+          leadCase={leadCase}
+          earlierCases={earlierCases}
+          refusal={refusal}
+          busy={busy}
+          work={work}
+          changeCommission={can.includes("commission.change")}
+        />
       )}
       {panel && (
-        <PanelSection panel={panel} lead={lead} leadCase={leadCase} earlierCases={earlierCases} busy={busy} />
+        <PanelSection
+          panel={panel}
+          lead={lead}
+          leadCase={leadCase}
+          earlierCases={earlierCases}
+          busy={busy}
+          work={work}
+        />
       )}
 
       <div className="grid gap-8 lg:grid-cols-2">

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { AuthenticatorCodeField, TextField } from "~/components/ui/field";
 import { Notice, StaffDoorway } from "./staff-frame";
 
 export interface SignInPageProps {
@@ -30,17 +30,7 @@ export function StaffSignInPage({ from, notice, error }: SignInPageProps) {
           autoComplete="current-password"
           required
         />
-        <TextField
-          id="code"
-          name="code"
-          label="Code from your authenticator app"
-          hint="Six digits; a new one every 30 seconds."
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-        />
+        <AuthenticatorCodeField />
         <Button type="submit" variant="secondary" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
         </Button>

@@ -1,9 +1,23 @@
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { cn } from "~/components/ui/cn";
+import type { Permission } from "~/domain/permissions";
 
 // The console's own frame (DECISIONS D14): no public header or footer, a skip link's
-// target, the places an adviser works (the day's list first), and signing out.
+// target, the places the member's roles open (DECISIONS D25; the day's list first), and
+// signing out.
+
+/** The console's places, each with the permission that opens it. */
+const PLACES: { to: string; label: string; permission: Permission; end?: boolean }[] = [
+  { to: "/staff/today", label: "Today", permission: "leads.read" },
+  { to: "/staff", label: "Leads", permission: "leads.read", end: true },
+  { to: "/staff/funnel", label: "Funnel", permission: "reports.read" },
+  { to: "/staff/lenders", label: "Lender panel", permission: "panel.manage" },
+  { to: "/staff/requests", label: "Data requests", permission: "data-requests.answer" },
+  { to: "/staff/audit", label: "Audit log", permission: "audit.read" },
+  { to: "/staff/access-review", label: "Access review", permission: "access-review.read" },
+  { to: "/staff/team", label: "Team", permission: "team.read", end: true },
+];
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -11,30 +25,27 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
     isActive && "underline",
   );
 
-export function StaffFrame({ staffName, children }: { staffName: string; children: ReactNode }) {
+export function StaffFrame({
+  staffName,
+  can,
+  rolesNews = false,
+  children,
+}: {
+  staffName: string;
+  can: readonly Permission[];
+  rolesNews?: boolean;
+  children: ReactNode;
+}) {
   return (
     <>
-      <header className="bg-brand-900 text-white">
+      <header className="bg-brand-900 text-white print:hidden">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2">
           <nav aria-label="Staff console" className="flex flex-wrap items-center gap-1">
-            <NavLink to="/staff/today" className={navLink}>
-              Today
-            </NavLink>
-            <NavLink to="/staff" end className={navLink}>
-              Leads
-            </NavLink>
-            <NavLink to="/staff/funnel" className={navLink}>
-              Funnel
-            </NavLink>
-            <NavLink to="/staff/lenders" className={navLink}>
-              Lender panel
-            </NavLink>
-            <NavLink to="/staff/requests" className={navLink}>
-              Data requests
-            </NavLink>
-            <NavLink to="/staff/audit" className={navLink}>
-              Audit log
-            </NavLink>
+            {PLACES.filter((place) => can.includes(place.permission)).map((place) => (
+              <NavLink key={place.to} to={place.to} end={place.end} className={navLink}>
+                {place.label}
+              </NavLink>
+            ))}
           </nav>
           <div className="flex items-center gap-3">
             <span>Signed in as {staffName}</span>
@@ -50,6 +61,22 @@ export function StaffFrame({ staffName, children }: { staffName: string; childre
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+        {rolesNews && (
+          <div className="mb-6 print:hidden" data-testid="roles-news">
+            <Notice tone="success">
+              The console now has roles: Adviser, Manager, Compliance and Administrator. Each member reaches only what
+              their roles allow; members from before hold all four until an administrator changes them.{" "}
+              {can.includes("team.read") ? (
+                <Link to="/staff/team" className="font-semibold text-brand-700 underline">
+                  Give each member of the team theirs on the Team page
+                </Link>
+              ) : (
+                "An administrator gives each member theirs on the Team page"
+              )}
+              .
+            </Notice>
+          </div>
+        )}
         {children}
       </main>
     </>

@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import { isPermission } from "~/domain/permissions";
+import { holds, refusal, requirePermission } from "../../server/staff/guard.server";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import type { Route } from "./+types/staff.refused";
+
+// /staff/refused?permission=…: where a download the member may not have (the export of
+// every lead, a data request's file) sends them, since React Router answers a download's
+// own refusal without a page. The guard has written the audit row; this page answers the
+// same 403 in the console's frame, naming who may.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Not for your role | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await requirePermission(context, request, "console.enter");
+  const permission = new URL(request.url).searchParams.get("permission");
+  if (!isPermission(permission) || holds(user, permission)) throw data(null, { status: 404, headers });
+  throw refusal(user, permission, headers);
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function Refused() {
+  return null;
+}

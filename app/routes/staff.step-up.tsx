@@ -1,0 +1,43 @@
+import { data, redirect } from "react-router";
+import { isSameSitePost } from "../../server/accounts.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
+import { requirePermission } from "../../server/staff/guard.server";
+import { staffReturnPath, stepUp } from "../../server/staff/session.server";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { StepUpPage } from "~/features/staff/team/step-up-page";
+import type { Route } from "./+types/staff.step-up";
+
+// /staff/step-up?from=…: the authenticator's code again (decision 272), asked by the
+// guard before an export of every lead, an erasure or a change to the team; then back to
+// `from` (a download starts; a form is there to send again).
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm it is you | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requirePermission(context, request, "console.enter");
+  const from = staffReturnPath(new URL(request.url).searchParams.get("from"));
+  return data({ from }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requirePermission(context, request, "console.enter");
+  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
+  const form = await staffFormPost(request);
+  const from = staffReturnPath(form.get("from"));
+  const outcome = await stepUp(context, request, user, String(form.get("code") ?? ""));
+  if (outcome.ok) return redirect(from);
+  return data({ from, error: outcome.message }, { status: outcome.status });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function StepUp({ loaderData, actionData }: Route.ComponentProps) {
+  return <StepUpPage {...loaderData} {...(actionData ?? {})} />;
+}

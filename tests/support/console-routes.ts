@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { ROOT } from "./server-process";
+
+// The staff console's routes read from their files (app/routes/staff*.tsx), so a route
+// added tomorrow is walked without anyone listing it: each exported loader and action,
+// and the permission its first statement asks the guard for (DECISIONS D25).
+
+export const ROUTES_DIR = path.join(ROOT, "app/routes");
+
+/** Routes before or outside a session: the door (sign-in, enrolment) and leaving it. */
+export const DOOR_ROUTES: Record<string, string> = {
+  "staff_.sign-in.tsx": "signing in: there is no member yet",
+  "staff_.enrol.tsx": "the one-time link: there is no session yet",
+  "staff.sign-out.tsx": "signing out ends a session, whoever holds it, and has no page",
+};
+
+export interface ConsoleHandler {
+  file: string;
+  handler: "loader" | "action";
+  /** The permission literal the first statement asks for, or null when it asks none. */
+  permission: string | null;
+  /** The guard's `{ download: true }`: a refusal goes to the refusal page. */
+  download: boolean;
+  /** The first statement, for a failure's message. */
+  first: string;
+}
+
+export const consoleRouteFiles = () =>
+  readdirSync(ROUTES_DIR)
+    .filter((f) => /^staff[._]/.test(f) && f.endsWith(".tsx"))
+    .sort();
+
+/** The body of an exported loader or action: a function declaration or an exported const arrow. */
+function exportedHandlers(source: ts.SourceFile) {
+  const found: { name: "loader" | "action"; body: ts.Block | ts.ConciseBody | undefined }[] = [];
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const statement of source.statements) {
+    if (ts.isFunctionDeclaration(statement) && exported(statement)) {
+      const name = statement.name?.text;
+      if (name === "loader" || name === "action") found.push({ name, body: statement.body });
+    }
+    if (ts.isVariableStatement(statement) && exported(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const name = ts.isIdentifier(declaration.name) ? declaration.name.text : "";
+        const init = declaration.initializer;
+        if (
+          (name === "loader" || name === "action") &&
+          init &&
+          (ts.isArrowFunction(init) || ts.isFunctionExpression(init))
+        ) {
+          found.push({ name, body: init.body });
+        }
+      }
+    }
+    // `export { x as loader }` would hide a handler from this walk: counted as one asking nothing.
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) {
+        const name = element.name.text;
+        if (name === "loader" || name === "action") found.push({ name, body: undefined });
+      }
+    }
+  }
+  return found;
+}
+
+/** `await requirePermission(context, request, "x", …)`, bare or as a declaration's value. */
+function guardCall(statement: ts.Statement | undefined) {
+  if (!statement) return null;
+  let expression: ts.Expression | undefined;
+  if (ts.isExpressionStatement(statement)) expression = statement.expression;
+  if (ts.isVariableStatement(statement)) expression = statement.declarationList.declarations[0]?.initializer;
+  if (!expression || !ts.isAwaitExpression(expression)) return null;
+  const call = expression.expression;
+  if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== "requirePermission") {
+    return null;
+  }
+  const [context, request, permission, options] = call.arguments;
+  if (!context || !request || !permission || !ts.isStringLiteral(permission)) return null;
+  if (!ts.isIdentifier(context) || context.text !== "context") return null;
+  if (!ts.isIdentifier(request) || request.text !== "request") return null;
+  const download =
+    options !== undefined &&
+    ts.isObjectLiteralExpression(options) &&
+    options.properties.some(
+      (p) =>
+        ts.isPropertyAssignment(p) &&
+        ts.isIdentifier(p.name) &&
+        p.name.text === "download" &&
+        p.initializer.kind === ts.SyntaxKind.TrueKeyword,
+    );
+  return { permission: permission.text, download };
+}
+
+/** Every exported loader and action of the console's route files, with what it asks first. */
+export function consoleHandlers(): ConsoleHandler[] {
+  const handlers: ConsoleHandler[] = [];
+  for (const file of consoleRouteFiles()) {
+    const text = readFileSync(path.join(ROUTES_DIR, file), "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    for (const { name, body } of exportedHandlers(source)) {
+      const first = body && ts.isBlock(body) ? body.statements[0] : undefined;
+      const asked = guardCall(first);
+      handlers.push({
+        file,
+        handler: name,
+        permission: asked?.permission ?? null,
+        download: asked?.download ?? false,
+        first: first?.getText(source).split("\n")[0] ?? "(no body)",
+      });
+    }
+  }
+  return handlers;
+}
