@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "complaint.letter",
   "complaint.closed",
   "complaint.reopened",
+  "complaints.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -76,6 +77,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.letter": "Sent a complaint's letter",
   "complaint.closed": "Closed a complaint",
   "complaint.reopened": "Reopened a complaint",
+  "complaints.export": "Exported the complaints report",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

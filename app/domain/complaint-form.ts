@@ -1,7 +1,15 @@
-import { COMPLAINT_CHANNELS, COMPLAINT_SUBJECTS, type ComplaintChannel, type ComplaintSubject, isListed } from "./complaints";
+import {
+  COMPLAINT_CHANNELS,
+  COMPLAINT_SUBJECTS,
+  type ComplaintChannel,
+  type ComplaintSubject,
+  isListed,
+} from "./complaints";
+import { isCalendarDay } from "./calendar-day";
 import { EMAIL_PATTERN } from "./email";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./field-limits";
 import { sanitiseEmail, sanitiseName, sanitisePhone, sanitiseText } from "./sanitise";
+import { ukInstant } from "./uk-time";
 
 // A complaint as a person makes it on /make-a-complaint, or as staff record one taken by
 // phone, email or letter: the same fields, the same rules and the same messages in the
@@ -66,7 +74,8 @@ export function readComplaint(
 
   const email = sanitiseEmail(values.email);
   const phone = sanitisePhone(values.phone);
-  if (email && (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))) errors.email = COMPLAINT_MESSAGES.emailInvalid;
+  if (email && (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)))
+    errors.email = COMPLAINT_MESSAGES.emailInvalid;
   else if (!email && emailRequired) errors.email = COMPLAINT_MESSAGES.emailInvalid;
   else if (!email && !phone) errors.email = COMPLAINT_MESSAGES.emailOrPhone;
   if (phone && (phone.length > PHONE_MAX_LENGTH || phone.replace(/\D/g, "").length < 10))
@@ -99,6 +108,18 @@ export function readComplaint(
 /** How staff say a complaint reached the firm (the website's own form records itself). */
 export function readChannel(value: unknown): ComplaintChannel | null {
   return isListed(COMPLAINT_CHANNELS, value) && value !== "web-form" ? value : null;
+}
+
+/**
+ * When staff say a complaint reached the firm: a real UK day and time (HH:MM), not in the
+ * future and not before the firm could have had it (a year back at most), or null.
+ */
+export function readReceived(day: string, time: string, now: Date): Date | null {
+  if (!isCalendarDay(day) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  const at = ukInstant(day, hours * 60 + minutes);
+  const yearBack = now.getTime() - 366 * 86_400_000;
+  return at.getTime() > now.getTime() || at.getTime() < yearBack ? null : at;
 }
 
 export const COMPLAINT_FORM_PROBLEM = "We could not send your complaint yet. Please check the fields marked below.";

@@ -319,3 +319,18 @@ export function complaintsReport(
     })),
   };
 }
+
+/** The half-year a report opens on, and the eight before it, newest first. */
+export function recentHalfYears(today: string, count = 9): HalfYear[] {
+  const periods: HalfYear[] = [];
+  let current = halfYearOf(today);
+  for (let i = 0; i < count; i++) {
+    periods.push(current);
+    const [year, half] = current.key.split("-H") as [string, string];
+    const previous = half === "2" ? `${year}-H1` : `${Number(year) - 1}-H2`;
+    const next = halfYear(previous);
+    if (!next) break;
+    current = next;
+  }
+  return periods;
+}

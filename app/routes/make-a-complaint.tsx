@@ -42,8 +42,9 @@ export default function MakeAComplaint({ actionData }: Route.ComponentProps) {
             right within three working days, we will tell you so in writing.
           </p>
           <p>
-            Otherwise we send our final response within {COMPLAINTS.finalResponseWithinWeeks} weeks. If we cannot, we will
-            write to explain why and when we will, and you can then go to the Financial Ombudsman Service, free of charge.
+            Otherwise we send our final response within {COMPLAINTS.finalResponseWithinWeeks} weeks. If we cannot, we
+            will write to explain why and when we will, and you can then go to the Financial Ombudsman Service, free of
+            charge.
           </p>
           <p>
             You can also complain by phone on {site.phone}, by email to {site.contactEmail}, or by post to{" "}

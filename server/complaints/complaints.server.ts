@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppConfig } from "../../app/config.server";
 import { addDays } from "../../app/domain/calendar-day";
 import { type ComplaintDetails, complaintReference } from "../../app/domain/complaint-form";
@@ -9,18 +9,22 @@ import {
   type ComplaintLetter,
   type ComplaintOutcome,
   type ComplaintRootCause,
+  type ComplaintsReport,
   complaintClock,
   complaintKeptUntil,
   FINAL_RESPONSE_WEEKS,
+  type HalfYear,
+  type ReportedComplaint,
 } from "../../app/domain/complaints";
 import type { LeadKind } from "../../app/domain/leads";
-import { ukClock } from "../../app/domain/uk-time";
+import { ukClock, ukInstant } from "../../app/domain/uk-time";
 import type { Database } from "../db/client";
 import { complaintLetters, complaints, staffMembers } from "../db/schema";
 import { complaintLetterEmail } from "../emails/complaint-letter";
 import { enqueue } from "../outbox";
 import type { Services } from "../services";
 import { writeAudit } from "../staff/audit.server";
+import { BOM, csvLine } from "../staff/csv-export.server";
 
 // Complaints (DISP 1, DECISIONS D26): recorded however they came in, acknowledged at once
 // through the outbox, answered by letters written in the console and kept exactly as
@@ -115,7 +119,15 @@ export async function recordComplaint(
       const handlerName = complaint.handler?.name ?? config.complaints.handler;
       const context = letterContext({ ...row, name: complaint.details.name }, handlerName);
       const letter = letterTemplate("acknowledgement", config.site, context);
-      await sendLetterIn(tx, config, { id: row.id, email: complaint.details.email }, "acknowledgement", letter, complaint.handler, now);
+      await sendLetterIn(
+        tx,
+        config,
+        { id: row.id, email: complaint.details.email },
+        "acknowledgement",
+        letter,
+        complaint.handler,
+        now,
+      );
     }
     await writeAudit(tx, {
       action: "complaint.recorded",
@@ -205,7 +217,8 @@ export type ComplaintChange =
   | { ok: true }
   | { ok: false; status: 400 | 404 | 409; problem: string; errors?: Partial<Record<keyof LetterDraft, string>> };
 
-export const COMPLAINT_STALE = "Someone else changed this complaint while you had it open. Its page now shows what they did: check it and try again.";
+export const COMPLAINT_STALE =
+  "Someone else changed this complaint while you had it open. Its page now shows what they did: check it and try again.";
 const MISSING: ComplaintChange = { ok: false, status: 404, problem: "There is no such complaint" };
 const STALE: ComplaintChange = { ok: false, status: 409, problem: COMPLAINT_STALE };
 
@@ -241,14 +254,19 @@ export async function sendComplaintLetter(
     if (!complaint) return MISSING;
     if (input.version === null || complaint.version !== input.version) return STALE;
     if (!complaint.email)
-      return { ok: false, status: 400, problem: "This complaint has no email address: write to them by post, then record it" };
+      return {
+        ok: false,
+        status: 400,
+        problem: "This complaint has no email address: write to them by post, then record it",
+      };
     if (complaint.closedAt) return { ok: false, status: 400, problem: "This complaint is closed: reopen it first" };
     const clock = complaintClock(complaint.receivedAt, config.callbacks.nation);
     if (input.kind === "summary-resolution" && now.getTime() >= clock.summaryResolutionBy.getTime())
       return {
         ok: false,
         status: 400,
-        problem: "A summary resolution can only close a complaint by the end of the third business day: send a final response",
+        problem:
+          "A summary resolution can only close a complaint by the end of the third business day: send a final response",
       };
     const set: Partial<typeof complaints.$inferInsert> =
       input.kind === "acknowledgement"
@@ -256,11 +274,20 @@ export async function sendComplaintLetter(
         : input.kind === "holding"
           ? { holdingSentAt: now }
           : input.kind === "summary-resolution"
-            ? { respondedAt: now, closedAt: now, keepUntil: complaintKeptUntil(now), acknowledgedAt: complaint.acknowledgedAt ?? now }
+            ? {
+                respondedAt: now,
+                closedAt: now,
+                keepUntil: complaintKeptUntil(now),
+                acknowledgedAt: complaint.acknowledgedAt ?? now,
+              }
             : { respondedAt: now };
     if (!(await updateAt(tx, complaint.id, complaint.version, set))) return STALE;
     await sendLetterIn(tx, config, complaint, input.kind, input.letter, input.actor, now);
-    await writeAudit(tx, { action: "complaint.letter", actor: input.actor, detail: { complaint: complaint.id, letter: input.kind } });
+    await writeAudit(tx, {
+      action: "complaint.letter",
+      actor: input.actor,
+      detail: { complaint: complaint.id, letter: input.kind },
+    });
     return { ok: true };
   });
   if (result.ok) kickOutbox();
@@ -317,4 +344,47 @@ export async function reopenComplaint(
     await writeAudit(tx, { action: "complaint.reopened", actor: input.actor, detail: { complaint: complaint.id } });
     return { ok: true };
   });
+}
+
+/** The complaints received or closed in a half-year, as its report reads them. */
+export async function complaintsInPeriod(db: Database, period: HalfYear): Promise<ReportedComplaint[]> {
+  const from = ukInstant(period.from, 0);
+  const until = ukInstant(period.until, 0);
+  const within = (column: typeof complaints.receivedAt | typeof complaints.closedAt) =>
+    and(gte(column, from), lt(column, until));
+  return db
+    .select({
+      receivedAt: complaints.receivedAt,
+      closedAt: complaints.closedAt,
+      outcome: complaints.outcome,
+      redressPence: complaints.redressPence,
+      category: complaints.category,
+      rootCause: complaints.rootCause,
+    })
+    .from(complaints)
+    .where(or(within(complaints.receivedAt), within(complaints.closedAt)));
+}
+
+/** The half-year's report as a spreadsheet: one section a line, as the FCA's return is filled in. */
+export function complaintsReportCsv(report: ComplaintsReport): string {
+  const pounds = (pence: number) => (pence / 100).toFixed(2);
+  const share = report.upheldShare === null ? "" : `${Math.round(report.upheldShare * 1000) / 10}%`;
+  const lines: (string | number | null)[][] = [
+    ["Period", report.period.label],
+    ["Opened", report.opened],
+    ["Closed", report.closed],
+    ["Closed within 3 business days", report.closedWithin["three-business-days"]],
+    ["Closed after 3 business days, within 8 weeks", report.closedWithin["eight-weeks"]],
+    ["Closed after 8 weeks", report.closedWithin.later],
+    ["Upheld (in full or in part)", report.upheld],
+    ["Upheld share", share],
+    ["Redress paid (£)", pounds(report.redressPence)],
+    [],
+    ["Category", "Opened", "Closed", "Upheld"],
+    ...report.byCategory.map((row) => [row.label, row.opened, row.closed, row.upheld]),
+    [],
+    ["Root cause", "Closed", "Upheld"],
+    ...report.byRootCause.map((row) => [row.label, row.closed, row.upheld]),
+  ];
+  return BOM + lines.map((cells) => csvLine(cells)).join("");
 }

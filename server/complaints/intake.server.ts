@@ -38,10 +38,12 @@ export async function complaintFormAction(context: ServerContext, request: Reque
     reply: { values, errors, problem },
   });
 
-  if (!isFromOurPages(request, context.config.siteUrl)) return refuse(403, "This form can only be sent from our own pages");
+  if (!isFromOurPages(request, context.config.siteUrl))
+    return refuse(403, "This form can only be sent from our own pages");
   if (!posted.ok) return refuse(posted.status, "We could not read the form. Please try again.");
   const limit = scaled(RATE_LIMITS.contact, context.config.rateLimitScale);
-  if (!(await hit(context.db, limit, context.clientAddress ?? "unknown")).allowed) return refuse(429, TOO_MANY_REQUESTS);
+  if (!(await hit(context.db, limit, context.clientAddress ?? "unknown")).allowed)
+    return refuse(429, TOO_MANY_REQUESTS);
   if (isHoneypotFilled(fields)) return { sent: true, reference: null };
 
   const read = readComplaint(values, { emailRequired: true });

@@ -188,7 +188,10 @@ describe.each(testDatabaseKinds())("complaints on %s", (kind) => {
     await runRetention(database.db, new Date("2030-01-11T00:00:00Z"));
     expect(await complaintById(database.db, id)).toBe(null);
     expect(await database.db.select().from(complaintLetters).where(eq(complaintLetters.complaintId, id))).toEqual([]);
-    const letterJobs = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `complaint-letter:${letterIds[0]}`));
+    const letterJobs = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `complaint-letter:${letterIds[0]}`));
     expect(letterJobs).toEqual([]);
   });
 

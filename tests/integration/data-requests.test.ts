@@ -33,7 +33,9 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
       { id: "u-unconfirmed", name: "Una Typed", email: "victim@example.com", emailVerified: false },
     ]);
     await db.insert(profiles).values({ userId: "u-pat", firstName: "Pat", lastName: "Person" });
-    await db.insert(sessions).values({ id: "s-pat", token: "t-pat", userId: "u-pat", expiresAt: new Date(Date.now() + 86_400_000) });
+    await db
+      .insert(sessions)
+      .values({ id: "s-pat", token: "t-pat", userId: "u-pat", expiresAt: new Date(Date.now() + 86_400_000) });
     ids = await insertLeads(db, {
       quotes: [
         sampleQuote({ email: "PAT@example.com" }),
@@ -43,13 +45,30 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
       contacts: [sampleContact({ email: "pat@example.com" })],
     });
     // A quote Pat made while signed in, under another address, is Pat's too.
-    await db.update(quotes).set({ userId: "u-pat", email: "pat.work@example.com" }).where(eq(quotes.id, ids.quotes[1] as string));
+    await db
+      .update(quotes)
+      .set({ userId: "u-pat", email: "pat.work@example.com" })
+      .where(eq(quotes.id, ids.quotes[1] as string));
     await db.insert(quotes).values(sampleQuote({ email: "bystander@example.com" }));
-    await db.insert(leadEvents).values({ leadKind: "quote", leadId: ids.quotes[0] as string, type: "note", note: "Called Pat." });
+    await db
+      .insert(leadEvents)
+      .values({ leadKind: "quote", leadId: ids.quotes[0] as string, type: "note", note: "Called Pat." });
     await db.insert(jobs).values([
-      { kind: "mail", payload: { to: "pat@example.com", subject: "Your quote", text: "Hello Pat" }, dedupeKey: `quote-confirm:${ids.quotes[0]}` },
-      { kind: "mail", payload: { to: "pat@example.com", subject: "Please confirm your email address" }, dedupeKey: "verify-email:u-pat:1" },
-      { kind: "mail", payload: { to: "bystander@example.com", subject: "Your quote" }, dedupeKey: "quote-confirm:someone-else" },
+      {
+        kind: "mail",
+        payload: { to: "pat@example.com", subject: "Your quote", text: "Hello Pat" },
+        dedupeKey: `quote-confirm:${ids.quotes[0]}`,
+      },
+      {
+        kind: "mail",
+        payload: { to: "pat@example.com", subject: "Please confirm your email address" },
+        dedupeKey: "verify-email:u-pat:1",
+      },
+      {
+        kind: "mail",
+        payload: { to: "bystander@example.com", subject: "Your quote" },
+        dedupeKey: "quote-confirm:someone-else",
+      },
     ]);
   });
 
@@ -73,7 +92,11 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
   });
 
   it("an unconfirmed account's address does not make others' leads its own", async () => {
-    const held = await personalDataOf(database.db, { email: "victim@example.com", userId: "u-unconfirmed", byEmail: false });
+    const held = await personalDataOf(database.db, {
+      email: "victim@example.com",
+      userId: "u-unconfirmed",
+      byEmail: false,
+    });
     expect(countsOf(held)).toMatchObject({ account: 1, quotes: 0, contactMessages: 0 });
   });
 
@@ -97,19 +120,27 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
       "bystander@example.com",
       "victim@example.com",
     ]);
-    expect((await db.select({ key: jobs.dedupeKey }).from(jobs)).map((j) => j.key)).toEqual(["quote-confirm:someone-else"]);
+    expect((await db.select({ key: jobs.dedupeKey }).from(jobs)).map((j) => j.key)).toEqual([
+      "quote-confirm:someone-else",
+    ]);
   });
 
   it("finds and erases both emails of an enquiry sent through the quick check", async () => {
     const { app } = createTestApp(database);
-    const sent = await app.request("/api/enquiries", postJson(validEnquiry({ email: "sam.erase@example.com" }), freshAddress()));
+    const sent = await app.request(
+      "/api/enquiries",
+      postJson(validEnquiry({ email: "sam.erase@example.com" }), freshAddress()),
+    );
     expect(sent.status).toBe(201);
     const held = await personalDataOf(database.db, { email: "sam.erase@example.com" });
     expect(countsOf(held)).toMatchObject({ personalEnquiries: 1, emails: 2 });
 
     await erasePersonalData(database.db, { email: "sam.erase@example.com" });
     const { id } = (await sent.json()) as { id: string };
-    const left = await database.db.select({ key: jobs.dedupeKey }).from(jobs).where(like(jobs.dedupeKey, `%${id}%`));
+    const left = await database.db
+      .select({ key: jobs.dedupeKey })
+      .from(jobs)
+      .where(like(jobs.dedupeKey, `%${id}%`));
     expect(left).toEqual([]);
   });
 
@@ -138,7 +169,10 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
     });
     const held = await personalDataOf(database.db, { email });
     expect(held.complaints).toMatchObject([
-      { words: "The adviser was rude to me.", letters: [{ subject: "Our final response", body: "Dear Cara, we are sorry." }] },
+      {
+        words: "The adviser was rude to me.",
+        letters: [{ subject: "Our final response", body: "Dear Cara, we are sorry." }],
+      },
     ]);
     await erasePersonalData(database.db, { email });
     expect(countsOf(await personalDataOf(database.db, { email }))).toMatchObject({ complaints: 1 });

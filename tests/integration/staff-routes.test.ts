@@ -136,7 +136,14 @@ describe.each(testDatabaseKinds())("the console's routes on %s", (kind) => {
 
     const answer = await post({ email, confirm: `  ${email.toUpperCase()} ` });
     expect(answer).toEqual({ status: 302, location: "/staff/requests?erased=1" });
-    expect(await held(email)).toEqual({ account: 0, quotes: 0, personalEnquiries: 0, contactMessages: 0, emails: 0 });
+    expect(await held(email)).toEqual({
+      account: 0,
+      quotes: 0,
+      personalEnquiries: 0,
+      contactMessages: 0,
+      complaints: 0,
+      emails: 0,
+    });
     expect(await erasures(email)).toEqual([
       {
         actorName: STAFF.name,

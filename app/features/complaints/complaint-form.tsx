@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { ErrorSummary } from "~/components/ui/error-summary";
+import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
 import { controlClass, describedBy, FieldError, FieldHint, TextField } from "~/components/ui/field";
 import {
   COMPLAINT_FIELDS,
@@ -24,6 +24,8 @@ export interface ComplaintFormProps {
   /** Fields of the staff form's own (how it came in, when), drawn before the person's. */
   children?: ReactNode;
   submitLabel: string;
+  /** Problems with the staff form's own fields, listed first in the summary. */
+  extraProblems?: FieldProblem[];
 }
 
 const id = (field: ComplaintField) => `complaint-${field}`;
@@ -34,19 +36,31 @@ const id = (field: ComplaintField) => `complaint-${field}`;
  * post comes back with what was typed, the error summary focused, and each problem at
  * its field.
  */
-export function ComplaintForm({ action, values, errors = {}, problem, forStaff, children, submitLabel }: ComplaintFormProps) {
+export function ComplaintForm({
+  action,
+  values,
+  errors = {},
+  problem,
+  forStaff,
+  children,
+  submitLabel,
+  extraProblems = [],
+}: ComplaintFormProps) {
   const value = (field: ComplaintField) => values?.[field] ?? "";
   const they = forStaff ? "they" : "you";
   return (
     <form method="post" action={action} noValidate className="space-y-6">
       <ErrorSummary
         autoFocus
-        problems={COMPLAINT_FIELDS.flatMap((field) => {
-          const message = errors[field];
-          return message ? [{ targetId: id(field), message }] : [];
-        })}
+        problems={[
+          ...extraProblems,
+          ...COMPLAINT_FIELDS.flatMap((field) => {
+            const message = errors[field];
+            return message ? [{ targetId: id(field), message }] : [];
+          }),
+        ]}
       />
-      {problem && Object.keys(errors).length === 0 && (
+      {problem && Object.keys(errors).length === 0 && extraProblems.length === 0 && (
         <p role="alert" className="rounded-lg border border-red-700 bg-red-50 p-3 font-semibold text-red-800">
           {problem}
         </p>
@@ -67,7 +81,11 @@ export function ComplaintForm({ action, values, errors = {}, problem, forStaff, 
           name="email"
           type="email"
           label={forStaff ? "Email address (if they gave one)" : "Email address"}
-          hint={forStaff ? "Letters go to it. Without one, write by post." : "We send our letters about your complaint to it."}
+          hint={
+            forStaff
+              ? "Letters go to it. Without one, write by post."
+              : "We send our letters about your complaint to it."
+          }
           autoComplete={forStaff ? "off" : "email"}
           maxLength={EMAIL_MAX_LENGTH}
           defaultValue={value("email")}

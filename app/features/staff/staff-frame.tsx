@@ -13,6 +13,7 @@ const PLACES: { to: string; label: string; permission: Permission; end?: boolean
   { to: "/staff", label: "Leads", permission: "leads.read", end: true },
   { to: "/staff/funnel", label: "Funnel", permission: "reports.read" },
   { to: "/staff/lenders", label: "Lender panel", permission: "panel.manage" },
+  { to: "/staff/complaints", label: "Complaints", permission: "complaints.handle" },
   { to: "/staff/requests", label: "Data requests", permission: "data-requests.answer" },
   { to: "/staff/audit", label: "Audit log", permission: "audit.read" },
   { to: "/staff/access-review", label: "Access review", permission: "access-review.read" },

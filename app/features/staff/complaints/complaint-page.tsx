@@ -1,0 +1,395 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { controlClass, FieldError, TextField } from "~/components/ui/field";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import type { LetterDraft } from "~/domain/complaint-letters";
+import {
+  COMPLAINT_CATEGORIES,
+  COMPLAINT_CHANNELS,
+  COMPLAINT_LETTERS,
+  COMPLAINT_OUTCOMES,
+  COMPLAINT_ROOT_CAUSES,
+  COMPLAINT_SUBJECTS,
+  type ComplaintCategory,
+  type ComplaintChannel,
+  type ComplaintLetter,
+  type ComplaintOutcome,
+  type ComplaintRootCause,
+  type ComplaintSubject,
+} from "~/domain/complaints";
+import { formatWhen, leadPath } from "../format";
+import { Notice } from "../staff-frame";
+import { type ComplaintRowView, needsInWords } from "./complaints-list-page";
+
+// /staff/complaints/:id: one complaint, its clock, every letter exactly as sent, and
+// what the handler does next: write a letter from its template, close it with its
+// outcome, or reopen it (DISP 1, DECISIONS D26).
+
+export interface ComplaintView {
+  id: string;
+  reference: string;
+  version: number;
+  receivedAt: string;
+  channel: ComplaintChannel;
+  about: ComplaintSubject;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  words: string;
+  wanted: string | null;
+  lead: { kind: string; id: string } | null;
+  handlerName: string | null;
+  category: ComplaintCategory | null;
+  rootCause: ComplaintRootCause | null;
+  outcome: ComplaintOutcome | null;
+  redressPence: number | null;
+  respondedAt: string | null;
+  closedAt: string | null;
+  keepUntil: string | null;
+  needs: ComplaintRowView["needs"];
+  deadlines: { label: string; at: string }[];
+  letters: {
+    id: string;
+    kind: ComplaintLetter;
+    sentAt: string;
+    sentTo: string;
+    sentByName: string | null;
+    subject: string;
+    body: string;
+  }[];
+}
+
+export interface ComplaintPageProps {
+  complaint: ComplaintView;
+  /** The letters that may be written now. */
+  letterKinds: ComplaintLetter[];
+  /** A letter being written: its kind, outcome and text (the template, or what was sent back refused). */
+  draft: { kind: ComplaintLetter; outcome: ComplaintOutcome | null; letter: LetterDraft } | null;
+  letterErrors: Partial<Record<keyof LetterDraft, string>>;
+  closeErrors: Partial<Record<"outcome" | "redress" | "category" | "rootCause", string>>;
+  closeValues: { outcome: string; redress: string; category: string; rootCause: string };
+  notice: { tone: "error" | "success"; text: string } | null;
+}
+
+const h2Class = "text-xl font-bold text-slate-900";
+const labelClass = "block font-semibold text-slate-900";
+
+export function ComplaintPage({
+  complaint,
+  letterKinds,
+  draft,
+  letterErrors,
+  closeErrors,
+  closeValues,
+  notice,
+}: ComplaintPageProps) {
+  const needs = complaint.needs ? needsInWords(complaint.needs) : null;
+  const canClose = !complaint.closedAt && complaint.respondedAt !== null;
+  return (
+    <>
+      <p>
+        <Link to="/staff/complaints" className="font-semibold text-brand-700 underline">
+          All complaints
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">
+        Complaint {complaint.reference}: {complaint.name}
+      </h1>
+      <p className="mt-1 text-slate-700">
+        {complaint.closedAt
+          ? `Closed ${formatWhen(complaint.closedAt)}${complaint.outcome ? `: ${COMPLAINT_OUTCOMES[complaint.outcome].toLowerCase()}` : ""}. Kept until ${complaint.keepUntil ? formatWhen(complaint.keepUntil) : "three years after closing"}.`
+          : needs
+            ? needs.overdue
+              ? `Overdue: ${needs.text}`
+              : needs.text
+            : "Open"}
+      </p>
+      {notice && (
+        <div className="mt-4">
+          <Notice tone={notice.tone}>{notice.text}</Notice>
+        </div>
+      )}
+
+      <section aria-labelledby="about-heading" className="mt-6">
+        <h2 id="about-heading" className={h2Class}>
+          The complaint
+        </h2>
+        <dl className="mt-3 grid max-w-3xl grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="font-semibold">Received</dt>
+          <dd>
+            {formatWhen(complaint.receivedAt)}, by {COMPLAINT_CHANNELS[complaint.channel].toLowerCase()}
+          </dd>
+          <dt className="font-semibold">About</dt>
+          <dd>
+            {COMPLAINT_SUBJECTS[complaint.about]}
+            {complaint.lead && (
+              <>
+                {" "}
+                (
+                <Link to={leadPath(complaint.lead.kind, complaint.lead.id)} className="text-brand-700 underline">
+                  lead {complaint.lead.id.slice(0, 8).toUpperCase()}
+                </Link>
+                )
+              </>
+            )}
+          </dd>
+          <dt className="font-semibold">Email</dt>
+          <dd>{complaint.email ?? "None given: write by post"}</dd>
+          <dt className="font-semibold">Phone</dt>
+          <dd>{complaint.phone ?? "None given"}</dd>
+          <dt className="font-semibold">Handler</dt>
+          <dd>{complaint.handlerName ?? "Not yet taken"}</dd>
+          <dt className="font-semibold">In their words</dt>
+          <dd className="whitespace-pre-wrap">{complaint.words}</dd>
+          {complaint.wanted && (
+            <>
+              <dt className="font-semibold">What they would like</dt>
+              <dd className="whitespace-pre-wrap">{complaint.wanted}</dd>
+            </>
+          )}
+          {complaint.category && (
+            <>
+              <dt className="font-semibold">Category</dt>
+              <dd>{COMPLAINT_CATEGORIES[complaint.category]}</dd>
+            </>
+          )}
+          {complaint.rootCause && (
+            <>
+              <dt className="font-semibold">Root cause</dt>
+              <dd>{COMPLAINT_ROOT_CAUSES[complaint.rootCause]}</dd>
+            </>
+          )}
+        </dl>
+        <h3 className="mt-4 font-bold text-slate-900">Its clock</h3>
+        <ul className="mt-1 list-disc pl-6">
+          {complaint.deadlines.map((deadline) => (
+            <li key={deadline.label}>
+              {deadline.label}: {formatWhen(deadline.at)}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="letters-heading" className="mt-8">
+        <h2 id="letters-heading" className={h2Class}>
+          Letters sent
+        </h2>
+        {complaint.letters.length === 0 ? (
+          <p className="mt-3">No letter yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-4">
+            {complaint.letters.map((letter) => (
+              <li key={letter.id} className="max-w-3xl rounded-lg border border-slate-300 p-4">
+                <p className="font-semibold">
+                  {COMPLAINT_LETTERS[letter.kind]}, {formatWhen(letter.sentAt)}, to {letter.sentTo}
+                  {letter.sentByName ? `, by ${letter.sentByName}` : ""}
+                </p>
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-brand-700 underline">{letter.subject}</summary>
+                  <p className="mt-2 whitespace-pre-wrap">{letter.body}</p>
+                </details>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {letterKinds.length > 0 && (
+        <section aria-labelledby="write-heading" className="mt-8 max-w-3xl">
+          <h2 id="write-heading" className={h2Class}>
+            Write a letter
+          </h2>
+          <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor="letter" className={labelClass}>
+                Letter
+              </label>
+              <select
+                id="letter"
+                name="letter"
+                defaultValue={draft?.kind ?? letterKinds[0]}
+                className={cn(controlClass, "mt-1.5")}
+              >
+                {letterKinds.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {COMPLAINT_LETTERS[kind]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="outcome" className={labelClass}>
+                Outcome (final response)
+              </label>
+              <select
+                id="outcome"
+                name="outcome"
+                defaultValue={draft?.outcome ?? "upheld"}
+                className={cn(controlClass, "mt-1.5")}
+              >
+                {Object.entries(COMPLAINT_OUTCOMES).map(([key, label]) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" variant="secondary" size="sm">
+              Start from its template
+            </Button>
+          </Form>
+          {draft && (
+            <Form method="post" className="mt-6 space-y-4" aria-labelledby="draft-heading">
+              <h3 id="draft-heading" className="font-bold text-slate-900">
+                {COMPLAINT_LETTERS[draft.kind]} to {complaint.email}
+              </h3>
+              <ErrorSummary
+                autoFocus
+                problems={[
+                  ...(letterErrors.subject ? [{ targetId: "letter-subject", message: letterErrors.subject }] : []),
+                  ...(letterErrors.body ? [{ targetId: "letter-body", message: letterErrors.body }] : []),
+                ]}
+              />
+              <input type="hidden" name="intent" value="send" />
+              <input type="hidden" name="kind" value={draft.kind} />
+              <input type="hidden" name="version" value={complaint.version} />
+              <TextField
+                id="letter-subject"
+                name="subject"
+                label="Subject"
+                defaultValue={draft.letter.subject}
+                maxLength={200}
+                error={letterErrors.subject}
+              />
+              <div>
+                <label htmlFor="letter-body" className={labelClass}>
+                  The letter, as it will be sent
+                </label>
+                <p id="letter-body-hint" className="mt-1 text-sm text-slate-600">
+                  Write the parts in square brackets. Keep the Ombudsman's details and time limits as they are.
+                </p>
+                <textarea
+                  id="letter-body"
+                  name="body"
+                  rows={20}
+                  defaultValue={draft.letter.body}
+                  aria-invalid={letterErrors.body ? true : undefined}
+                  aria-describedby={letterErrors.body ? "letter-body-hint letter-body-error" : "letter-body-hint"}
+                  className={cn(controlClass, "mt-1.5 font-mono text-sm")}
+                />
+                <FieldError id="letter-body-error" error={letterErrors.body} />
+              </div>
+              <Button type="submit">Send the letter</Button>
+            </Form>
+          )}
+        </section>
+      )}
+
+      {canClose && (
+        <section aria-labelledby="close-heading" className="mt-8 max-w-3xl">
+          <h2 id="close-heading" className={h2Class}>
+            Close the complaint
+          </h2>
+          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
+            <ErrorSummary
+              className="sm:col-span-2"
+              autoFocus
+              problems={(["outcome", "redress", "category", "rootCause"] as const).flatMap((field) =>
+                closeErrors[field] ? [{ targetId: `close-${field}`, message: closeErrors[field] as string }] : [],
+              )}
+            />
+            <input type="hidden" name="intent" value="close" />
+            <input type="hidden" name="version" value={complaint.version} />
+            <Choice
+              id="close-outcome"
+              name="outcome"
+              label="Outcome"
+              options={COMPLAINT_OUTCOMES}
+              value={closeValues.outcome}
+              error={closeErrors.outcome}
+            />
+            <TextField
+              id="close-redress"
+              name="redress"
+              label="Redress paid (£)"
+              hint="0 if none"
+              inputMode="decimal"
+              defaultValue={closeValues.redress}
+              error={closeErrors.redress}
+            />
+            <Choice
+              id="close-category"
+              name="category"
+              label="Category"
+              options={COMPLAINT_CATEGORIES}
+              value={closeValues.category}
+              error={closeErrors.category}
+            />
+            <Choice
+              id="close-rootCause"
+              name="rootCause"
+              label="Root cause"
+              options={COMPLAINT_ROOT_CAUSES}
+              value={closeValues.rootCause}
+              error={closeErrors.rootCause}
+            />
+            <div className="sm:col-span-2">
+              <Button type="submit">Close the complaint</Button>
+            </div>
+          </Form>
+        </section>
+      )}
+
+      {complaint.closedAt && (
+        <Form method="post" className="mt-8">
+          <input type="hidden" name="intent" value="reopen" />
+          <input type="hidden" name="version" value={complaint.version} />
+          <Button type="submit" variant="secondary">
+            Reopen the complaint
+          </Button>
+        </Form>
+      )}
+    </>
+  );
+}
+
+function Choice({
+  id,
+  name,
+  label,
+  options,
+  value,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: Record<string, string>;
+  value: string;
+  error?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cn(controlClass, "mt-1.5")}
+      >
+        <option value="">Choose</option>
+        {Object.entries(options).map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { data, redirect } from "react-router";
+import type { LetterDraft } from "~/domain/complaint-letters";
+import {
+  COMPLAINT_CATEGORIES,
+  COMPLAINT_LETTERS,
+  COMPLAINT_OUTCOMES,
+  COMPLAINT_ROOT_CAUSES,
+  type ComplaintLetter,
+  closingLetters,
+  complaintAttention,
+  complaintClock,
+  isListed,
+} from "~/domain/complaints";
+import { isLeadId } from "~/domain/leads";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { ComplaintPage, type ComplaintPageProps, type ComplaintView } from "~/features/staff/complaints/complaint-page";
+import { isSameSitePost } from "../../server/accounts.server";
+import {
+  type ComplaintRecord,
+  closeComplaint,
+  complaintById,
+  draftLetter,
+  readVersion,
+  reopenComplaint,
+  sendComplaintLetter,
+} from "../../server/complaints/complaints.server";
+import { writeAudit } from "../../server/staff/audit.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
+import { requirePermission } from "../../server/staff/guard.server";
+import type { Route } from "./+types/staff.complaints.$id";
+
+// /staff/complaints/:id: one complaint and its handling (DECISIONS D26). Each view is an
+// audit row naming the complaint, never its words. ?letter=…&outcome=… starts a letter
+// from its template; the posts send it, close the complaint, or reopen it.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Complaint | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+const NO_SUCH_COMPLAINT = "There is no such complaint";
+const NOTICES: Record<string, string> = {
+  sent: "The letter is on its way, and kept here as sent.",
+  closed: "The complaint is closed.",
+  reopened: "The complaint is open again.",
+};
+
+async function load(context: Route.LoaderArgs["context"], id: string | undefined): Promise<ComplaintRecord> {
+  const record = id && isLeadId(id) ? await complaintById(context.db, id) : null;
+  if (!record) throw data({ reason: NO_SUCH_COMPLAINT }, { status: 404 });
+  return record;
+}
+
+/** The letters the handler may write now: none once closed, or without an email to send them to. */
+function letterKinds(
+  record: ComplaintRecord,
+  now: Date,
+  nation: Parameters<typeof closingLetters>[2],
+): ComplaintLetter[] {
+  const { complaint } = record;
+  if (complaint.closedAt || !complaint.email) return [];
+  return [
+    ...(complaint.acknowledgedAt ? [] : (["acknowledgement"] as const)),
+    ...closingLetters(complaint.receivedAt, now, nation),
+    ...(complaint.respondedAt || complaint.holdingSentAt ? [] : (["holding"] as const)),
+  ];
+}
+
+function view(record: ComplaintRecord, now: Date, nation: Parameters<typeof complaintClock>[1]): ComplaintView {
+  const { complaint } = record;
+  const clock = complaintClock(complaint.receivedAt, nation);
+  const needs = complaintAttention(complaint, now, nation);
+  return {
+    id: complaint.id,
+    reference: `C-${complaint.id.slice(0, 8).toUpperCase()}`,
+    version: complaint.version,
+    receivedAt: complaint.receivedAt.toISOString(),
+    channel: complaint.channel,
+    about: complaint.about,
+    name: complaint.name,
+    email: complaint.email,
+    phone: complaint.phone,
+    words: complaint.words,
+    wanted: complaint.wanted,
+    lead: complaint.leadKind && complaint.leadId ? { kind: complaint.leadKind, id: complaint.leadId } : null,
+    handlerName: record.handlerName,
+    category: complaint.category,
+    rootCause: complaint.rootCause,
+    outcome: complaint.outcome,
+    redressPence: complaint.redressPence,
+    respondedAt: complaint.respondedAt?.toISOString() ?? null,
+    closedAt: complaint.closedAt?.toISOString() ?? null,
+    keepUntil: complaint.keepUntil?.toISOString() ?? null,
+    needs: needs ? { ...needs, by: needs.by.toISOString() } : null,
+    deadlines: [
+      { label: "Acknowledgement due by", at: clock.acknowledgeBy.toISOString() },
+      { label: "A summary resolution may close it until", at: clock.summaryResolutionBy.toISOString() },
+      { label: "Four weeks", at: clock.halfWayAt.toISOString() },
+      { label: "The handler is reminded", at: clock.reminderAt.toISOString() },
+      { label: "Final response due by", at: clock.finalResponseBy.toISOString() },
+    ],
+    letters: record.letters.map((letter) => ({
+      id: letter.id,
+      kind: letter.kind,
+      sentAt: letter.sentAt.toISOString(),
+      sentTo: letter.sentTo,
+      sentByName: letter.sentByName,
+      subject: letter.subject,
+      body: letter.body,
+    })),
+  };
+}
+
+const EMPTY_CLOSE = { outcome: "", redress: "", category: "", rootCause: "" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, headers } = await requirePermission(context, request, "complaints.handle");
+  const record = await load(context, params.id);
+  await writeAudit(context.db, { action: "complaint.view", actor: user, detail: { complaint: record.complaint.id } });
+  const now = new Date();
+  const nation = context.config.callbacks.nation;
+  const kinds = letterKinds(record, now, nation);
+  const search = new URL(request.url).searchParams;
+  const asked = search.get("letter");
+  const outcome = search.get("outcome");
+  const kind = kinds.find((k) => k === asked) ?? null;
+  const chosenOutcome = isListed(COMPLAINT_OUTCOMES, outcome) ? outcome : null;
+  const done = search.get("done") ?? "";
+  const props: ComplaintPageProps = {
+    complaint: view(record, now, nation),
+    letterKinds: kinds,
+    draft: kind
+      ? {
+          kind,
+          outcome: chosenOutcome,
+          letter: draftLetter(context.config, record, kind, chosenOutcome ?? undefined, user),
+        }
+      : null,
+    letterErrors: {},
+    closeErrors: {},
+    closeValues: EMPTY_CLOSE,
+    notice: Object.hasOwn(NOTICES, done) ? { tone: "success", text: NOTICES[done] as string } : null,
+  };
+  return data(props, { headers });
+}
+
+/** Pounds as typed ("£1,250.50", "0"), in pence, or null when it cannot be read or is over £1,000,000. */
+function readPounds(text: string): number | null {
+  const cleaned = text.replace(/[£,\s]/g, "");
+  if (!/^\d{1,7}(?:\.\d{1,2})?$/.test(cleaned)) return null;
+  const pence = Math.round(Number(cleaned) * 100);
+  return pence <= 100_000_000 ? pence : null;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user } = await requirePermission(context, request, "complaints.handle");
+  if (!isSameSitePost(request, context.config.siteUrl))
+    throw data({ reason: "Send the form from its page" }, { status: 403 });
+  const form = await staffFormPost(request);
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const id = params.id;
+  if (!id || !isLeadId(id)) throw data({ reason: NO_SUCH_COMPLAINT }, { status: 404 });
+  const version = readVersion(text("version"));
+  const intent = text("intent");
+  const back = (done: string) => redirect(`/staff/complaints/${id}?done=${done}`, 303);
+  const refused = (change: { status: number; problem: string }) => {
+    if (change.status === 404) throw data({ reason: change.problem }, { status: 404 });
+    return data({ notice: { tone: "error" as const, text: change.problem } }, { status: change.status });
+  };
+
+  if (intent === "send") {
+    const kind = text("kind");
+    if (!isListed(COMPLAINT_LETTERS, kind)) throw data({ reason: "Choose a letter to send" }, { status: 400 });
+    const letter: LetterDraft = { subject: text("subject"), body: text("body") };
+    const sent = await sendComplaintLetter(context, { id, version, kind, letter, actor: user });
+    if (sent.ok) return back("sent");
+    if (sent.errors) {
+      return data(
+        {
+          draft: { kind, outcome: null, letter },
+          letterErrors: sent.errors,
+          notice: { tone: "error" as const, text: sent.problem },
+        },
+        { status: 400 },
+      );
+    }
+    return refused(sent);
+  }
+  if (intent === "close") {
+    const values = {
+      outcome: text("outcome"),
+      redress: text("redress"),
+      category: text("category"),
+      rootCause: text("rootCause"),
+    };
+    const redressPence = readPounds(values.redress);
+    const errors = {
+      ...(isListed(COMPLAINT_OUTCOMES, values.outcome) ? {} : { outcome: "Choose the outcome" }),
+      ...(redressPence === null ? { redress: "Enter the redress paid in pounds, 0 if none" } : {}),
+      ...(isListed(COMPLAINT_CATEGORIES, values.category) ? {} : { category: "Choose the category" }),
+      ...(isListed(COMPLAINT_ROOT_CAUSES, values.rootCause) ? {} : { rootCause: "Choose the root cause" }),
+    };
+    if (Object.keys(errors).length > 0 || redressPence === null) {
+      return data({ closeErrors: errors, closeValues: values }, { status: 400 });
+    }
+    const closing = {
+      outcome: values.outcome as keyof typeof COMPLAINT_OUTCOMES,
+      redressPence,
+      category: values.category as keyof typeof COMPLAINT_CATEGORIES,
+      rootCause: values.rootCause as keyof typeof COMPLAINT_ROOT_CAUSES,
+    };
+    const closed = await closeComplaint(context.db, { id, version, closing, actor: user });
+    return closed.ok ? back("closed") : refused(closed);
+  }
+  if (intent === "reopen") {
+    const reopened = await reopenComplaint(context.db, { id, version, actor: user });
+    return reopened.ok ? back("reopened") : refused(reopened);
+  }
+  throw data({ reason: "This page does not take that form" }, { status: 400 });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function Complaint({ loaderData, actionData }: Route.ComponentProps) {
+  return <ComplaintPage {...loaderData} {...(actionData ?? {})} />;
+}

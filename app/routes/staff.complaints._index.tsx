@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import { complaintAttention } from "~/domain/complaints";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { ComplaintsListPage, type ComplaintRowView } from "~/features/staff/complaints/complaints-list-page";
+import { type ComplaintListRow, listComplaints } from "../../server/complaints/complaints.server";
+import { holds, requirePermission } from "../../server/staff/guard.server";
+import type { Route } from "./+types/staff.complaints._index";
+
+// /staff/complaints: the open complaints with their clocks, and the latest closed (DECISIONS D26).
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Complaints | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+const NOTICES: Record<string, string> = { recorded: "The complaint is recorded." };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await requirePermission(context, request, "complaints.handle");
+  const now = new Date();
+  const nation = context.config.callbacks.nation;
+  const [open, closed] = await Promise.all([listComplaints(context.db, "open"), listComplaints(context.db, "closed")]);
+  const view = (row: ComplaintListRow): ComplaintRowView => {
+    const needs = complaintAttention(row, now, nation);
+    return {
+      id: row.id,
+      reference: row.reference,
+      receivedAt: row.receivedAt.toISOString(),
+      name: row.name,
+      about: row.about,
+      handlerName: row.handlerName,
+      closedAt: row.closedAt?.toISOString() ?? null,
+      needs: needs ? { ...needs, by: needs.by.toISOString() } : null,
+    };
+  };
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return data(
+    {
+      open: open.map(view),
+      closed: closed.map(view),
+      canReport: holds(user, "complaints.report"),
+      notice: Object.hasOwn(NOTICES, done) ? (NOTICES[done] ?? null) : null,
+    },
+    { headers },
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function Complaints({ loaderData }: Route.ComponentProps) {
+  return <ComplaintsListPage {...loaderData} />;
+}

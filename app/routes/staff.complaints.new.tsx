@@ -1,0 +1,100 @@
+import { data, redirect } from "react-router";
+import {
+  COMPLAINT_FORM_PROBLEM,
+  complaintValues,
+  readChannel,
+  readComplaint,
+  readReceived,
+} from "~/domain/complaint-form";
+import { isLeadId, LEAD_KINDS, type LeadKind } from "~/domain/leads";
+import { ukClock } from "~/domain/uk-time";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { RecordComplaintPage } from "~/features/staff/complaints/record-complaint-page";
+import { isSameSitePost } from "../../server/accounts.server";
+import { recordComplaint } from "../../server/complaints/complaints.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
+import { requirePermission } from "../../server/staff/guard.server";
+import type { Route } from "./+types/staff.complaints.new";
+
+// /staff/complaints/new[?lead=kind:id]: a complaint taken by phone, email or letter
+// (DECISIONS D26), its handler the member recording it. Refused, the form comes back 400
+// with what was typed and each problem at its field.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Record a complaint | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+const CHANNEL_REQUIRED = "Choose how the complaint reached us";
+const RECEIVED_INVALID = "Enter the day and time it reached us, no later than now and no more than a year ago";
+
+/** `quote:<uuid>`: the lead a complaint comes with, or null for anything else. */
+function readLead(value: string | null): { kind: LeadKind; id: string } | null {
+  const [kind, id, ...rest] = (value ?? "").split(":");
+  if (rest.length > 0 || !id || !isLeadId(id) || !(LEAD_KINDS as readonly string[]).includes(kind ?? "")) return null;
+  return { kind: kind as LeadKind, id };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requirePermission(context, request, "complaints.handle");
+  const lead = readLead(new URL(request.url).searchParams.get("lead"));
+  const now = ukClock(new Date());
+  const time = `${String(Math.floor(now.minutes / 60)).padStart(2, "0")}:${String(now.minutes % 60).padStart(2, "0")}`;
+  return data(
+    {
+      values: { ...complaintValues({}), channel: "", receivedDay: now.day, receivedTime: time },
+      errors: {},
+      lead,
+      action: `/staff/complaints/new${lead ? `?${new URLSearchParams({ lead: `${lead.kind}:${lead.id}` })}` : ""}`,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requirePermission(context, request, "complaints.handle");
+  if (!isSameSitePost(request, context.config.siteUrl))
+    throw data({ reason: "Send the form from its page" }, { status: 403 });
+  const form = await staffFormPost(request);
+  const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
+  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
+  const lead = readLead(new URL(request.url).searchParams.get("lead"));
+  const values = {
+    ...complaintValues(fields),
+    channel: text("channel"),
+    receivedDay: text("receivedDay"),
+    receivedTime: text("receivedTime"),
+  };
+  const read = readComplaint(values, { emailRequired: false });
+  const channel = readChannel(values.channel);
+  const receivedAt = readReceived(values.receivedDay, values.receivedTime, new Date());
+  if (!read.ok || !channel || !receivedAt) {
+    const errors = {
+      ...(channel ? {} : { channel: CHANNEL_REQUIRED }),
+      ...(receivedAt ? {} : { received: RECEIVED_INVALID }),
+      ...(read.ok ? {} : read.errors),
+    };
+    return data(
+      {
+        values,
+        errors,
+        lead,
+        action: new URL(request.url).pathname + new URL(request.url).search,
+        problem: COMPLAINT_FORM_PROBLEM,
+      },
+      { status: 400 },
+    );
+  }
+  await recordComplaint(context, { details: read.complaint, channel, receivedAt, handler: user, lead });
+  return redirect("/staff/complaints?done=recorded", 303);
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function NewComplaint({ loaderData, actionData }: Route.ComponentProps) {
+  return <RecordComplaintPage {...loaderData} {...(actionData ?? {})} />;
+}
