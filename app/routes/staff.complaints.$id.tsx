@@ -97,8 +97,8 @@ function view(record: ComplaintRecord, now: Date, nation: Parameters<typeof comp
     deadlines: [
       { label: "Acknowledgement due by", at: clock.acknowledgeBy.toISOString() },
       { label: "A summary resolution may close it until", at: clock.summaryResolutionBy.toISOString() },
-      { label: "Four weeks", at: clock.halfWayAt.toISOString() },
-      { label: "The handler is reminded", at: clock.reminderAt.toISOString() },
+      { label: "Four weeks run to", at: clock.halfWayAt.toISOString() },
+      { label: "The eighth week begins after", at: clock.reminderAt.toISOString() },
       { label: "Final response due by", at: clock.finalResponseBy.toISOString() },
     ],
     letters: record.letters.map((letter) => ({

@@ -20,7 +20,7 @@ import {
 } from "~/domain/complaints";
 import { formatWhen, leadPath } from "../format";
 import { Notice } from "../staff-frame";
-import { type ComplaintRowView, needsInWords } from "./complaints-list-page";
+import { type ComplaintRowView, endOfDay, needsInWords } from "./complaints-list-page";
 
 // /staff/complaints/:id: one complaint, its clock, every letter exactly as sent, and
 // what the handler does next: write a letter from its template, close it with its
@@ -165,7 +165,7 @@ export function ComplaintPage({
         <ul className="mt-1 list-disc pl-6">
           {complaint.deadlines.map((deadline) => (
             <li key={deadline.label}>
-              {deadline.label}: {formatWhen(deadline.at)}
+              {deadline.label} {endOfDay(deadline.at)}
             </li>
           ))}
         </ul>

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { COMPLAINT_SUBJECTS, type ComplaintAttention, type ComplaintSubject } from "~/domain/complaints";
+import { dayInWords } from "~/domain/calendar-day";
+import { ukClock } from "~/domain/uk-time";
 import { formatWhen } from "../format";
 import { Notice } from "../staff-frame";
 
@@ -28,20 +30,23 @@ export interface ComplaintsListProps {
 const h2Class = "text-xl font-bold text-slate-900";
 const cell = "px-2 py-2";
 
+/** A deadline at a UK midnight, as the day it closes: "the end of 2 Dec 2026". */
+export const endOfDay = (iso: string) => `the end of ${dayInWords(ukClock(new Date(new Date(iso).getTime() - 1)).day)}`;
+
 /** What the clock asks for, in words, and whether it is overdue. */
 export function needsInWords(needs: NonNullable<ComplaintRowView["needs"]>): { text: string; overdue: boolean } {
-  const by = formatWhen(needs.by);
+  const by = endOfDay(needs.by);
   switch (needs.kind) {
     case "acknowledge":
-      return { text: `Acknowledge it (due by ${by})`, overdue: needs.overdue === true };
+      return { text: `Acknowledge it by ${by}`, overdue: needs.overdue === true };
     case "summary-resolution":
-      return { text: `Can be resolved with a summary resolution until ${by}`, overdue: false };
+      return { text: `A summary resolution may close it until ${by}; final response due later`, overdue: false };
     case "half-way":
       return { text: `Four weeks on: final response due by ${by}`, overdue: false };
     case "eighth-week":
       return { text: `Eighth week: final response due by ${by}`, overdue: false };
     case "final-response":
-      return { text: `Final response overdue since ${by}`, overdue: true };
+      return { text: `Final response was due by ${by}`, overdue: true };
     case "waiting":
       return { text: `Final response due by ${by}`, overdue: false };
   }

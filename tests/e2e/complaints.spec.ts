@@ -1,0 +1,140 @@
+import AxeBuilder from "@axe-core/playwright";
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { halfYearOf } from "../../app/domain/complaints";
+import { ukClock } from "../../app/domain/uk-time";
+import { nextCode } from "../support/authenticator";
+import { expectFitsScreen, PHONE } from "../support/layout";
+import { waitForMail } from "../support/mailbox";
+import { addStaffMember } from "../support/stored";
+
+// Complaints (DISP 1, DECISIONS D26), one walk: a person complains through the public
+// page without script, a refused try first (what they typed kept, the error summary),
+// and gets the acknowledgement by email; a member of the Compliance role finds it open in
+// the console, writes the final response from its template (refused while a part in
+// square brackets is unwritten), sends it, closes the complaint with its outcome, and the
+// half-year report counts it. Axe-clean on each page; the public page fits a phone.
+
+const PASSWORD = "Quay-side-ledger-42";
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+/** A message's text as a reader sees it: quoted-printable's soft line breaks joined. */
+const readable = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=E2=80=93/g, "–");
+
+async function signedInStaff(page: Page, email: string, name: string, roles: string[]) {
+  await page.goto(await addStaffMember(email, name, roles));
+  await page.getByLabel("New password").fill(PASSWORD);
+  await page.getByLabel("The same password again").fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
+  await page.getByRole("button", { name: "Finish" }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in\?enrolled=1$/);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+}
+
+test.describe("without script", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a complaint made on the website is acknowledged by email, answered from the console and counted in the report", async ({
+    page,
+    browser,
+  }) => {
+    const email = `complains.${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto("/make-a-complaint");
+    await page.getByLabel("Full name").fill("Cara Complains");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Send complaint" }).click();
+    // Refused: what was typed is kept, and each problem is named in the summary and at its field.
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toContainText("Choose what your complaint is about");
+    await expect(summary).toContainText("Tell us what went wrong");
+    await expect(page.getByLabel("Email address")).toHaveValue(email);
+    await page.getByLabel("An adviser").check();
+    await page.getByLabel("What went wrong?").fill("The adviser promised a call on Monday and nobody rang.");
+    await page.getByRole("button", { name: "Send complaint" }).click();
+    await expect(page).toHaveURL(/\/complaint-received$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We have received your complaint");
+
+    const acknowledgement = await waitForMail(email, /^We have received your complaint \(C-[0-9A-F]{8}\)$/);
+    expect(readable(acknowledgement.raw)).toContain("The complaints team will look into it");
+    const reference = /C-[0-9A-F]{8}/.exec(acknowledgement.subject)?.[0] as string;
+
+    // The handler, in the console (with script, as staff use it).
+    const context = await browser.newContext({ javaScriptEnabled: true });
+    const staff = await context.newPage();
+    await signedInStaff(staff, `carol.${randomUUID().slice(0, 8)}@firm.example`, "Carol Compliance", ["compliance"]);
+    await staff.goto("/staff/complaints");
+    const row = staff.getByRole("row").filter({ hasText: reference });
+    await expect(row).toContainText("Cara Complains");
+    await expect(row).toContainText("A summary resolution may close it until the end of");
+    await expectNoAxeViolations(staff);
+    await row.getByRole("link", { name: reference }).click();
+    await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Complaint ${reference}: Cara Complains`);
+    await expectNoAxeViolations(staff);
+
+    await staff.getByLabel("Letter", { exact: true }).selectOption({ label: "Final response" });
+    await staff.getByLabel("Outcome (final response)").selectOption({ label: "Partly upheld" });
+    await staff.getByRole("button", { name: "Start from its template" }).click();
+    const body = staff.getByLabel("The letter, as it will be sent");
+    await expect(body).toHaveValue(/your complaint is partly upheld/);
+    await staff.getByRole("button", { name: "Send the letter" }).click();
+    await expect(staff.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "Write the parts in square brackets before sending",
+    );
+    await expectNoAxeViolations(staff);
+    const written = (await body.inputValue()).replace(
+      /\[(?:Write|Say|Give)[^\]]*\]/g,
+      "We should have called you on Monday.",
+    );
+    await body.fill(written);
+    await staff.getByRole("button", { name: "Send the letter" }).click();
+    await expect(staff.getByRole("status")).toContainText("The letter is on its way");
+    const response = await waitForMail(email, `Our final response to your complaint (${reference})`);
+    expect(readable(response.raw)).toContain("We should have called you on Monday.");
+    expect(readable(response.raw)).toContain("within six months of the date of this letter");
+
+    await staff.getByLabel("Outcome", { exact: true }).selectOption({ label: "Partly upheld" });
+    await staff.getByLabel("Redress paid (£)").fill("50");
+    await staff.getByLabel("Category").selectOption({ label: "Advising, selling and arranging" });
+    await staff.getByLabel("Root cause").selectOption({ label: "Our process was not followed" });
+    await staff.getByRole("button", { name: "Close the complaint" }).click();
+    await expect(staff.getByRole("status")).toContainText("The complaint is closed.");
+
+    await staff.goto(`/staff/complaints/report?period=${halfYearOf(ukClock(new Date()).day).key}`);
+    const figures = staff.getByTestId("complaint-figures");
+    await expect(figures).toContainText("Closed");
+    await expect(staff.getByRole("row").filter({ hasText: "Advising, selling and arranging" })).not.toContainText(
+      /Advising, selling and arranging\s*0\s*0\s*0/,
+    );
+    await expectNoAxeViolations(staff);
+    await context.close();
+  });
+});
+
+test("the complaint page fits a phone, has no axe violations, and is linked from every footer and the terms", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/terms-of-business");
+  await page.getByRole("link", { name: "complaint form" }).click();
+  await expect(page).toHaveURL(/\/make-a-complaint$/);
+  await expectFitsScreen(page, "/make-a-complaint");
+  await expectNoAxeViolations(page);
+  // A refused post draws the error summary: still no violation.
+  await page.getByRole("button", { name: "Send complaint" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Make a complaint" })).toHaveAttribute(
+    "href",
+    "/make-a-complaint",
+  );
+});
