@@ -21,7 +21,13 @@ afterEach(async () => {
 async function running(withPages: boolean) {
   const { log, lines } = capturedLog();
   const build = withPages ? await loadBuild() : undefined;
-  const app = createApp({ config: readConfig({ NODE_ENV: "test" }), db: {} as Database, log, kickOutbox: () => {}, build });
+  const app = createApp({
+    config: readConfig({ NODE_ENV: "test" }),
+    db: {} as Database,
+    log,
+    kickOutbox: () => {},
+    build,
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
   servers.push(server);
   refuseUnreadableRequests(server, log);
@@ -85,7 +91,13 @@ describe.skipIf(!hasBuild)("a method a page has no action for", () => {
   it("is the client's error: a 405 on its request line and no error line", async () => {
     const { log, lines } = capturedLog();
     const build = await loadBuild();
-    const app = createApp({ config: readConfig({ NODE_ENV: "test" }), db: {} as Database, log, kickOutbox: () => {}, build });
+    const app = createApp({
+      config: readConfig({ NODE_ENV: "test" }),
+      db: {} as Database,
+      log,
+      kickOutbox: () => {},
+      build,
+    });
     const response = await app.request("/about", { method: "DELETE", body: "{}" });
     expect(response.status).toBe(405);
     expect(lines.filter((l) => l.msg === "request")).toEqual([expect.objectContaining({ status: 405 })]);
@@ -97,7 +109,13 @@ describe("a client that leaves before its answer", () => {
   it.skipIf(!hasBuild)("is logged as 499, not as the page's 500", async () => {
     const { log, lines } = capturedLog();
     const build = await loadBuild();
-    const app = createApp({ config: readConfig({ NODE_ENV: "test" }), db: {} as Database, log, kickOutbox: () => {}, build });
+    const app = createApp({
+      config: readConfig({ NODE_ENV: "test" }),
+      db: {} as Database,
+      log,
+      kickOutbox: () => {},
+      build,
+    });
     const gone = new AbortController();
     gone.abort();
     await app.request(new Request("http://localhost/about", { signal: gone.signal }));
