@@ -167,7 +167,9 @@ export type StaffSignIn = { ok: true; headers: Headers } | { ok: false; status: 
  * Password and the authenticator's code, in one form post. Limited per address and,
  * across every address, per account (known or not, so the limit tells nothing); an
  * unknown address costs the same time as a known one; a code is good once. Every
- * outcome is audited.
+ * outcome is audited. While codes are held back after ten wrong ones, a wrong password
+ * and the right one with a wrong code get the same answer: only the right password with
+ * the right code is told the codes are waiting.
  */
 export async function staffSignIn(context: StaffContext, form: FormData, now = Date.now()): Promise<StaffSignIn> {
   const { config, db } = context;
@@ -202,9 +204,6 @@ export async function staffSignIn(context: StaffContext, form: FormData, now = D
   if (!member) return failed("not-staff");
   if (!passwordRight) return failed("password");
   if (member.disabledAt || !member.enrolledAt || !member.totpSecret) return failed("not-enrolled");
-  if (member.codesLockedUntil && member.codesLockedUntil.getTime() > now) {
-    return failed("codes-locked", STAFF_CODES_LOCKED, 429);
-  }
   const secret = await decryptSecret(config.authSecret, member.totpSecret).catch(() => null);
   if (secret === null) {
     context.log.error(
@@ -213,7 +212,14 @@ export async function staffSignIn(context: StaffContext, form: FormData, now = D
     );
     return failed("secret-unreadable");
   }
+  const locked = member.codesLockedUntil !== null && member.codesLockedUntil.getTime() > now;
   const step = await acceptedStep(secret, parsed.data.code, { now, lastStep: member.totpLastStep });
+  if (locked) {
+    // Held back: a wrong code is answered as a wrong password is, and not counted; the
+    // right one is told to wait (it is not spent: it will be stale when the wait is over).
+    if (step === null) return failed("code-while-locked");
+    return failed("codes-locked", STAFF_CODES_LOCKED, 429);
+  }
   if (step === null || !(await spendCode(db, member.id, step))) {
     await countWrongCode(db, member.id, now);
     return failed("code");

@@ -22,6 +22,7 @@ import {
   STAFF_CODE_FAILURES_ALLOWED,
   STAFF_CODE_LOCK_MINUTES,
   STAFF_CODES_LOCKED,
+  STAFF_SIGN_IN_FAILED,
   type StaffContext,
   requireStaff,
   staffAccountBusy,
@@ -223,6 +224,35 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
       expect(await signIn(gil, until - 1, 0)).toMatchObject({ ok: false, status: 429, message: STAFF_CODES_LOCKED });
       expect(await lastAudit()).toMatchObject({ detail: { reason: "codes-locked" } });
       expect((await signIn(gil, until, 1)).ok).toBe(true);
+    });
+
+    it("while codes are held back, answers a wrong password and the right one with a wrong code the same", async () => {
+      const lou = await enrolled("Lou Locked");
+      const wrongCode = async (at: number) => ((await codeAt(lou.key, at, 1)) === "000000" ? "111111" : "000000");
+      for (let i = 0; i < STAFF_CODE_FAILURES_ALLOWED; i++) {
+        const at = T0 + i * 5 * MINUTE;
+        await staffSignIn(withAddress(), form({ email: lou.email, password: PASSWORD, code: await wrongCode(at) }), at);
+      }
+      const during = T0 + (STAFF_CODE_FAILURES_ALLOWED - 1) * 5 * MINUTE + MINUTE;
+      const wrongPassword = await staffSignIn(
+        withAddress(),
+        form({ email: lou.email, password: "not-the-password", code: await wrongCode(during) }),
+        during,
+      );
+      const rightPassword = await staffSignIn(
+        withAddress(),
+        form({ email: lou.email, password: PASSWORD, code: await wrongCode(during) }),
+        during,
+      );
+      expect(wrongPassword).toEqual({ ok: false, status: 401, message: STAFF_SIGN_IN_FAILED });
+      expect(rightPassword).toEqual(wrongPassword);
+      expect(await lastAudit()).toMatchObject({ detail: { reason: "code-while-locked" } });
+      // Only the password with the right code is told why, and the wrong code did not lengthen the wait.
+      expect(await signIn(lou, during, 0)).toEqual({ ok: false, status: 429, message: STAFF_CODES_LOCKED });
+      const [row] = await database.db.select().from(staffMembers).where(eq(staffMembers.id, lou.staffId));
+      expect(row?.codesLockedUntil?.getTime()).toBe(
+        T0 + (STAFF_CODE_FAILURES_ALLOWED - 1) * 5 * MINUTE + STAFF_CODE_LOCK_MINUTES * MINUTE,
+      );
     });
 
     it("tells a held-back account how many minutes are left in the window", async () => {
