@@ -18,7 +18,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-async function running(withPages: boolean) {
+/** The app with a log the test reads, with the built pages or without; no database is reached. */
+async function loggedApp(withPages: boolean) {
   const { log, lines } = capturedLog();
   const build = withPages ? await loadBuild() : undefined;
   const app = createApp({
@@ -28,6 +29,11 @@ async function running(withPages: boolean) {
     kickOutbox: () => {},
     build,
   });
+  return { app, log, lines };
+}
+
+async function running(withPages: boolean) {
+  const { app, log, lines } = await loggedApp(withPages);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
   servers.push(server);
   refuseUnreadableRequests(server, log);
@@ -89,15 +95,7 @@ describe("a body with no Content-Length", () => {
 
 describe.skipIf(!hasBuild)("a method a page has no action for", () => {
   it("is the client's error: a 405 on its request line and no error line", async () => {
-    const { log, lines } = capturedLog();
-    const build = await loadBuild();
-    const app = createApp({
-      config: readConfig({ NODE_ENV: "test" }),
-      db: {} as Database,
-      log,
-      kickOutbox: () => {},
-      build,
-    });
+    const { app, lines } = await loggedApp(true);
     const response = await app.request("/about", { method: "DELETE", body: "{}" });
     expect(response.status).toBe(405);
     expect(lines.filter((l) => l.msg === "request")).toEqual([expect.objectContaining({ status: 405 })]);
@@ -107,15 +105,7 @@ describe.skipIf(!hasBuild)("a method a page has no action for", () => {
 
 describe("a client that leaves before its answer", () => {
   it.skipIf(!hasBuild)("is logged as 499, not as the page's 500", async () => {
-    const { log, lines } = capturedLog();
-    const build = await loadBuild();
-    const app = createApp({
-      config: readConfig({ NODE_ENV: "test" }),
-      db: {} as Database,
-      log,
-      kickOutbox: () => {},
-      build,
-    });
+    const { app, lines } = await loggedApp(true);
     const gone = new AbortController();
     gone.abort();
     await app.request(new Request("http://localhost/about", { signal: gone.signal }));

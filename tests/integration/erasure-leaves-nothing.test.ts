@@ -110,25 +110,30 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       auth: createAuth({ config: test.config, db: database.db, log: test.log, kickOutbox: () => {} }),
     };
     // Someone else, whose contact message's emails are in the mail folder too and must stay.
-    const contact = await api(
-      "/api/contact",
-      postJson(
-        {
-          name: `${BYSTANDER.firstName} ${BYSTANDER.lastName}`,
-          email: BYSTANDER.email,
-          phone: BYSTANDER.phone,
-          subject: "A question",
-          message: "Please call me back.",
-        },
-        freshAddress(),
-      ),
-    );
-    expect(contact.status).toBe(201);
+    await sendContact(BYSTANDER, "Please call me back.");
   });
   afterAll(async () => {
     await database.close();
     rmSync(mailDir, { recursive: true, force: true });
   });
+
+  /** A contact message from the person, through the contact form's endpoint. */
+  async function sendContact(person: Person, message: string) {
+    const contact = await api(
+      "/api/contact",
+      postJson(
+        {
+          name: `${person.firstName} ${person.lastName}`,
+          email: person.email,
+          phone: person.phone,
+          subject: "A question about my quote",
+          message,
+        },
+        freshAddress(),
+      ),
+    );
+    expect(contact.status).toBe(201);
+  }
 
   /** Every email queued so far, written to the mail folder as the outbox writes it without SMTP. */
   async function writeQueuedMail() {
@@ -221,20 +226,7 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       ),
     );
     expect(enquiry.status).toBe(201);
-    const contact = await api(
-      "/api/contact",
-      postJson(
-        {
-          name: `${person.firstName} ${person.lastName}`,
-          email: person.email,
-          phone: person.phone,
-          subject: "A question about my quote",
-          message: `Please call me on ${person.phone}, ${person.firstName} ${person.lastName}.`,
-        },
-        freshAddress(),
-      ),
-    );
-    expect(contact.status).toBe(201);
+    await sendContact(person, `Please call me on ${person.phone}, ${person.firstName} ${person.lastName}.`);
     for (const step of ["status", "amount"]) {
       const report = await api(
         "/api/funnel",
