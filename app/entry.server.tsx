@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { scriptsAfterPaint } from "./scripts-after-paint";
 
@@ -13,6 +13,9 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A request the page refused (a method it has no action for: 405) is the client's
+  // error, not the server's: its request line carries the status.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const log = (context as Partial<AppLoadContext> | undefined)?.log;
   if (log) log.error({ err: error, path: new URL(request.url).pathname }, "page error");
 };

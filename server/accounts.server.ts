@@ -447,11 +447,11 @@ export async function accountSummary(db: Database, user: AccountUser & { name: s
  */
 export async function deleteAccount(context: AccountContext, request: Request, user: AccountUser): Promise<Headers> {
   const headers = await signOut(context, request, { everywhere: true });
-  const erased = await erasePersonalData(context.db, {
-    email: user.email,
-    userId: user.id,
-    byEmail: user.emailVerified,
-  });
+  const erased = await erasePersonalData(
+    context.db,
+    { email: user.email, userId: user.id, byEmail: user.emailVerified },
+    { mailDir: context.config.mailDir },
+  );
   // The console's audit log keeps that it happened and how many leads went with it: no
   // name, address or id, so the row names nobody (and a lead's old console link, now a
   // 404, is explained by it).

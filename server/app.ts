@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { Hono, type MiddlewareHandler } from "hono";
+import type { IncomingMessage } from "node:http";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -11,6 +12,7 @@ import { leadApi } from "./api/leads";
 import { createAuth, identifyWith } from "./auth";
 import { createOutageLog, isConnectionFailure, type OutageLog, outageAnswer, WriteOutcomeUnknown } from "./outage";
 import { clientAddress } from "./rate-limit";
+import { refusedWith } from "./refused-requests";
 import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders, withoutTrailingSlash } from "./security";
 import type { Services } from "./services";
 import { answerFor, createStaticFiles, type StaticFile } from "./static-files";
@@ -62,7 +64,7 @@ export function createApp(options: AppOptions) {
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     // Path only: query strings can carry personal data.
     log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { method: c.req.method, path: c.req.path, status: statusSent(c), ms: Math.round(performance.now() - started) },
       "request",
     );
   });
@@ -133,6 +135,21 @@ export function createApp(options: AppOptions) {
   });
 
   return app;
+}
+
+/** Nginx's figure for a request whose client left before its answer (decision 290). */
+export const CLIENT_CLOSED = 499;
+
+/**
+ * The status the client was given. A request whose connection closed before its answer
+ * was not answered with what the app made of it (a page's 500 for an aborted request):
+ * the parser's refusal of the bytes after it, when that closed it, else 499.
+ */
+function statusSent(c: Context): number {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const refused = refusedWith(incoming);
+  if (refused !== undefined) return refused;
+  return c.req.raw.signal.aborted ? CLIENT_CLOSED : c.res.status;
 }
 
 const checkContentLength = bodyLimit({

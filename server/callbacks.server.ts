@@ -31,34 +31,49 @@ import type { Services } from "./services";
 const TABLES = { quote: quotes, "personal-enquiry": personalEnquiries };
 export type CallbackLeadKind = keyof typeof TABLES;
 
-/** The thank-you page's proof that this browser sent the lead: its id, signed with AUTH_SECRET. */
+/**
+ * The thank-you page's proof that this browser sent the lead: its id and the moment the
+ * proof ends, signed together with AUTH_SECRET, so a copied value stops working when its
+ * Max-Age would have ended it (decision 291).
+ */
 export const CALLBACK_COOKIE = "callback_lead";
 /** A day: long enough to come back to the thank-you page; after that, the account page or a call. */
-const CALLBACK_COOKIE_SECONDS = 24 * 60 * 60;
+export const CALLBACK_COOKIE_SECONDS = 24 * 60 * 60;
 
-const signature = (secret: string, id: string) =>
-  createHmac("sha256", secret).update(`callback-lead:${id}`).digest("base64url");
+const signature = (secret: string, id: string, expires: number) =>
+  createHmac("sha256", secret).update(`callback-lead:${id}:${expires}`).digest("base64url");
 
 /**
  * The Set-Cookie that lets this browser choose the call-back time of the lead it just sent.
  * Path=/: the page's data requests (/thank-you.data) are outside a Path=/thank-you.
  */
-export function callbackCookie(config: Pick<AppConfig, "authSecret" | "siteUrl">, leadId: string): string {
+export function callbackCookie(
+  config: Pick<AppConfig, "authSecret" | "siteUrl">,
+  leadId: string,
+  now = new Date(),
+): string {
   const secure = config.siteUrl.startsWith("https:") ? "; Secure" : "";
-  return `${CALLBACK_COOKIE}=${leadId}.${signature(config.authSecret, leadId)}; Path=/; Max-Age=${CALLBACK_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+  const expires = Math.floor(now.getTime() / 1000) + CALLBACK_COOKIE_SECONDS;
+  const value = `${leadId}.${expires}.${signature(config.authSecret, leadId, expires)}`;
+  return `${CALLBACK_COOKIE}=${value}; Path=/; Max-Age=${CALLBACK_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-/** The lead this browser sent, from its signed cookie; null without one, or with one not ours. */
-export function callbackCookieLead(request: Request, secret: string): string | null {
+/**
+ * The lead this browser sent, from its signed cookie; null without one, with one not
+ * ours, past its end, or of the form before the end was signed in (no end: refused).
+ */
+export function callbackCookieLead(request: Request, secret: string, now = new Date()): string | null {
   const cookies = request.headers.get("cookie") ?? "";
   for (const part of cookies.split(";")) {
     const [name, value] = part.trim().split("=", 2);
     if (name !== CALLBACK_COOKIE || !value) continue;
-    const [id, signed] = value.split(".", 2);
-    if (!id || !signed || !isLeadId(id)) return null;
-    const expected = Buffer.from(signature(secret, id));
+    const [id, end, signed, ...rest] = value.split(".");
+    if (!id || !end || !signed || rest.length > 0 || !isLeadId(id) || !/^\d{1,12}$/.test(end)) return null;
+    const expires = Number(end);
+    const expected = Buffer.from(signature(secret, id, expires));
     const given = Buffer.from(signed);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return now.getTime() < expires * 1000 ? id : null;
   }
   return null;
 }
@@ -259,7 +274,7 @@ export async function thankYouCallbackOffer(
 ): Promise<CallbackOffer | null> {
   const lead = await findCallbackLead(context.db, id);
   if (!lead) return null;
-  const owned = callbackCookieLead(request, context.config.authSecret) === id;
+  const owned = callbackCookieLead(request, context.config.authSecret, now) === id;
   const open = isOpenForCallback(lead.status);
   return {
     leadId: lead.id,

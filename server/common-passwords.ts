@@ -1,4 +1,5 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
+import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
+import { estimate, type Keyboard, OWN_NAMES, type RankedLists } from "../app/domain/password-strength";
 
 /**
  * The common passwords (about 49,000, most used first) from zxcvbn-ts's maintained
@@ -7,3 +8,51 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 const COMMON_PASSWORDS = new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase()));
 
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password);
+
+/** A list's words, lower-cased, each at its first place (from 1). */
+function ranks(words: readonly string[]) {
+  const ranked = new Map<string, number>();
+  for (const [place, word] of words.entries()) {
+    const key = word.toLowerCase();
+    if (key && !ranked.has(key)) ranked.set(key, place + 1);
+  }
+  return ranked;
+}
+
+let lists: RankedLists | undefined;
+/** zxcvbn-ts's ranked lists, made once, the first time a password is judged. */
+const commonLists = () => {
+  lists ??= {
+    passwords: ranks(dictionary["passwords-common"] as string[]),
+    words: ranks(dictionary["diceware-common"] as string[]),
+  };
+  return lists;
+};
+
+/**
+ * What a password built on these names would hold: each name whole and run together
+ * ("ann adviser", "annadviser"), an address's part before the @ likewise, and each
+ * word of three letters or more.
+ */
+export function ownNameWords(names: readonly (string | null | undefined)[]): string[] {
+  const forms = names.flatMap((name) => {
+    const whole = (name ?? "").trim().toLowerCase();
+    if (!whole) return [];
+    const local = whole.includes("@") ? [whole.slice(0, whole.indexOf("@"))] : [];
+    return [whole, ...local].flatMap((form) => [form, form.replace(/[^\p{L}\p{N}]+/gu, "")]);
+  });
+  const words = forms.flatMap((form) => form.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3));
+  return [...new Set([...forms, ...words].filter(Boolean))];
+}
+
+/**
+ * How guessable a password is (app/domain/password-strength.ts) to someone who tries the
+ * common passwords and words first, and knows `ownNames`: the firm's brand and company
+ * names, the person's own name and email address.
+ */
+export function passwordStrength(password: string, ownNames: readonly (string | null | undefined)[]) {
+  return estimate(password, {
+    ranked: { ...commonLists(), [OWN_NAMES]: ranks(ownNameWords(ownNames)) },
+    keyboards: adjacencyGraphs as unknown as Record<string, Keyboard>,
+  });
+}

@@ -14,7 +14,9 @@ import {
   users,
 } from "./db/schema";
 import { deleteLeadsWithTraces } from "./retention";
+import { forgetCampaignValues } from "./funnel";
 import { leadEmailKeys } from "./lead-email-keys";
+import { deleteMailFiles, jobMessageId } from "./mail";
 
 // Data subject requests (UK GDPR articles 15 and 17, issue 11): everything held about
 // a person, found by their email address (and, for a signed-in borrower, by their
@@ -181,12 +183,34 @@ export function countsOf(data: PersonalData) {
 
 /**
  * Erases everything held about the subject: their leads with timelines and emails,
- * their account with its sessions, sign-in and profile, and the account's emails.
+ * their account with its sessions, sign-in and profile, and the account's emails; the
+ * local mail folder's files of those emails (`mailDir`, where emails are written without
+ * SMTP); and any funnel count whose campaign carries one of their names (decision 294).
  * The audit log keeps only that a request was answered (see `subjectReference`).
  */
-export async function erasePersonalData(db: Database, subject: DataSubject) {
+export async function erasePersonalData(db: Database, subject: DataSubject, { mailDir }: { mailDir?: string } = {}) {
   const account = await subjectAccount(db, subject);
   const leads = await subjectLeads(db, subject, account?.id ?? null);
+  const [profile] = account ? await db.select().from(profiles).where(eq(profiles.userId, account.id)) : [];
+  const names = nameWords([
+    account?.name,
+    profile?.firstName,
+    profile?.lastName,
+    ...[...leads.quotes, ...leads.personalEnquiries].flatMap((l) => [l.firstName, l.lastName]),
+    ...leads.contactMessages.map((l) => l.name),
+  ]);
+  const keys = [
+    ...leads.quotes.flatMap((l) => leadEmailKeys("quote", l.id)),
+    ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
+    ...leads.contactMessages.flatMap((l) => leadEmailKeys("contact", l.id)),
+  ];
+  // Read before the rows go: each email's file is named by its job's id.
+  const emailJobs = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      or(keys.length ? inArray(jobs.dedupeKey, keys) : sql`false`, account ? accountEmailKeys(account.id) : sql`false`),
+    );
   await deleteLeadsWithTraces(db, "quote", leads.quotes.map((l) => l.id));
   await deleteLeadsWithTraces(db, "personal-enquiry", leads.personalEnquiries.map((l) => l.id));
   await deleteLeadsWithTraces(db, "contact", leads.contactMessages.map((l) => l.id));
@@ -196,12 +220,20 @@ export async function erasePersonalData(db: Database, subject: DataSubject) {
       await tx.delete(users).where(eq(users.id, account.id));
     });
   }
+  await forgetCampaignValues(db, names);
+  if (mailDir) await deleteMailFiles(mailDir, emailJobs.map((job) => jobMessageId(job.id)));
   return {
     account: account ? 1 : 0,
     quotes: leads.quotes.length,
     personalEnquiries: leads.personalEnquiries.length,
     contactMessages: leads.contactMessages.length,
   };
+}
+
+/** The words of a person's names, lower-cased, as a campaign's utm value would carry them. */
+export function nameWords(names: (string | null | undefined)[]): string[] {
+  const words = names.flatMap((name) => (name ?? "").toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  return [...new Set(words.filter((word) => word.length >= 2))];
 }
 
 /**

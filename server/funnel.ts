@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, gte, lte, sql } from "drizzle-orm";
+import { and, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
+  CAMPAIGN_NAME_MAX_LENGTH,
   campaignName,
   type FunnelCount,
   type FunnelEventKind,
@@ -51,6 +52,44 @@ export async function countFunnelReport(db: Database, report: FunnelReport, at =
       ],
       set: { n: sql`${funnelCounts.n} + 1` },
     });
+}
+
+/**
+ * The counts' campaigns made to hold nothing of a person (decision 294): a count whose
+ * utm value is not shaped like a campaign's name (`campaignName`; counts made before the
+ * shape was narrowed), or has one of `words` (an erased person's names, lower-cased) as
+ * a word between its hyphens, underscores and dots, is merged into the same count under
+ * no campaign. The totals are unchanged. Answers how many counts were moved.
+ */
+export async function forgetCampaignValues(db: Database, words: string[]): Promise<number> {
+  const names = sql`array[${sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  )}]::text[]`;
+  const fits = (value: SQL) =>
+    sql`(${value} = '' or (${value} ~ ${`^[a-z0-9._-]{1,${CAMPAIGN_NAME_MAX_LENGTH}}$`}
+      and ${value} !~ '[0-9]([-._]*[0-9]){8,}'
+      and not (string_to_array(translate(${value}, '-_.', '   '), ' ') && ${names})))`;
+  const moved = await rowsOf<{ n: number | string }>(
+    db,
+    sql`
+    with moved as (
+      delete from ${funnelCounts} as f
+      where not ${fits(sql`f.utm_source`)} or not ${fits(sql`f.utm_campaign`)}
+      returning f.*
+    ), merged as (
+      insert into ${funnelCounts} as c (day, form, event, step, target, utm_source, utm_campaign, n)
+      select day, form, event, step, target,
+        case when ${fits(sql`moved.utm_source`)} then moved.utm_source else '' end,
+        case when ${fits(sql`moved.utm_campaign`)} then moved.utm_campaign else '' end,
+        sum(n)::int
+      from moved
+      group by 1, 2, 3, 4, 5, 6, 7
+      on conflict (day, form, event, step, target, utm_source, utm_campaign) do update set n = c.n + excluded.n
+    )
+    select count(*)::int as n from moved`,
+  );
+  return Number(moved[0]?.n ?? 0);
 }
 
 /**

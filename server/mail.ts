@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
@@ -55,13 +55,43 @@ export function createMailer({ smtpUrl, mailDir, from }: { smtpUrl?: string; mai
     async send(message, messageId) {
       const info = await transport.sendMail({ ...message, from, messageId });
       await mkdir(mailDir, { recursive: true });
-      const safeId = messageId.replace(/[^\w.-]/g, "_");
       await writeFile(
-        path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.eml`),
+        path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}${mailFileEnding(messageId)}`),
         info.message as Buffer,
       );
     },
     verify: async () => {},
     close: () => transport.close(),
   };
+}
+
+/** The message id the outbox gives the email of a job: the same on every attempt. */
+export const jobMessageId = (jobId: number | string) => `<job-${jobId}@outbox>`;
+
+/** How the name of the local mail folder's file of a message ends (it starts with when it was written). */
+const mailFileEnding = (messageId: string) => `-${messageId.replace(/[^\w.-]/g, "_")}.eml`;
+
+/**
+ * Deletes the local mail folder's files of these messages, every attempt's (an erasure:
+ * decision 294). A folder that is not there holds none. Answers how many went.
+ */
+export async function deleteMailFiles(mailDir: string, messageIds: string[]): Promise<number> {
+  if (messageIds.length === 0) return 0;
+  let names: string[];
+  try {
+    names = await readdir(mailDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  const endings = messageIds.map(mailFileEnding);
+  const theirs = names.filter((name) => endings.some((ending) => name.endsWith(ending)));
+  await Promise.all(
+    theirs.map((name) =>
+      unlink(path.join(mailDir, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      }),
+    ),
+  );
+  return theirs.length;
 }

@@ -5,7 +5,7 @@ import type { Database } from "./db/client";
 import { rowsOf } from "./db/rows";
 import { jobs } from "./db/schema";
 import type { Logger } from "./logger";
-import { type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
+import { jobMessageId, type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
 import { errorSummary } from "./logger";
 import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
 import { sweepRateLimits } from "./rate-limit";
@@ -175,7 +175,7 @@ export function startOutboxWorker({
   /** Each kind's work; "held back" when a job decided not to send after all (a moved call-back). */
   const handlers: { [K in JobKind]: (payload: JobPayloads[K], jobId: number) => Promise<unknown> } = {
     // The Message-ID is the job's own, so a receiver can tell a resend from a new message.
-    mail: (message, jobId) => mailer.send(message, `<job-${jobId}@outbox>`),
+    mail: (message, jobId) => mailer.send(message, jobMessageId(jobId)),
     retention: async () => {
       const deleted = await runRetention(db, now());
       log.info({ deleted }, "retention run");
@@ -187,7 +187,7 @@ export function startOutboxWorker({
         log.info({ jobId, kind: payload.reminder.kind }, "reminder not sent: its call-back moved");
         return "held back";
       }
-      await mailer.send(reminderMessage(payload), `<job-${jobId}@outbox>`);
+      await mailer.send(reminderMessage(payload), jobMessageId(jobId));
     },
   };
 

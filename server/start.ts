@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type RequestListener, type ServerOptions } from "node:http";
+import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -14,6 +14,7 @@ import { fastStaticFiles } from "./fast-static";
 import { createMailer } from "./mail";
 import { createOutageLog } from "./outage";
 import { startOutboxWorker } from "./outbox";
+import { refuseUnreadableRequests } from "./refused-requests";
 
 export interface RunningServer {
   database: DatabaseHandle;
@@ -103,6 +104,7 @@ export async function startServer(
       log.info({ port: info.port }, `listening on http://localhost:${info.port}`);
       resolve(s);
     });
+    refuseUnreadableRequests(s as Server, log);
   });
 
   return {

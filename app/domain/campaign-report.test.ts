@@ -90,8 +90,9 @@ describe("the campaign report's months", () => {
 describe("a lead's campaign as the report groups it", () => {
   it.each([
     ["google", "google"],
-    ["spring%20sale", "spring sale", "percent-encoded, as the URL had it"],
-    ["spring+sale", "spring sale", "a plus is a space in a query"],
+    ["spring%5Fsale", "spring_sale", "percent-encoded, as the URL had it"],
+    ["spring+sale", "", "a plus is a space in a query, and no campaign's name has one"],
+    ["Quarrington", "", "nor a name"],
     ["  google  ", "google", "trimmed"],
     [null, "", "no value: direct"],
     ["", "", "empty"],

@@ -225,23 +225,27 @@ describe("funnelReportSchema", () => {
 
 describe("campaignName", () => {
   it.each([
-    ["Spring Sale", "Spring Sale"],
-    ["  spring_sale-2026  ", "spring_sale-2026"],
-    ["Spring, Sale", "Spring, Sale"],
     ["google", "google"],
     ["cpc", "cpc"],
-    ["brand|exact (UK)", "brand|exact (UK)"],
-    ["summer 2026/27", "summer 2026/27"],
-    ["launch 2026-05-01", "launch 2026-05-01"],
+    ["  spring_sale-2026  ", "spring_sale-2026"],
+    ["newsletter.november", "newsletter.november"],
+    ["launch-2026-05-01", "launch-2026-05-01"],
     ["q3_20260701", "q3_20260701"],
-    ["Zürich été", "Zürich été"],
-    ["two  spaces", "two spaces"],
     ["12345678", "12345678"],
   ])("keeps %j as %j", (value, kept) => {
     expect(campaignName(value)).toBe(kept);
   });
 
   it.each([
+    ["a name", "Jane"],
+    ["a full name", "Jane Doe"],
+    ["a surname in capitals", "QUARRINGTON"],
+    ["words with a space", "spring sale"],
+    ["capitals", "Spring_Sale"],
+    ["a comma", "spring,sale"],
+    ["a bar and brackets", "brand|exact(uk)"],
+    ["a slash", "summer-2026/27"],
+    ["letters beyond a to z", "zürich-été"],
     ["an email address", "jane.doe@example.com"],
     ["an email address and a phone number", "jane.doe@example.com 07700900123"],
     ["a bare @", "spring@sale"],
@@ -249,10 +253,8 @@ describe("campaignName", () => {
     ["a mobile number with spaces", "07700 900555"],
     ["an international number", "+44 7700 900555"],
     ["a number with hyphens", "0117-496-0000"],
-    ["a number with dots and brackets", "(0117) 496.0000"],
-    ["a number with a plus or a slash between its parts", "07700+900555/1"],
-    ["nine digits", "spring 123456789"],
-    ["a name beside a number", "Jane Doe 07700900123"],
+    ["a number with dots", "0117.496.0000"],
+    ["nine digits", "spring-123456789"],
     ["markup", "<script>alert(1)</script>"],
     ["a query inside the value", "spring&utm_term=x=1"],
     ["a percent escape", "spring%20sale"],

@@ -180,23 +180,27 @@ export function funnelOf(form: FunnelForm, counts: FunnelCount[]) {
 }
 
 /** The longest utm value the counts keep: anything longer is not a campaign's name. */
-export const CAMPAIGN_NAME_MAX_LENGTH = 100;
+export const CAMPAIGN_NAME_MAX_LENGTH = 64;
 
-/** Letters, digits, spaces and the punctuation campaign names use; nothing else (no @, no %, no =). */
-const CAMPAIGN_SHAPE = /^[\p{L}\p{N} _\-.,:;+/|()&'!#]+$/u;
+/**
+ * Lower-case letters, digits, hyphens, underscores and dots: the shape campaigns' utm
+ * values take (`google`, `cpc`, `spring_sale-2026`). Capitals and spaces are refused: a
+ * person's name typed into a link ("Jane Doe") has them, and the counts outlive erasure.
+ */
+const CAMPAIGN_SHAPE = /^[a-z0-9._-]+$/;
 /** Nine digits or more, with only spaces, dots, hyphens, pluses, slashes or brackets between them: a phone number, or part of one. */
 const PHONE_LIKE = /\d(?:[\s\-.()+/]*\d){8,}/u;
 
 /**
  * A landing page's utm_source or utm_campaign as the funnel's counts may keep it
- * (DECISIONS D16): the value, trimmed, when it is shaped like a campaign's name; '' for
- * anything that could identify a visitor (an email address, a phone number) or is not
- * a name at all. The counts then hold no identifier whatever a link carried.
+ * (DECISIONS D16, decision 294): the value, trimmed, when it is shaped like a campaign's
+ * name; '' for anything else, an email address, a phone number or a name among them.
+ * The counts then hold no identifier whatever a link carried.
  */
 export function campaignName(value: string | null | undefined): string {
-  const text = (value ?? "").trim().replace(/ {2,}/g, " ");
+  const text = (value ?? "").trim();
   if (!text || text.length > CAMPAIGN_NAME_MAX_LENGTH) return "";
-  if (text.includes("@") || PHONE_LIKE.test(text) || !CAMPAIGN_SHAPE.test(text)) return "";
+  if (!CAMPAIGN_SHAPE.test(text) || PHONE_LIKE.test(text)) return "";
   return text;
 }
 

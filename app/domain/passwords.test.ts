@@ -1,15 +1,25 @@
 import { describe, expect, it } from "vitest";
+import type { Strength } from "./password-strength";
 import {
   MAX_PASSWORD_LENGTH,
+  MIN_STAFF_PASSWORD_SCORE,
   MIN_PASSWORD_LENGTH,
   PASSWORD_TOO_COMMON,
   PASSWORD_TOO_LONG,
   passwordProblem,
   passwordTooShort,
+  tooEasyToGuess,
 } from "./passwords";
 
 const common = new Set(["password123", "qwertyuiop", "letmein!"]);
 const isCommon = (p: string) => common.has(p);
+/** A stand-in judge: passwords starting "weak" score 2 through a repeat, any other 4. */
+const strength = (p: string): Pick<Strength, "score" | "patterns"> =>
+  p.startsWith("weak")
+    ? { score: 2, patterns: [{ kind: "repeat", i: 0, j: p.length - 1, token: p, guesses: 1e7 }] }
+    : { score: 4, patterns: [] };
+const checks = (kind: "borrower" | "staff") =>
+  kind === "staff" ? { kind, isCommon, strength } : { kind, isCommon };
 
 describe("password rules", () => {
   it("need 8 characters for borrowers and 12 for staff", () => {
@@ -28,8 +38,28 @@ describe("password rules", () => {
     { rule: "a common password", password: "password123", kind: "borrower", expected: PASSWORD_TOO_COMMON },
     { rule: "a common password in capitals", password: "QWERTYUIOP", kind: "borrower", expected: PASSWORD_TOO_COMMON },
     { rule: "a common password in full-width letters (NFKC)", password: "ｌｅｔｍｅｉｎ！", kind: "borrower", expected: PASSWORD_TOO_COMMON },
+    { rule: "staff: too easy to guess, with the reason", password: "weak-but-long-enough", kind: "staff", expected: tooEasyToGuess({ patterns: [{ kind: "repeat", i: 0, j: 0, token: "", guesses: 1 }] }) },
+    { rule: "borrowers: not judged by strength", password: "weak-but-long-enough", kind: "borrower", expected: null },
   ] as const)("$rule", ({ password, kind, expected }) => {
-    expect(passwordProblem(password, { kind, isCommon })).toBe(expected);
+    expect(passwordProblem(password, checks(kind))).toBe(expected);
+  });
+
+  it("ask staff for zxcvbn's score 3", () => {
+    expect(MIN_STAFF_PASSWORD_SCORE).toBe(3);
+  });
+
+  it.each([
+    ["own-name", "the firm's name, or your own name or email address"],
+    ["repeat", "repeats characters"],
+    ["keys", "a row of keys"],
+    ["sequence", "runs in order"],
+    ["word", "common passwords or words"],
+    ["year", "years"],
+    ["characters", "too short"],
+  ] as const)("say why a password built on a %s is too easy to guess", (kind, words) => {
+    const message = tooEasyToGuess({ patterns: [{ kind, i: 0, j: 0, token: "x", guesses: 1 }] });
+    expect(message).toMatch(/^This password is too easy to guess: /);
+    expect(message).toContain(words);
   });
 
   it("say why", () => {

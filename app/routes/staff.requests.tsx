@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const erased = await erasePersonalData(context.db, { email: subject });
+  const erased = await erasePersonalData(context.db, { email: subject }, { mailDir: context.config.mailDir });
   await writeAudit(context.db, {
     action: "data.erasure",
     actor: user,

@@ -40,15 +40,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const invite = await invitedStaff(context.db, token);
   if (!invite) return data<EnrolPageProps>({ state: "invalid" }, { status: 410 });
   const base = { token, name: invite.name };
-  const issuer: Issuer = { issuer: `${context.config.site.brandName} staff`, authSecret: context.config.authSecret };
+  const { brandName, companyName } = context.config.site;
+  const issuer: Issuer = {
+    issuer: `${brandName} staff`,
+    authSecret: context.config.authSecret,
+    firmNames: [brandName, companyName],
+  };
 
   if (form.get("intent") === "password") {
     const password = String(form.get("password") ?? "");
-    const problem = staffPasswordProblem(password);
-    if (problem) return data<EnrolPageProps>({ state: "password", ...base, error: problem }, { status: 400 });
+    const problem = staffPasswordProblem(password, { firmNames: issuer.firmNames, name: invite.name, email: invite.email });
+    if (problem) {
+      return data<EnrolPageProps>(
+        { state: "password", ...base, problem: { field: "password", message: problem } },
+        { status: 400 },
+      );
+    }
     if (password !== form.get("confirm")) {
       return data<EnrolPageProps>(
-        { state: "password", ...base, error: "The two passwords are not the same." },
+        { state: "password", ...base, problem: { field: "confirm", message: "The two passwords are not the same." } },
         { status: 400 },
       );
     }

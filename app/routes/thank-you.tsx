@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const saved = () => redirect(`/thank-you?ref=${ref}&callback=saved#callback`, 303);
   // A robot is answered as if its choice were saved, as the other forms answer it.
   if (post.kind === "robot") return saved();
-  if (callbackCookieLead(request, context.config.authSecret) !== ref) {
+  if (callbackCookieLead(request, context.config.authSecret, now) !== ref) {
     refuse(
       403,
       "Only the browser that sent this enquiry can choose its call-back time here. Sign in to your account, or call us, to choose one",

@@ -5,7 +5,7 @@ import { isEmail } from "../../app/domain/email";
 import { passwordProblem } from "../../app/domain/passwords";
 import { type Role, storedRoles } from "../../app/domain/permissions";
 import { sanitiseName } from "../../app/domain/sanitise";
-import { isCommonPassword } from "../common-passwords";
+import { isCommonPassword, passwordStrength } from "../common-passwords";
 import type { Database } from "../db/client";
 import { staffEnrolments, staffMembers, staffSessions } from "../db/schema";
 import { writeAudit } from "./audit.server";
@@ -211,11 +211,28 @@ export interface Issuer {
   /** What the authenticator app lists the account under. */
   issuer: string;
   authSecret: string;
+  /** The firm's brand and company names, which no staff password may be built on. */
+  firmNames: readonly string[];
 }
 
-/** What is wrong with a new staff password, in words for the person choosing it, or null. */
-export const staffPasswordProblem = (password: string) =>
-  passwordProblem(password, { kind: "staff", isCommon: isCommonPassword });
+/** Whose password it is: the firm's brand and company names, and the member. */
+export interface PasswordOwner {
+  firmNames: readonly string[];
+  name: string;
+  email: string;
+}
+
+/**
+ * What is wrong with a new staff password, in words for the person choosing it, or null:
+ * the one rule for every account, and hard to guess even for someone who knows the
+ * firm's names and the member's (decision 295).
+ */
+export const staffPasswordProblem = (password: string, owner: PasswordOwner) =>
+  passwordProblem(password, {
+    kind: "staff",
+    isCommon: isCommonPassword,
+    strength: (candidate) => passwordStrength(candidate, [...owner.firmNames, owner.name, owner.email]),
+  });
 
 /**
  * Step one of enrolment: sets the password (the one rule for every account, DECISIONS
@@ -227,7 +244,7 @@ export async function setPasswordAndSecret(
   invite: Invite,
   password: string,
 ): Promise<AuthenticatorSetup> {
-  const problem = staffPasswordProblem(password);
+  const problem = staffPasswordProblem(password, { firmNames: issuer.firmNames, name: invite.name, email: invite.email });
   if (problem) throw new StaffAccountError(problem);
   const secret = newTotpSecret();
   await db

@@ -9,7 +9,7 @@ import { currentSession } from "../accounts.server";
 import type { ServerContext } from "../context";
 import type { Database } from "../db/client";
 import { staffMembers, staffSessions } from "../db/schema";
-import { hit, RATE_LIMITS, scaled } from "../rate-limit";
+import { hit, pastLimit, RATE_LIMITS, type RateLimitRule, scaled } from "../rate-limit";
 import { writeAudit } from "./audit.server";
 import { acceptedStep, decryptSecret, newToken, passwordMatches, tokenHash } from "./credentials";
 import { STAFF_IDLE_SECONDS, STAFF_SESSION_MAX_SECONDS } from "./session-limits";
@@ -195,11 +195,19 @@ export type StaffSignIn = { ok: true; headers: Headers; home: string } | { ok: f
  * across every address, per account (known or not, so the limit tells nothing); an
  * unknown address costs the same time as a known one; a code is good once. Every
  * outcome is audited.
+ *
+ * Past the account's limit, an address that has not failed for the account may still
+ * sign in with the right password and the right code: anything less is answered as the
+ * limit is, so a stranger's wrong tries cannot keep the member out, and a guesser learns
+ * nothing (decision 293). While codes are held back after ten wrong ones, a wrong
+ * password and a right one with a wrong code get the same answer: only the right
+ * password with the right code is told the codes are waiting.
  */
 export async function staffSignIn(context: StaffContext, form: FormData, now = Date.now()): Promise<StaffSignIn> {
   const { config, db } = context;
+  const address = context.clientAddress ?? "unknown";
   const perAddress = scaled(RATE_LIMITS.staffSignIn, config.rateLimitScale);
-  if (!(await hit(db, perAddress, context.clientAddress ?? "unknown", now)).allowed) {
+  if (!(await hit(db, perAddress, address, now)).allowed) {
     return { ok: false, status: 429, message: STAFF_TOO_MANY_ATTEMPTS };
   }
   const parsed = signInInput.safeParse({
@@ -207,20 +215,24 @@ export async function staffSignIn(context: StaffContext, form: FormData, now = D
     password: form.get("password") ?? "",
     code: form.get("code") ?? "",
   });
-  if (parsed.success) {
+  let busy: StaffSignIn | null = null;
+  const failedHere = parsed.success ? addressAccountKey(config.authSecret, address, parsed.data.email) : null;
+  if (parsed.success && failedHere) {
     const perAccount = scaled(RATE_LIMITS.staffAccountSignIn, config.rateLimitScale);
     const account = await hit(db, perAccount, accountKey(config.authSecret, parsed.data.email), now);
     if (!account.allowed) {
-      return { ok: false, status: 429, message: staffAccountBusy(Math.ceil(account.retryAfterSeconds / 60)) };
+      busy = { ok: false, status: 429, message: staffAccountBusy(Math.ceil(account.retryAfterSeconds / 60)) };
+      if ((await pastLimit(db, STAFF_ADDRESS_FAILED, failedHere, now)).past) return busy;
     }
   }
   const [member] = parsed.success
     ? await db.select().from(staffMembers).where(eq(staffMembers.email, parsed.data.email))
     : [];
   const actor = member ? { id: member.id, name: member.name } : null;
-  const failed = async (reason: string, message = STAFF_SIGN_IN_FAILED, status = 401): Promise<StaffSignIn> => {
+  const failed = async (reason: string): Promise<StaffSignIn> => {
     await writeAudit(db, { action: "staff.sign-in-failed", actor, detail: { reason } });
-    return { ok: false, status, message };
+    if (failedHere) await hit(db, STAFF_ADDRESS_FAILED, failedHere, now);
+    return busy ?? { ok: false, status: 401, message: STAFF_SIGN_IN_FAILED };
   };
   if (!parsed.success) return failed("incomplete");
   // The password is checked whoever asks (a stand-in hash when there is none), so the
@@ -229,10 +241,13 @@ export async function staffSignIn(context: StaffContext, form: FormData, now = D
   if (!member) return failed("not-staff");
   if (!passwordRight) return failed("password");
   if (member.disabledAt || !member.enrolledAt || !member.totpSecret) return failed("not-enrolled");
-  if (member.codesLockedUntil && member.codesLockedUntil.getTime() > now) {
-    return failed("codes-locked", STAFF_CODES_LOCKED, 429);
-  }
   const code = await spendStaffCode(context, member, parsed.data.code, now);
+  if (code === "codes-locked") {
+    // Only the right password with the right code is told to wait (decision 292); the code
+    // is not spent, and will be stale when the wait is over.
+    await writeAudit(db, { action: "staff.sign-in-failed", actor, detail: { reason: "codes-locked" } });
+    return { ok: false, status: 429, message: STAFF_CODES_LOCKED };
+  }
   if (code !== "accepted") return failed(code);
 
   const session = newToken();
@@ -257,7 +272,7 @@ export async function staffSignIn(context: StaffContext, form: FormData, now = D
 }
 
 /** Why a code was not taken, as the audit row names it; or "accepted". */
-export type CodeOutcome = "accepted" | "code" | "codes-locked" | "secret-unreadable";
+export type CodeOutcome = "accepted" | "code" | "code-while-locked" | "codes-locked" | "secret-unreadable";
 
 /**
  * The sign-in's code rules, for the sign-in and the step-up alike (decision 272): codes
@@ -272,7 +287,7 @@ export async function spendStaffCode(
   now: number,
 ): Promise<CodeOutcome> {
   const { config, db } = context;
-  if (member.codesLockedUntil && member.codesLockedUntil.getTime() > now) return "codes-locked";
+  const locked = member.codesLockedUntil !== null && member.codesLockedUntil.getTime() > now;
   const secret = member.totpSecret ? await decryptSecret(config.authSecret, member.totpSecret).catch(() => null) : null;
   if (secret === null) {
     context.log.error(
@@ -282,6 +297,9 @@ export async function spendStaffCode(
     return "secret-unreadable";
   }
   const step = await acceptedStep(secret, code, { now, lastStep: member.totpLastStep });
+  // While the codes wait, a wrong one is answered as a wrong password is and not counted;
+  // only the right one is told to wait (decision 292).
+  if (locked) return step === null ? "code-while-locked" : "codes-locked";
   if (step === null || !(await spendCode(db, member.id, step))) {
     await countWrongCode(db, member.id, now);
     return "code";
@@ -318,6 +336,20 @@ async function countWrongCode(db: Database, staffId: string, now: number) {
 /** The per-account counter's key: a keyed hash, so the counters hold no address. */
 const accountKey = (secret: string, email: string) =>
   createHmac("sha256", secret).update(`staff:${email}`).digest("hex").slice(0, 32);
+
+/**
+ * A wrong sign-in from this client address to this account, within the address limit's
+ * window (decision 293): a mark in the shared counters, under a keyed hash of the pair,
+ * so the table holds neither the client's address nor the account's.
+ */
+export const STAFF_ADDRESS_FAILED: RateLimitRule = {
+  name: "staff-address-failed",
+  limit: 1,
+  windowMs: RATE_LIMITS.staffSignIn.windowMs,
+};
+
+const addressAccountKey = (secret: string, address: string, email: string) =>
+  createHmac("sha256", secret).update(`staff-failed\0${address}\0${email}`).digest("hex").slice(0, 32);
 
 /** Ends this request's session; answers the cookie that clears it. */
 export async function staffSignOut(context: StaffContext, request: Request) {

@@ -27,6 +27,15 @@ async function enrol(page: Page, email: string, name: string) {
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "Set up your staff account" })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The firm's name with a digit is long enough, and refused: the reason is beside the field.
+  await page.getByLabel("New password").fill("harbourside1");
+  await page.getByLabel("The same password again").fill("harbourside1");
+  await page.getByRole("button", { name: "Continue" }).click();
+  const reason = /This password is too easy to guess: it is built on the firm's name/;
+  await expect(page.getByRole("alert").getByRole("link", { name: reason })).toBeVisible();
+  await expect(page.getByLabel("New password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("New password")).toHaveAccessibleDescription(reason);
+  await expectNoAxeViolations(page);
   await page.getByLabel("New password").fill(PASSWORD);
   await page.getByLabel("The same password again").fill(PASSWORD);
   await page.getByRole("button", { name: "Continue" }).click();

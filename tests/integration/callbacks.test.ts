@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CALLBACK_SLOT_PAST } from "../../app/domain/callbacks";
@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
   it("gives the browser that sent a lead a signed, HttpOnly cookie for the thank-you page, on both ways of sending", async () => {
     const { id, setCookie } = await sendQuote();
     expect(setCookie).toMatch(
-      new RegExp(`^${CALLBACK_COOKIE}=${id}\\.[A-Za-z0-9_-]{43}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax$`),
+      new RegExp(`^${CALLBACK_COOKIE}=${id}\\.\\d+\\.[A-Za-z0-9_-]{43}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax$`),
     );
 
     const email = `form-${randomUUID()}@example.com`;
@@ -292,6 +292,45 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
     );
     expect(answer.status).toBe(403);
     expect(String(answer.body?.reason)).toContain("Only the browser that sent this enquiry");
+    expect((await quoteRow(id))?.callbackChoice).toBeNull();
+  });
+
+  it("signs the cookie's end with it: a copied value is refused once its day is over, and the page stops offering the form", async () => {
+    const { id, cookie } = await sendQuote();
+    expect(cookie).toBe(`${CALLBACK_COOKIE}=${id}.${NOW.getTime() / 1000 + 86_400}.${cookie.split(".").at(-1)}`);
+    const offered = async () =>
+      (
+        await thankYouLoader({
+          request: new Request(`${SITE}/thank-you?ref=${id}`, { headers: { Cookie: cookie } }),
+          context,
+          params: {},
+        } as never)
+      ).callback?.owned;
+
+    vi.setSystemTime(NOW.getTime() + 86_400_000 - 1);
+    expect(await offered()).toBe(true);
+    vi.setSystemTime(NOW.getTime() + 86_400_000);
+    expect(await offered()).toBe(false);
+    const late = await call(thankYouAction, choose(id, { callback: "soonest" }, { cookie }));
+    expect(late.status).toBe(403);
+    expect((await quoteRow(id))?.callbackChoice).toBeNull();
+  });
+
+  it.each([
+    {
+      rule: "of the form without an end (refused: the booking shortcut is simply not offered)",
+      cookie: (id: string) =>
+        `${CALLBACK_COOKIE}=${id}.${createHmac("sha256", context.config.authSecret).update(`callback-lead:${id}`).digest("base64url")}`,
+    },
+    {
+      rule: "whose end was moved on",
+      cookie: (_id: string, given: string) => given.replace(/\.(\d+)\./, (_, end) => `.${Number(end) + 86_400}.`),
+    },
+    { rule: "with an end and no signature", cookie: (id: string) => `${CALLBACK_COOKIE}=${id}.${NOW.getTime() / 1000 + 60}` },
+  ])("refuses a cookie $rule (403), changing nothing", async ({ cookie }) => {
+    const { id, cookie: given } = await sendQuote();
+    const answer = await call(thankYouAction, choose(id, { callback: "soonest" }, { cookie: cookie(id, given) }));
+    expect(answer.status).toBe(403);
     expect((await quoteRow(id))?.callbackChoice).toBeNull();
   });
 

@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())("what each campaign earned on %s", (kind) => 
     await enquiry(
       "e",
       at("2026-03-10T12:00:00Z"),
-      "https://www.example.com/loans?utm_source=bing&utm_campaign=Winter%20Deals&wbraid=WBRAID-E",
+      "https://www.example.com/loans?utm_source=bing&utm_campaign=winter-deals&wbraid=WBRAID-E",
       true,
     );
     // A Google click, but advertising cookies refused.
@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds())("what each campaign earned on %s", (kind) => 
       visits("2026-03-01", "apply", "status", "google", "spring", 10),
       visits("2026-04-30", "apply-personal", "type", "google", "spring", 5),
       visits("2026-03-31", "apply", "status", "", "", 7),
-      visits("2026-03-10", "apply-personal", "type", "bing", "Winter Deals", 3),
+      visits("2026-03-10", "apply-personal", "type", "bing", "winter-deals", 3),
       // Not a first step, not a step reached, or outside the months: not visits.
       visits("2026-03-31", "apply", "amount", "google", "spring", 99),
       visits("2026-03-02", "apply", "status", "google", "spring", 50, "redirect"),
@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds())("what each campaign earned on %s", (kind) => 
   it("sums each campaign's visits, leads, cases, completions, money lent and commission by UK month", async () => {
     const report = await campaignReport(database.db, { from: "2026-03", to: "2026-04" });
     expect(report.rows).toEqual([
-      row("2026-03", "bing", "Winter Deals", {
+      row("2026-03", "bing", "winter-deals", {
         visits: 3,
         leads: 1,
         cases: 1,
@@ -276,7 +276,7 @@ describe.each(testDatabaseKinds())("what each campaign earned on %s", (kind) => 
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text).toBe(
       "\uFEFFMonth,Source,Campaign,Visits,Leads,Cases,Completions,Money lent (£),Commission (£)\r\n" +
-        "2026-03,bing,Winter Deals,3,1,1,1,30000,610.50\r\n" +
+        "2026-03,bing,winter-deals,3,1,1,1,30000,610.50\r\n" +
         "2026-03,google,spring,10,3,3,1,10000,200.50\r\n" +
         "2026-03,(none),(none),7,2,0,0,0,0.00\r\n" +
         "2026-03,facebook,autumn,0,0,1,0,0,0.00\r\n" +

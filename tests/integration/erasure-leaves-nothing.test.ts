@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as accountAction } from "../../app/routes/account";
@@ -6,7 +9,8 @@ import type { ServerContext } from "../../server/context";
 import { subjectReference } from "../../server/data-requests.server";
 import type { DatabaseHandle } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rows";
-import { auditLog, leadCases, leadEvents, users } from "../../server/db/schema";
+import { auditLog, funnelCounts, jobs, leadCases, leadEvents, users } from "../../server/db/schema";
+import { createMailer, jobMessageId, type MailMessage } from "../../server/mail";
 import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
 import { addProduct } from "../../server/staff/lender-panel.server";
 import { createTestApp, postJson } from "../support/app";
@@ -18,7 +22,8 @@ import { staffRoutesSignedInAs } from "../support/staff-routes";
 // erasure from the data requests page, and after a borrower's own "Delete your account",
 // a dump of every column of every table in the database, as text, holds neither their
 // email address, nor their phone number, nor their surname. The dump walks the catalogue,
-// so a table added later is searched too.
+// so a table added later is searched too. Nor does the local mail folder (no SMTP_URL:
+// each email an .eml file) hold their emails, while another person's stay.
 
 /** The signed-in adviser every staff page sees here: not an account row, only who the audit log names. */
 const STAFF = { id: "staff-dee", name: "Dee Protection", email: "dee@firm.example" };
@@ -76,14 +81,24 @@ function tracesOf(dump: string[], person: Person) {
   });
 }
 
+/** Someone else, whose emails must outlast the erasures. */
+const BYSTANDER: Person = {
+  firstName: "Bea",
+  lastName: "Standish",
+  email: "bea.standish@example.com",
+  phone: "07700 900321",
+};
+
 describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind) => {
   let database: DatabaseHandle;
   let test: ReturnType<typeof createTestApp>;
   let context: ServerContext;
 
+  const mailDir = mkdtempSync(path.join(os.tmpdir(), "erasure-mail-"));
+
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    test = createTestApp(database);
+    test = createTestApp(database, { MAIL_DIR: mailDir });
     context = {
       config: test.config,
       db: database.db,
@@ -94,10 +109,47 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       clientAddress: freshAddress(),
       auth: createAuth({ config: test.config, db: database.db, log: test.log, kickOutbox: () => {} }),
     };
+    // Someone else, whose contact message's emails are in the mail folder too and must stay.
+    await sendContact(BYSTANDER, "Please call me back.");
   });
   afterAll(async () => {
     await database.close();
+    rmSync(mailDir, { recursive: true, force: true });
   });
+
+  /** A contact message from the person, through the contact form's endpoint. */
+  async function sendContact(person: Person, message: string) {
+    const contact = await api(
+      "/api/contact",
+      postJson(
+        {
+          name: `${person.firstName} ${person.lastName}`,
+          email: person.email,
+          phone: person.phone,
+          subject: "A question about my quote",
+          message,
+        },
+        freshAddress(),
+      ),
+    );
+    expect(contact.status).toBe(201);
+  }
+
+  /** Every email queued so far, written to the mail folder as the outbox writes it without SMTP. */
+  async function writeQueuedMail() {
+    const mailer = createMailer({ mailDir, from: test.config.mail.from });
+    const queued = await database.db.select().from(jobs).where(eq(jobs.kind, "mail"));
+    for (const job of queued) await mailer.send(job.payload as MailMessage, jobMessageId(job.id));
+    mailer.close();
+  }
+
+  /** The mail folder's files, each as `file: its text`, one line per line of it. */
+  const mailFolder = () =>
+    readdirSync(mailDir).flatMap((file) =>
+      readFileSync(path.join(mailDir, file), "utf8")
+        .split("\n")
+        .map((line) => `${file}: ${line}`),
+    );
 
   const api = (path: string, init: RequestInit) => test.app.request(`${SITE}${path}`, init);
   const withCookie = (init: RequestInit, cookie: string): RequestInit => ({
@@ -174,20 +226,7 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       ),
     );
     expect(enquiry.status).toBe(201);
-    const contact = await api(
-      "/api/contact",
-      postJson(
-        {
-          name: `${person.firstName} ${person.lastName}`,
-          email: person.email,
-          phone: person.phone,
-          subject: "A question about my quote",
-          message: `Please call me on ${person.phone}, ${person.firstName} ${person.lastName}.`,
-        },
-        freshAddress(),
-      ),
-    );
-    expect(contact.status).toBe(201);
+    await sendContact(person, `Please call me on ${person.phone}, ${person.firstName} ${person.lastName}.`);
     for (const step of ["status", "amount"]) {
       const report = await api(
         "/api/funnel",
@@ -195,6 +234,23 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       );
       expect(report.status).toBe(204);
     }
+    // Links carrying their name alone: as typed (capitalised, refused at intake), and
+    // lower-cased inside a campaign's shape (kept at intake, until their erasure).
+    const surnameWord = person.lastName.toLowerCase().replace(/[^a-z]+/g, "-");
+    for (const named of [
+      `https://www.example.com/?utm_source=${encodeURIComponent(person.lastName)}`,
+      `https://www.example.com/?utm_source=newsletter&utm_campaign=winter-${surnameWord}`,
+    ]) {
+      const report = await api(
+        "/api/funnel",
+        postJson({ form: "apply", event: "step", step: "status", landing: named }, freshAddress()),
+      );
+      expect(report.status).toBe(204);
+    }
+    // A count kept before the campaigns' shape was narrowed, with their name as it was typed.
+    await database.db
+      .insert(funnelCounts)
+      .values({ day: "2026-11-01", form: "apply", event: "step", step: "status", utmSource: person.lastName, n: 2 });
     const reset = await api(
       "/api/auth/request-password-reset",
       postJson({ email: person.email, redirectTo: "/auth/reset-password" }, freshAddress()),
@@ -251,12 +307,15 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       "lead_events",
       "lead_cases",
       "jobs",
+      "funnel_counts",
     ]) {
       expect(
         tracesOf(dump, person).some((line) => line.startsWith(`public.${table}:`)),
         table,
       ).toBe(true);
     }
+    await writeQueuedMail();
+    expect(tracesOf(mailFolder(), person).length).toBeGreaterThan(0);
     return cookie;
   }
 
@@ -280,6 +339,14 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     } as never);
     expect((erased as Response).status).toBe(302);
     expect(tracesOf(await dumpDatabase(database), person)).toEqual([]);
+    expect(tracesOf(mailFolder(), person)).toEqual([]);
+    // Another person's emails stay, and so do the visits counted: under no campaign.
+    expect(tracesOf(mailFolder(), BYSTANDER).length).toBeGreaterThan(0);
+    const [visits] = await database.db
+      .select({ n: sql<number>`sum(${funnelCounts.n})::int` })
+      .from(funnelCounts)
+      .where(eq(funnelCounts.day, "2026-11-01"));
+    expect(Number(visits?.n)).toBeGreaterThanOrEqual(2);
     // The requests were answered, and the log can show it, by the address's keyed hash.
     const answered = await database.db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog);
     const reference = subjectReference(person.email, test.config.authSecret);
@@ -315,6 +382,8 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     } as never);
     expect((deleted as Response).headers.get("location")).toBe("/auth?deleted=1");
     expect(tracesOf(await dumpDatabase(database), person)).toEqual([]);
+    expect(tracesOf(mailFolder(), person)).toEqual([]);
+    expect(tracesOf(mailFolder(), BYSTANDER).length).toBeGreaterThan(0);
     // The audit log keeps that a borrower deleted their account and how many leads went
     // with it (a quote, an enquiry and a contact message), naming nobody.
     const [row, ...more] = await database.db.select().from(auditLog).where(eq(auditLog.action, "account.deleted"));

@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
       log,
       auth: createAuth({ config, db: database.db, log, kickOutbox: () => {} }),
     };
-    issuer = { issuer: "Test staff", authSecret: config.authSecret };
+    issuer = { issuer: "Test staff", authSecret: config.authSecret, firmNames: [config.site.brandName, config.site.companyName] };
   });
   afterAll(async () => {
     await database.close();
@@ -134,16 +134,21 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
     });
 
     it("follows the one password rule: long enough and not a common password", async () => {
+      const owner = { firmNames: issuer.firmNames, name: "Com Mon", email: "com@firm.example" };
       for (const common of ["passwordpassword", "123456789012", "qwerty123456", "PasswordPassword"]) {
-        expect(staffPasswordProblem(common), common).toBe(PASSWORD_TOO_COMMON);
+        expect(staffPasswordProblem(common, owner), common).toBe(PASSWORD_TOO_COMMON);
       }
-      expect(staffPasswordProblem("short-pass1")).toMatch(/at least 12 characters/);
-      expect(staffPasswordProblem(PASSWORD)).toBeNull();
+      expect(staffPasswordProblem("short-pass1", owner)).toMatch(/at least 12 characters/);
+      expect(staffPasswordProblem(PASSWORD, owner)).toBeNull();
       const { token } = await addStaff(database.db, { email: staffEmail("com"), name: "Com Mon" }, new Date(T0));
       const invite = await invitedStaff(database.db, token, new Date(T0));
       if (!invite) throw new Error("no invite");
       await expect(setPasswordAndSecret(database.db, issuer, invite, "passwordpassword")).rejects.toThrow(
         StaffAccountError,
+      );
+      // The firm's own name, whatever the page checked.
+      await expect(setPasswordAndSecret(database.db, issuer, invite, issuer.firmNames[0] ?? "")).rejects.toThrow(
+        /too easy to guess/,
       );
     });
   });
@@ -225,12 +230,13 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
 
     it("limits one account across every address, for minutes, not the day", async () => {
       const fin = await enrolled(staffEmail("fin"), "Fin Four");
+      const guesser = withAddress();
       for (let attempt = 0; attempt < RATE_LIMITS.staffAccountSignIn.limit; attempt++) {
         const wrong = form({ email: fin.email, password: `guess-number-${attempt}`, code: "123456" });
-        expect(await staffSignIn(withAddress(), wrong, T0)).toMatchObject({ ok: false, status: 401 });
+        expect(await staffSignIn(guesser, wrong, T0)).toMatchObject({ ok: false, status: 401 });
       }
-      // The right password and code, from a new address: held back until the window ends.
-      const held = await signIn(fin, T0, 1);
+      // The right password and code, from the address that failed: held back until the window ends.
+      const held = await signIn(fin, T0, 1, guesser);
       expect(held).toMatchObject({ ok: false, status: 429 });
       if (!held.ok) expect(held.message).toMatch(/this account/);
       expect((await signIn(fin, T0 + RATE_LIMITS.staffAccountSignIn.windowMs, 0)).ok).toBe(true);

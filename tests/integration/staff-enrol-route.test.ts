@@ -53,7 +53,10 @@ describe.each(testDatabaseKinds())("the enrolment page on %s", (kind) => {
     for (const confirm of ["", `${PASSWORD}x`, PASSWORD.toLowerCase()]) {
       const answer = await post({ token, intent: "password", password: PASSWORD, confirm });
       expect(answer.status, JSON.stringify(confirm)).toBe(400);
-      expect(answer.body).toMatchObject({ state: "password", error: "The two passwords are not the same." });
+      expect(answer.body).toMatchObject({
+        state: "password",
+        problem: { field: "confirm", message: "The two passwords are not the same." },
+      });
     }
     expect(await passwordHashOf(email)).toBeNull();
   });
@@ -62,10 +65,40 @@ describe.each(testDatabaseKinds())("the enrolment page on %s", (kind) => {
     const email = "cal@firm.example";
     const { token } = await addStaff(database.db, { email, name: "Cal Common" });
     const common = await post({ token, intent: "password", password: "qwerty123456", confirm: "qwerty123456" });
-    expect(common).toMatchObject({ status: 400, body: { error: PASSWORD_TOO_COMMON } });
+    expect(common).toMatchObject({ status: 400, body: { problem: { field: "password", message: PASSWORD_TOO_COMMON } } });
     const short = await post({ token, intent: "password", password: "Short-pass1", confirm: "Short-pass1" });
-    expect(short).toMatchObject({ status: 400, body: { error: expect.stringMatching(/at least 12 characters/) } });
+    expect(short).toMatchObject({
+      status: 400,
+      body: { problem: { field: "password", message: expect.stringMatching(/at least 12 characters/) } },
+    });
     expect(await passwordHashOf(email)).toBeNull();
+  });
+
+  it.each([
+    ["aaaaaaaaaaaa", /repeats characters/],
+    ["qwertyuiopasdfgh", /too easy to guess/],
+    ["iloveyou1234", /common passwords or words/],
+    ["harbourside1", /the firm's name/],
+    ["Harbourside Loans", /the firm's name/],
+    ["Harbourside Finance Ltd", /the firm's name/],
+    ["ZaraQuillfeather7", /your own name or email address/],
+    ["zara.quillfeather", /your own name or email address/],
+  ])("refuses %j as too easy to guess, with the reason beside the field, and sets none", async (password, reason) => {
+    const email = "zara.quillfeather@firm.example";
+    const { token } = await addStaff(database.db, { email, name: "Zara Quillfeather" });
+    const answer = await post({ token, intent: "password", password, confirm: password });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { state: "password", problem: { field: "password", message: expect.stringMatching(reason) } },
+    });
+    expect(await passwordHashOf(email)).toBeNull();
+  });
+
+  it("takes a password of unrelated words", async () => {
+    const { token } = await addStaff(database.db, { email: "una@firm.example", name: "Una Words" });
+    const password = "Quiet-orbit-tulip-91";
+    const answer = await post({ token, intent: "password", password, confirm: password });
+    expect(answer).toMatchObject({ body: { state: "authenticator" } });
   });
 
   it("sets the password, takes the authenticator's code, and then the link is spent", async () => {

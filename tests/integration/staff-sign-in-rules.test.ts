@@ -4,7 +4,7 @@ import { readConfig } from "../../app/config.server";
 import { EMAIL_MAX_LENGTH } from "../../app/domain/field-limits";
 import { MAX_PASSWORD_LENGTH } from "../../app/domain/passwords";
 import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, staffMembers, staffSessions } from "../../server/db/schema";
+import { auditLog, rateLimits, staffMembers, staffSessions } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { RATE_LIMITS } from "../../server/rate-limit";
 import {
@@ -21,7 +21,9 @@ import { encryptSecret, totpCode, totpKey, totpStep, totpUri } from "../../serve
 import {
   STAFF_CODE_FAILURES_ALLOWED,
   STAFF_CODE_LOCK_MINUTES,
+  STAFF_ADDRESS_FAILED,
   STAFF_CODES_LOCKED,
+  STAFF_SIGN_IN_FAILED,
   type StaffContext,
   requireStaff,
   staffAccountBusy,
@@ -59,7 +61,7 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
     database = await openTestDatabase(kind);
     const config = readConfig({ NODE_ENV: "test" });
     context = { config, db: database.db, log: createLogger("silent") };
-    issuer = { issuer: "Test staff", authSecret: config.authSecret };
+    issuer = { issuer: "Test staff", authSecret: config.authSecret, firmNames: [config.site.brandName, config.site.companyName] };
   });
   afterAll(async () => {
     await database.close();
@@ -225,18 +227,51 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
       expect((await signIn(gil, until, 1)).ok).toBe(true);
     });
 
+    it("while codes are held back, answers a wrong password and the right one with a wrong code the same", async () => {
+      const lou = await enrolled("Lou Locked");
+      const wrongCode = async (at: number) => ((await codeAt(lou.key, at, 1)) === "000000" ? "111111" : "000000");
+      for (let i = 0; i < STAFF_CODE_FAILURES_ALLOWED; i++) {
+        const at = T0 + i * 5 * MINUTE;
+        await staffSignIn(withAddress(), form({ email: lou.email, password: PASSWORD, code: await wrongCode(at) }), at);
+      }
+      const during = T0 + (STAFF_CODE_FAILURES_ALLOWED - 1) * 5 * MINUTE + MINUTE;
+      const wrongPassword = await staffSignIn(
+        withAddress(),
+        form({ email: lou.email, password: "not-the-password", code: await wrongCode(during) }),
+        during,
+      );
+      const rightPassword = await staffSignIn(
+        withAddress(),
+        form({ email: lou.email, password: PASSWORD, code: await wrongCode(during) }),
+        during,
+      );
+      expect(wrongPassword).toEqual({ ok: false, status: 401, message: STAFF_SIGN_IN_FAILED });
+      expect(rightPassword).toEqual(wrongPassword);
+      expect(await lastAudit()).toMatchObject({ detail: { reason: "code-while-locked" } });
+      // Only the password with the right code is told why, and the wrong code did not lengthen the wait.
+      expect(await signIn(lou, during, 0)).toEqual({ ok: false, status: 429, message: STAFF_CODES_LOCKED });
+      const [row] = await database.db.select().from(staffMembers).where(eq(staffMembers.id, lou.staffId));
+      expect(row?.codesLockedUntil?.getTime()).toBe(
+        T0 + (STAFF_CODE_FAILURES_ALLOWED - 1) * 5 * MINUTE + STAFF_CODE_LOCK_MINUTES * MINUTE,
+      );
+    });
+
     it("tells a held-back account how many minutes are left in the window", async () => {
       const hal = await enrolled("Hal Held");
+      const guesser = withAddress();
       for (let attempt = 0; attempt < RATE_LIMITS.staffAccountSignIn.limit; attempt++) {
         const wrong = form({ email: hal.email, password: `guess-${attempt}`, code: "123456" });
-        expect(await staffSignIn(withAddress(), wrong, T0)).toMatchObject({ ok: false, status: 401 });
+        expect(await staffSignIn(guesser, wrong, T0)).toMatchObject({ ok: false, status: 401 });
       }
       // The window began at 10:00:00 and ends at 10:05:00.
-      expect(await signIn(hal, T0)).toMatchObject({ status: 429, message: staffAccountBusy(5) });
+      expect(await signIn(hal, T0, 1, guesser)).toMatchObject({ status: 429, message: staffAccountBusy(5) });
       expect(staffAccountBusy(5)).toBe(
         "Too many attempts to sign in to this account. Please wait 5 minutes and try again.",
       );
-      expect(await signIn(hal, T0 + 4 * MINUTE + 15_000)).toMatchObject({ status: 429, message: staffAccountBusy(1) });
+      expect(await signIn(hal, T0 + 4 * MINUTE + 15_000, 1, guesser)).toMatchObject({
+        status: 429,
+        message: staffAccountBusy(1),
+      });
       expect(staffAccountBusy(1)).toBe(
         "Too many attempts to sign in to this account. Please wait a minute and try again.",
       );
@@ -245,11 +280,58 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
     it("holds back only the account asked for, not another", async () => {
       const ivy = await enrolled("Ivy Guessed");
       const jo = await enrolled("Jo Other");
+      const guesser = withAddress();
       for (let attempt = 0; attempt < RATE_LIMITS.staffAccountSignIn.limit; attempt++) {
-        await staffSignIn(withAddress(), form({ email: ivy.email, password: `guess-${attempt}`, code: "123456" }), T0);
+        await staffSignIn(guesser, form({ email: ivy.email, password: `guess-${attempt}`, code: "123456" }), T0);
       }
-      expect(await signIn(ivy, T0)).toMatchObject({ ok: false, status: 429 });
-      expect((await signIn(jo, T0)).ok).toBe(true);
+      expect(await signIn(ivy, T0, 1, guesser)).toMatchObject({ ok: false, status: 429 });
+      expect((await signIn(jo, T0, 1, guesser)).ok).toBe(true);
+    });
+
+    it("lets the member in past a stranger's tries, from an address that has not failed, with the right password and code", async () => {
+      const max = await enrolled("Max Kept-Out");
+      // A stranger keeps the account at its limit with one wrong try a minute.
+      const stranger = withAddress();
+      for (let minute = 0; minute < RATE_LIMITS.staffAccountSignIn.limit; minute++) {
+        const at = T0 + minute * MINUTE;
+        await staffSignIn(stranger, form({ email: max.email, password: `guess-${minute}`, code: "123456" }), at);
+      }
+      const at = T0 + 4 * MINUTE + 30_000;
+      expect(await signIn(max, at, 0, stranger)).toMatchObject({ ok: false, status: 429 });
+      const office = withAddress();
+      const outcome = await signIn(max, at, 1, office);
+      expect(outcome.ok).toBe(true);
+      expect(await lastAudit()).toMatchObject({ action: "staff.sign-in", actorId: max.staffId });
+    });
+
+    it("past the limit, answers anything less than both right as the limit does, then holds that address back too", async () => {
+      const ned = await enrolled("Ned Busy");
+      for (let attempt = 0; attempt < RATE_LIMITS.staffAccountSignIn.limit; attempt++) {
+        await staffSignIn(withAddress(), form({ email: ned.email, password: `guess-${attempt}`, code: "123456" }), T0);
+      }
+      const busy = { ok: false, status: 429, message: staffAccountBusy(5) };
+      const wrongCode = (await codeAt(ned.key, T0, 1)) === "000000" ? "111111" : "000000";
+      // A wrong password and the right one with a wrong code: the same answer, from fresh addresses.
+      expect(await staffSignIn(withAddress(), form({ email: ned.email, password: "guess", code: wrongCode }), T0)).toEqual(
+        busy,
+      );
+      const office = withAddress();
+      expect(await staffSignIn(office, form({ email: ned.email, password: PASSWORD, code: wrongCode }), T0)).toEqual(busy);
+      expect(await lastAudit()).toMatchObject({ detail: { reason: "code" } });
+      // That address has failed now: even both right wait for the window's end.
+      expect(await signIn(ned, T0, 1, office)).toEqual(busy);
+      expect(await signIn(ned, T0 + 4 * MINUTE, 0, office)).toEqual({ ...busy, message: staffAccountBusy(1) });
+      expect((await signIn(ned, T0 + 5 * MINUTE, 1, withAddress())).ok).toBe(true);
+    });
+
+    it("keeps the marks of addresses that failed without the address or the account in them", async () => {
+      const oz = await enrolled("Oz Marked");
+      const from = { ...context, clientAddress: "198.51.100.77" };
+      await staffSignIn(from, form({ email: oz.email, password: "guess", code: "123456" }), T0);
+      const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+      const marks = keys.filter((key) => key.startsWith(`${STAFF_ADDRESS_FAILED.name}:`));
+      expect(marks.length).toBeGreaterThan(0);
+      expect(marks.join(" ")).not.toMatch(/198\.51\.100\.77|rules\.example|oz/i);
     });
   });
 

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { TextField } from "~/components/ui/field";
 import { MIN_PASSWORD_LENGTH } from "~/domain/passwords";
 import { Notice, StaffDoorway } from "./staff-frame";
@@ -13,7 +14,13 @@ export interface AuthenticatorSetupView {
 
 export type EnrolPageProps =
   | { state: "invalid" }
-  | { state: "password"; token: string; name: string; error?: string }
+  | {
+      state: "password";
+      token: string;
+      name: string;
+      /** A refused password: the field it is about and why, shown beside it (D24). */
+      problem?: { field: "password" | "confirm"; message: string };
+    }
   | { state: "authenticator"; token: string; name: string; setup: AuthenticatorSetupView; error?: string };
 
 /** The one-time link's page: a password, then an authenticator app proven by its first code. */
@@ -38,7 +45,9 @@ export function EnrolPage(props: EnrolPageProps) {
         <p>
           Welcome, {props.name}. First choose a password of at least {MIN_PASSWORD_LENGTH.staff} characters.
         </p>
-        {props.error && <Notice tone="error">{props.error}</Notice>}
+        {props.problem && (
+          <ErrorSummary problems={[{ targetId: props.problem.field, message: props.problem.message }]} autoFocus />
+        )}
         <Form method="post" className="space-y-5">
           <input type="hidden" name="token" value={props.token} />
           <input type="hidden" name="intent" value="password" />
@@ -47,6 +56,8 @@ export function EnrolPage(props: EnrolPageProps) {
             name="password"
             type="password"
             label="New password"
+            hint="Three or four words that have nothing to do with you or the firm are easy to remember and hard to guess."
+            error={props.problem?.field === "password" ? props.problem.message : null}
             autoComplete="new-password"
             minLength={MIN_PASSWORD_LENGTH.staff}
             required
@@ -56,6 +67,7 @@ export function EnrolPage(props: EnrolPageProps) {
             name="confirm"
             type="password"
             label="The same password again"
+            error={props.problem?.field === "confirm" ? props.problem.message : null}
             autoComplete="new-password"
             minLength={MIN_PASSWORD_LENGTH.staff}
             required
