@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { requirePermission } from "../../server/staff/guard.server";
+import { complaintsNeedingSomething } from "../../server/complaints/complaints.server";
+import { holds, requirePermission } from "../../server/staff/guard.server";
 import { type TodayLead, todayList } from "../../server/staff/today.server";
 import { ukClock } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
@@ -54,9 +55,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
       booked: list.booked.map((lead) => ({ ...row(lead), nextActionAt: lead.nextActionAt.toISOString() })),
       more: list.more,
+      complaints: holds(user, "complaints.handle") ? await complaintsDue(context, now) : null,
     },
     { headers },
   );
+}
+
+/** The open complaints whose clock asks for something today, most pressing first. */
+async function complaintsDue(context: Route.LoaderArgs["context"], now: Date) {
+  return (await complaintsNeedingSomething(context.db, now, context.config.callbacks.nation)).map(({ row, needs }) => ({
+    id: row.id,
+    reference: row.reference,
+    receivedAt: row.receivedAt.toISOString(),
+    name: row.name,
+    about: row.about,
+    handlerName: row.handlerName,
+    closedAt: null,
+    needs: { ...needs, by: needs.by.toISOString() },
+  }));
 }
 
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */

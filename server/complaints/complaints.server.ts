@@ -9,13 +9,16 @@ import {
   type ComplaintLetter,
   type ComplaintOutcome,
   type ComplaintRootCause,
+  type ComplaintAttention,
   type ComplaintsReport,
+  complaintAttention,
   complaintClock,
   complaintKeptUntil,
   FINAL_RESPONSE_WEEKS,
   type HalfYear,
   type ReportedComplaint,
 } from "../../app/domain/complaints";
+import type { BankHolidayNation } from "../../app/domain/callbacks";
 import type { LeadKind } from "../../app/domain/leads";
 import { ukClock, ukInstant } from "../../app/domain/uk-time";
 import type { Database } from "../db/client";
@@ -387,4 +390,29 @@ export function complaintsReportCsv(report: ComplaintsReport): string {
     ...report.byRootCause.map((row) => [row.label, row.closed, row.upheld]),
   ];
   return BOM + lines.map((cells) => csvLine(cells)).join("");
+}
+
+const PRESSING: Record<ComplaintAttention["kind"], number> = {
+  "final-response": 0,
+  acknowledge: 1,
+  "eighth-week": 2,
+  "summary-resolution": 3,
+  "half-way": 4,
+  waiting: 5,
+};
+
+/** The open complaints whose clock asks for something (Today), overdue first, then by what is asked. */
+export async function complaintsNeedingSomething(
+  db: Database,
+  now: Date,
+  nation: BankHolidayNation,
+): Promise<{ row: ComplaintListRow; needs: ComplaintAttention }[]> {
+  const open = await listComplaints(db, "open");
+  return open
+    .map((row) => ({ row, needs: complaintAttention(row, now, nation) }))
+    .filter((due): due is { row: ComplaintListRow; needs: ComplaintAttention } => due.needs !== null && due.needs.kind !== "waiting")
+    .sort((a, b) => {
+      const overdue = Number("overdue" in b.needs && b.needs.overdue) - Number("overdue" in a.needs && a.needs.overdue);
+      return overdue || PRESSING[a.needs.kind] - PRESSING[b.needs.kind] || a.row.receivedAt.getTime() - b.row.receivedAt.getTime();
+    });
 }

@@ -72,6 +72,9 @@ test.describe("without script", () => {
     const context = await browser.newContext({ javaScriptEnabled: true });
     const staff = await context.newPage();
     await signedInStaff(staff, `carol.${randomUUID().slice(0, 8)}@firm.example`, "Carol Compliance", ["compliance"]);
+    // Today lists it among the complaints that need something, with a link to it.
+    await staff.goto("/staff/today");
+    await expect(staff.getByTestId("complaints-due")).toContainText(reference);
     await staff.goto("/staff/complaints");
     const row = staff.getByRole("row").filter({ hasText: reference });
     await expect(row).toContainText("Cara Complains");

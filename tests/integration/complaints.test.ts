@@ -5,6 +5,7 @@ import { letterTemplate } from "../../app/domain/complaint-letters";
 import {
   closeComplaint,
   complaintById,
+  complaintsNeedingSomething,
   recordComplaint,
   reopenComplaint,
   sendComplaintLetter,
@@ -193,6 +194,19 @@ describe.each(testDatabaseKinds())("complaints on %s", (kind) => {
       .from(jobs)
       .where(eq(jobs.dedupeKey, `complaint-letter:${letterIds[0]}`));
     expect(letterJobs).toEqual([]);
+  });
+
+  it("Today lists the open complaints that need something, overdue first, and leaves out one answered in good time", async () => {
+    const unacknowledged = await record(null);
+    const answered = await record();
+    const letter = await written(answered.id, "holding");
+    await sendComplaintLetter(context, { id: answered.id, version: 1, kind: "holding", letter, actor: ann }, RECEIVED);
+    // Five business days on: the one without an acknowledgement is overdue; the others are past their three days.
+    const due = await complaintsNeedingSomething(database.db, new Date("2026-12-05T00:00:00Z"), "england-and-wales");
+    const ids = due.map((d) => d.row.id);
+    expect(ids).toContain(unacknowledged.id);
+    expect(ids).not.toContain(answered.id);
+    expect(due[0]?.needs).toMatchObject({ kind: "acknowledge", overdue: true });
   });
 
   it("an unknown complaint is a 404", async () => {

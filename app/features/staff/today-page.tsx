@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { NEXT_ACTION_LABELS, type NextActionKind } from "~/domain/callback-choice";
 import { type DueState, describeMinutes } from "~/domain/lead-work";
 import type { LeadKind } from "~/domain/leads";
+import { ComplaintsDue } from "./complaints/complaints-due";
+import type { ComplaintRowView } from "./complaints/complaints-list-page";
 import { leadPath, money, reference, telHref } from "./format";
 
 // /staff/today (docs/decisions/190): the adviser's list for the day. Planned actions due
@@ -33,6 +35,8 @@ export interface TodayPageProps {
   waiting: (TodayRow & { waitedMinutes: number; overTarget: boolean })[];
   booked: (TodayRow & { nextActionAt: string })[];
   more: boolean;
+  /** For those who handle complaints: the open ones that need something today. */
+  complaints?: ComplaintRowView[] | null;
 }
 
 const ukDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
@@ -122,7 +126,7 @@ function Section({
 
 const actionLabel = (kind: NextActionKind | null) => (kind ? NEXT_ACTION_LABELS[kind] : "No next action");
 
-export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked, more }: TodayPageProps) {
+export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked, more, complaints }: TodayPageProps) {
   const by = (state: DueState) => planned.filter((row) => row.state === state);
   const groups: { state: DueState; title: string; empty: string }[] = [
     { state: "overdue", title: "Overdue", empty: "Nothing is overdue." },
@@ -160,6 +164,8 @@ export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked
           Some lists are long: each shows its first 200. Work through them, or find the rest in the leads list.
         </p>
       )}
+
+      {complaints && <ComplaintsDue rows={complaints} />}
 
       {groups.map((group) => {
         const rows = by(group.state);
