@@ -15,6 +15,7 @@ import { isSameSitePost } from "../../server/accounts.server";
 import { recordComplaint } from "../../server/complaints/complaints.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { requirePermission } from "../../server/staff/guard.server";
+import { findLead } from "../../server/staff/leads.server";
 import type { Route } from "./+types/staff.complaints.new";
 
 // /staff/complaints/new[?lead=kind:id]: a complaint taken by phone, email or letter
@@ -37,14 +38,37 @@ function readLead(value: string | null): { kind: LeadKind; id: string } | null {
   return { kind: kind as LeadKind, id };
 }
 
+/** A UK day and time as the form's date and time fields write them. */
+function dayAndTime(at: Date) {
+  const { day, minutes } = ukClock(at);
+  return {
+    receivedDay: day,
+    receivedTime: `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`,
+  };
+}
+
+/**
+ * The form filled from the lead it comes with: the person's name, email and phone; a
+ * contact message marked as a complaint brings its words, how it came and when.
+ */
+async function prefilled(context: Route.LoaderArgs["context"], lead: { kind: LeadKind; id: string } | null) {
+  const found = lead ? await findLead(context.db, lead.kind, lead.id) : null;
+  const blank = { ...complaintValues({}), channel: "", ...dayAndTime(new Date()) };
+  if (!found) return blank;
+  const { row } = found;
+  const name = "name" in row ? row.name : `${row.firstName} ${row.lastName}`;
+  const base = { ...blank, name, email: row.email, phone: row.phone, about: "lead" };
+  return found.kind === "contact"
+    ? { ...base, words: found.row.message, channel: "contact-message", ...dayAndTime(found.row.createdAt) }
+    : base;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers } = await requirePermission(context, request, "complaints.handle");
   const lead = readLead(new URL(request.url).searchParams.get("lead"));
-  const now = ukClock(new Date());
-  const time = `${String(Math.floor(now.minutes / 60)).padStart(2, "0")}:${String(now.minutes % 60).padStart(2, "0")}`;
   return data(
     {
-      values: { ...complaintValues({}), channel: "", receivedDay: now.day, receivedTime: time },
+      values: await prefilled(context, lead),
       errors: {},
       lead,
       action: `/staff/complaints/new${lead ? `?${new URLSearchParams({ lead: `${lead.kind}:${lead.id}` })}` : ""}`,

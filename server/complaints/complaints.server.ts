@@ -410,9 +410,16 @@ export async function complaintsNeedingSomething(
   const open = await listComplaints(db, "open");
   return open
     .map((row) => ({ row, needs: complaintAttention(row, now, nation) }))
-    .filter((due): due is { row: ComplaintListRow; needs: ComplaintAttention } => due.needs !== null && due.needs.kind !== "waiting")
+    .filter(
+      (due): due is { row: ComplaintListRow; needs: ComplaintAttention } =>
+        due.needs !== null && due.needs.kind !== "waiting",
+    )
     .sort((a, b) => {
       const overdue = Number("overdue" in b.needs && b.needs.overdue) - Number("overdue" in a.needs && a.needs.overdue);
-      return overdue || PRESSING[a.needs.kind] - PRESSING[b.needs.kind] || a.row.receivedAt.getTime() - b.row.receivedAt.getTime();
+      return (
+        overdue ||
+        PRESSING[a.needs.kind] - PRESSING[b.needs.kind] ||
+        a.row.receivedAt.getTime() - b.row.receivedAt.getTime()
+      );
     });
 }

@@ -306,6 +306,18 @@ export function LeadPage({
         <Link to={personPath(lead.kind, lead.id)} className="font-semibold text-brand-700 underline">
           Everyone with this email or phone
         </Link>
+        {can.includes("complaints.handle") && (
+          <>
+            {" · "}
+            <Link
+              to={`/staff/complaints/new?${new URLSearchParams({ lead: `${lead.kind}:${lead.id}` })}`}
+              className="font-semibold text-brand-700 underline"
+              data-testid="record-complaint"
+            >
+              {lead.kind === "contact" ? "This is a complaint" : "Record a complaint from them"}
+            </Link>
+          </>
+        )}
       </p>
       <p className="mt-3 text-slate-700">
         {lead.kindLabel} received {formatWhen(lead.receivedAt)}. Status:{" "}
