@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())("the team page on %s", (kind) => {
       ["roles", "adviser"],
     ]);
     expect(answer.status).toBe(200);
-    const link = (answer.body?.outcome as { link: { url: string } }).link.url;
+    const link = (answer.body as { outcome: { link: { url: string } } }).outcome.link.url;
     expect(link).toMatch(/^http:\/\/localhost:3000\/staff\/enrol\?token=[\w-]{43}$/);
     const row = await memberByEmail(email);
     expect(row).toMatchObject({ name: "Ann Adviser", roles: ["adviser"], enrolledAt: null });
