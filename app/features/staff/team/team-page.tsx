@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
 import { FieldError, TextField } from "~/components/ui/field";
@@ -102,7 +102,11 @@ function MemberCard({
   const mine = outcome?.form === member.id ? outcome : null;
   const headingId = `member-${member.id}`;
   return (
-    <li className="rounded-lg border border-slate-300 p-4" data-testid="team-member" aria-labelledby={headingId}>
+    <li
+      className="min-w-0 rounded-lg border border-slate-300 p-4"
+      data-testid="team-member"
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId} className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere]">
         {member.name}
         {isViewer ? " (you)" : ""}
@@ -133,7 +137,7 @@ function MemberCard({
             error={mine?.problems?.roles}
           />
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            Save roles for {member.name}
+            Save roles<span className="sr-only"> for {member.name}</span>
           </Button>
         </Form>
       </details>
@@ -142,14 +146,15 @@ function MemberCard({
           <input type="hidden" name="intent" value="link" />
           <input type="hidden" name="member" value={member.id} />
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            Send {member.name} a new link
+            Send a new link<span className="sr-only"> to {member.name}</span>
           </Button>
         </Form>
         <Form method="post">
           <input type="hidden" name="intent" value={member.disabled ? "enable" : "disable"} />
           <input type="hidden" name="member" value={member.id} />
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            {member.disabled ? "Enable" : "Disable"} {member.name}
+            {member.disabled ? "Enable" : "Disable"}
+            <span className="sr-only"> {member.name}</span>
           </Button>
         </Form>
       </div>
@@ -175,6 +180,11 @@ export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: T
           ? ""
           : " Changes here first ask for a code from your authenticator app, which then counts for 5 minutes."}
       </p>
+      <p className="mt-2">
+        <Link to="/staff/access-review" className="font-semibold text-brand-700 underline">
+          Access review: each member's exports, erasures and changes over 90 days
+        </Link>
+      </p>
       {notice && (
         <div className="mt-4">
           <Notice tone="success">{notice}</Notice>
@@ -193,7 +203,7 @@ export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: T
         <h2 id="members-heading" className={h2Class}>
           Members
         </h2>
-        <ul className="mt-3 grid gap-4 md:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-4 md:grid-cols-2">
           {members.map((member) => (
             <MemberCard
               key={member.id}
