@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirectDocument } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { requirePermission } from "../../server/staff/guard.server";
@@ -30,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await staffFormPost(request);
   const from = staffReturnPath(form.get("from"));
   const outcome = await stepUp(context, request, user, String(form.get("code") ?? ""));
-  if (outcome.ok) return redirect(from);
+  // A whole page load, not the router's: `from` may be a download (the export), which the
+  // router cannot draw.
+  if (outcome.ok) return redirectDocument(from);
   return data({ from, error: outcome.message }, { status: outcome.status });
 }
 

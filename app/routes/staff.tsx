@@ -2,14 +2,15 @@ import { data, Outlet } from "react-router";
 import { clearRolesNews } from "../../server/staff/accounts.server";
 import { heldBy, requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
-import { ConsoleError } from "~/features/staff/console-error";
 import { StaffFrame } from "~/features/staff/staff-frame";
 import type { Route } from "./+types/staff";
 
 // The staff console's frame (DECISIONS D14, D25). The session is checked here and again
 // by each child's loader (a client navigation may run the child's alone); the check is
 // made once per request (server/staff/session.server.ts). The navigation offers what the
-// member's roles allow; a member from before roles existed is told of them, once.
+// member's roles allow; a member from before roles existed is told of them, once. No
+// error page of its own: a borrower turned away here gets the public site's 404 (D14),
+// and each page's refusal is drawn by that page's, inside this frame.
 
 export const meta: Route.MetaFunction = () => [{ title: "Staff console" }, { name: "robots", content: "noindex" }];
 export const headers: Route.HeadersFunction = privatePageHeaders;
@@ -18,10 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers, rolesNews } = await requirePermission(context, request, "console.enter");
   if (rolesNews) await clearRolesNews(context.db, user.id);
   return data({ staffName: user.name, can: heldBy(user), rolesNews }, { headers });
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ConsoleError error={error} />;
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {

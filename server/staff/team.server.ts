@@ -68,6 +68,17 @@ export async function teamMembers(db: Database): Promise<StaffMember[]> {
   return listStaff(db);
 }
 
+/** A member as the team page draws them. */
+export const teamMemberView = (m: StaffMember) => ({
+  id: m.id,
+  name: m.name,
+  email: m.email,
+  roles: m.roles,
+  enrolled: m.enrolled,
+  disabled: m.disabled,
+  lastSignInAt: m.lastSignInAt?.toISOString() ?? null,
+});
+
 /** The name and address as typed, read: each problem beside its field. */
 export function readNewMember(fields: { name: string; email: string }) {
   const problems: Record<string, string> = {};

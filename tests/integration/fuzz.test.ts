@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_STATUSES, TRIAGE_FLAGS } from "../../app/domain/leads";
+import { may, type Permission, ROLES, type Role } from "../../app/domain/permissions";
 import { openDatabase } from "../../server/db/client";
 import { addStaff } from "../../server/staff/accounts.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
@@ -22,7 +23,8 @@ import { overHttp, signInStaff } from "../support/staff-sign-in";
  * Issue 26: the staff console too, with a signed-in staff member's session: its pages
  * and downloads with generated queries, its actions with generated bodies. None may be
  * a 5xx, and a CSV answered 200 must arrive whole (a failure once it has begun cuts the
- * connection, which the client sees as an error).
+ * connection, which the client sees as an error). Each request is a member of one role
+ * (DECISIONS D25), and no role reaches a page its permissions do not name.
  */
 
 const RUNS = 1200;
@@ -269,6 +271,7 @@ const staffQuery = fc.dictionary(
     "erased",
     "enrolled",
     "signedOut",
+    "permission",
   ),
   staffValue,
   { maxKeys: 5 },
@@ -311,6 +314,10 @@ const STAFF_PAGES = [
   "/staff/people/nope/x",
   "/staff/requests",
   "/staff/requests/export",
+  "/staff/team",
+  "/staff/access-review",
+  "/staff/step-up",
+  "/staff/refused",
   "/staff/sign-in",
   "/staff/enrol",
 ];
@@ -335,6 +342,7 @@ const staffFields = fc.record(
   {
     intent: fc.oneof(
       fc.constantFrom("status", "assign", "note", "password", "code"),
+      fc.constantFrom("add", "link", "roles", "disable", "enable"),
       fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline", "case-commission"),
       nastyText,
     ),
@@ -362,6 +370,10 @@ const staffFields = fc.record(
     declinedNote: nastyText,
     newCommission: fc.oneof(fc.constantFrom("800", "0", "-1", "1e999"), nastyText),
     changeReason: nastyText,
+    // The team (never a real member's id: nobody is disabled or re-linked by the run).
+    member: fc.oneof(fc.uuid(), nastyText),
+    roles: fc.oneof(fc.constantFrom("adviser", "manager", "compliance", "administrator", ""), nastyText),
+    name: nastyText,
   },
   { requiredKeys: [] },
 );
@@ -383,6 +395,8 @@ const staffPost = fc
             "/staff/audit",
             "/staff/lenders/new",
             "/staff/lenders/not-a-product",
+            "/staff/team",
+            "/staff/step-up",
             "/staff",
           )
           .map((p) => () => (p === "/staff/enrol" ? `${p}?token=${seeded.inviteToken}` : p)),
@@ -405,7 +419,8 @@ const staffPost = fc
     return { kind: "post" as const, target, request: { ...rest, lead: { body, secrets: [who] } } };
   });
 
-const staffCase = fc.oneof(staffGet, staffPost);
+/** A console request, made by a member of one role. */
+const staffCase = fc.record({ request: fc.oneof(staffGet, staffPost), who: fc.constantFrom(...ROLES) });
 
 /** The request a case describes: its body encoded (or garbled) as its content type says. */
 function buildRequest(c: Omit<Case, "target">, siteOrigin: string): { init: RequestInit; secrets: string[] } {
@@ -466,7 +481,7 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   let server: ServerProcess;
   let log = "";
-  let staffCookie = "";
+  const roleCookies = {} as Record<Role, string>;
   const secrets: string[] = [];
 
   beforeAll(async () => {
@@ -474,10 +489,13 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
     // Staff and leads for the console's runs, made as `npm run staff -- add` does, before
     // the server holds the database (the embedded one admits one process at a time).
     const setup = await openDatabase(scratch ? { url: scratch.url } : { dataDir: path.join(dataDir, "pglite") });
-    let annInvite: string;
+    const roleInvites = {} as Record<Role, string>;
     try {
       await setup.migrate();
-      annInvite = (await addStaff(setup.db, { email: "ann@firm.example", name: "Ann Adviser" })).token;
+      for (const role of ROLES) {
+        const email = `${role}@firm.example`;
+        roleInvites[role] = (await addStaff(setup.db, { email, name: `One ${role}`, roles: [role] })).token;
+      }
       seeded.inviteToken = (await addStaff(setup.db, { email: "bob@firm.example", name: "Bob Broker" })).token;
       const ids = await insertLeads(setup.db, {
         quotes: [sampleQuote({ email: `jane${SEEDED}` })],
@@ -498,13 +516,15 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
     });
     server.child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
     server.child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
-    staffCookie = (
-      await signInStaff(overHttp(server.baseUrl), {
-        origin: server.baseUrl,
-        enrolPath: `/staff/enrol?token=${annInvite}`,
-        email: "ann@firm.example",
-      })
-    ).cookie;
+    for (const role of ROLES) {
+      roleCookies[role] = (
+        await signInStaff(overHttp(server.baseUrl), {
+          origin: server.baseUrl,
+          enrolPath: `/staff/enrol?token=${roleInvites[role]}`,
+          email: `${role}@firm.example`,
+        })
+      ).cookie;
+    }
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -516,21 +536,22 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     await fc.assert(
-      fc.asyncProperty(staffCase, async (c) => {
+      fc.asyncProperty(staffCase, async ({ request: c, who }) => {
         let url: string;
         let init: RequestInit;
+        const cookie = roleCookies[who];
         if (c.kind === "get") {
           url = c.target();
-          init = { headers: { Cookie: staffCookie }, redirect: "manual" };
+          init = { headers: { Cookie: cookie }, redirect: "manual" };
         } else {
           url = c.target();
           const built = buildRequest(c.request, server.baseUrl);
           secrets.push(...built.secrets);
-          init = { ...built.init, headers: { ...(built.init.headers as Record<string, string>), Cookie: staffCookie } };
+          init = { ...built.init, headers: { ...(built.init.headers as Record<string, string>), Cookie: cookie } };
         }
         const response = await fetch(`${server.baseUrl}${url}`, init);
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        const what = `${response.status} ${init.method ?? "GET"} ${url.slice(0, 200)}`;
+        const what = `${response.status} ${init.method ?? "GET"} ${url.slice(0, 200)} as ${who}`;
         let body: string;
         try {
           body = await response.text();
@@ -554,10 +575,55 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
       `fuzz: ${STAFF_RUNS} staff requests, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
     );
     expect(failures).toEqual([]);
-    // The session lasted the whole run, so every request was a signed-in one.
-    const inbox = await fetch(`${server.baseUrl}/staff`, { headers: { Cookie: staffCookie }, redirect: "manual" });
-    expect(inbox.status).toBe(200);
-    await inbox.arrayBuffer();
+    // The sessions lasted the whole run, so every request was a signed-in one.
+    for (const role of ROLES) {
+      const home = await fetch(`${server.baseUrl}/staff/step-up`, {
+        headers: { Cookie: roleCookies[role] },
+        redirect: "manual",
+      });
+      expect(home.status, role).toBe(200);
+      await home.arrayBuffer();
+    }
+  }, 120_000);
+
+  it("lets each role reach exactly the pages and downloads its permissions name", async () => {
+    const pages: [string, Permission][] = [
+      ["/staff", "leads.read"],
+      ["/staff/today", "leads.read"],
+      [`/staff/leads/quote/${seeded.quote}`, "leads.read"],
+      [`/staff/people/quote/${seeded.quote}`, "leads.read"],
+      ["/staff/export", "leads.export"],
+      ["/staff/funnel", "reports.read"],
+      ["/staff/funnel/export", "reports.read"],
+      ["/staff/funnel/calls", "reports.read"],
+      ["/staff/funnel/campaigns", "reports.read"],
+      ["/staff/funnel/campaigns/export", "reports.read"],
+      ["/staff/funnel/campaigns/conversions", "conversions.export"],
+      ["/staff/lenders", "panel.manage"],
+      ["/staff/lenders/new", "panel.manage"],
+      ["/staff/audit", "audit.read"],
+      ["/staff/requests", "data-requests.answer"],
+      ["/staff/requests/export?email=pat%40seeded.example", "data-requests.answer"],
+      ["/staff/team", "team.read"],
+      ["/staff/access-review", "access-review.read"],
+    ];
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      for (const [page, permission] of pages) {
+        const response = await fetch(`${server.baseUrl}${page}`, {
+          headers: { Cookie: roleCookies[role] },
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        const location = response.headers.get("Location") ?? "";
+        const refused = response.status === 403 || location.startsWith("/staff/refused");
+        // The export asks for a code once the sign-in's is older than five minutes.
+        const reached = response.status === 200 || location.startsWith("/staff/step-up");
+        if (may([role], permission) ? !reached : !refused)
+          wrong.push(`${role} ${page}: ${response.status} ${location}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   }, 120_000);
 
   it(`answers ${RUNS} malformed requests with no 5xx, stores nothing and logs no personal value`, async () => {

@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())("the staff inbox on %s", (kind) => {
     database = await openTestDatabase(kind);
     const { db } = database;
     for (const member of [ann, bob]) {
-      await db.insert(staffMembers).values({ ...member, enrolledAt: new Date() });
+      await db.insert(staffMembers).values({ ...member, enrolledAt: new Date(), roles: ["adviser"] });
     }
     ids = await insertLeads(db, {
       quotes: [

@@ -70,6 +70,7 @@ const TABLES = new Set([
   "accounts",
   "sessions",
   "jobs",
+  "audit_log",
 ]);
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
@@ -84,6 +85,17 @@ createServer(async (req, res) => {
       roles,
     });
     res.writeHead(200, { "Content-Type": "text/plain" }).end(`/staff/enrol?token=${token}`);
+    return;
+  }
+  // Makes the code a member last entered ten minutes old in each of their sessions, as if
+  // they had been working a while: their next export, erasure or change to the team asks
+  // for a code again (the step-up, docs/decisions/272).
+  if (url.pathname === "/staff/stale-code") {
+    await server.database.db.execute(
+      sql`update staff_sessions set code_at = now() - interval '10 minutes'
+        where staff_id = (select id from staff_members where email = ${url.searchParams.get("email") ?? ""})`,
+    );
+    res.writeHead(200).end();
     return;
   }
   // Moves the outbox's clock to `to` (ISO 8601) from now on, for a test to meet a call-back's
@@ -104,7 +116,7 @@ createServer(async (req, res) => {
     return;
   }
   const result = (await server.database.db.execute(
-    sql.raw(`select * from "${table}" order by created_at`),
+    sql.raw(`select * from "${table}" order by ${table === "audit_log" ? "id" : "created_at"}`),
   )) as unknown as { rows: unknown[] };
   res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result.rows));
 }).listen(E2E_PORT + 1000, "127.0.0.1");

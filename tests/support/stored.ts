@@ -5,7 +5,16 @@ import { E2E_PORT } from "./e2e-paths";
  * read through the test-only window e2e-server.ts opens beside the server.
  */
 export async function storedRows<T = Record<string, unknown>>(
-  table: "quotes" | "personal_enquiries" | "contact_messages" | "profiles" | "users" | "accounts" | "sessions" | "jobs",
+  table:
+    | "quotes"
+    | "personal_enquiries"
+    | "contact_messages"
+    | "profiles"
+    | "users"
+    | "accounts"
+    | "sessions"
+    | "jobs"
+    | "audit_log",
 ): Promise<T[]> {
   const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/${table}`);
   if (!response.ok) throw new Error(`could not read ${table}: ${response.status}`);
@@ -21,4 +30,12 @@ export async function addStaffMember(email: string, name: string, roles?: string
   const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/staff/add?${query}`);
   if (!response.ok) throw new Error(`could not add ${email}: ${response.status}`);
   return response.text();
+}
+
+/** Ages the code a staff member last entered past the step-up's five minutes (e2e-server.ts). */
+export async function staleCode(email: string): Promise<void> {
+  const response = await fetch(
+    `http://127.0.0.1:${E2E_PORT + 1000}/staff/stale-code?${new URLSearchParams({ email })}`,
+  );
+  if (!response.ok) throw new Error(`could not age ${email}'s code: ${response.status}`);
 }

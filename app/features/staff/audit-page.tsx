@@ -82,6 +82,11 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
+      <p className="mt-2">
+        <Link to="/staff/access-review" className="font-semibold text-brand-700 underline">
+          Access review: each member's exports, erasures and changes over 90 days
+        </Link>
+      </p>
       <Form
         method="get"
         className="mt-4 grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-4"

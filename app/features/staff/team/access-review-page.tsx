@@ -1,0 +1,99 @@
+import { AUDIT_ACTION_LABELS, type AuditAction } from "~/domain/audit-actions";
+import { formatWhen } from "../format";
+
+// /staff/access-review (DECISIONS D25): per member, what they exported, erased and changed
+// in the last 90 days, from the audit log. Laid out to print: the console's frame is left
+// off the printout, each member starts clear of the one before.
+
+export interface ReviewEntryView {
+  at: string;
+  action: AuditAction;
+  rows: number | null;
+}
+
+export interface AccessReviewPageProps {
+  from: string;
+  to: string;
+  members: {
+    actorId: string;
+    actorName: string;
+    exported: ReviewEntryView[];
+    erased: ReviewEntryView[];
+    changed: { action: AuditAction; count: number }[];
+  }[];
+}
+
+const cell = "border-b border-slate-200 py-1.5 pr-4 text-left align-top";
+
+function Entries({ caption, entries }: { caption: string; entries: ReviewEntryView[] }) {
+  if (entries.length === 0) return <p className="mt-2">{caption}: none.</p>;
+  return (
+    <table className="mt-2 w-full border-collapse text-sm">
+      <caption className="text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={cell}>
+            When
+          </th>
+          <th scope="col" className={cell}>
+            What
+          </th>
+          <th scope="col" className={cell}>
+            Rows
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((e) => (
+          <tr key={`${e.at}-${e.action}`}>
+            <td className={cell}>{formatWhen(e.at)}</td>
+            <td className={cell}>{AUDIT_ACTION_LABELS[e.action]}</td>
+            <td className={cell}>{e.rows ?? ""}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function AccessReviewPage({ from, to, members }: AccessReviewPageProps) {
+  return (
+    <>
+      <title>Access review | Staff console</title>
+      <h1 className="text-2xl font-bold text-slate-900">Access review</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        What each member exported, erased and changed from {formatWhen(from)} to {formatWhen(to)} (the last 90 days),
+        from the audit log. Views and sign-ins are in the audit log itself. Print this page for the file.
+      </p>
+      {members.length === 0 && <p className="mt-6">Nobody exported, erased or changed anything in these 90 days.</p>}
+      {members.map((m) => (
+        <section
+          key={m.actorId}
+          aria-labelledby={`review-${m.actorId}`}
+          className="mt-8 break-inside-avoid"
+          data-testid="review-member"
+        >
+          <h2 id={`review-${m.actorId}`} className="text-xl font-bold text-slate-900">
+            {m.actorName}
+          </h2>
+          <Entries caption="Exported" entries={m.exported} />
+          <Entries caption="Erased" entries={m.erased} />
+          {m.changed.length === 0 ? (
+            <p className="mt-2">Changed: nothing.</p>
+          ) : (
+            <>
+              <h3 className="mt-3 font-semibold">Changed</h3>
+              <ul className="mt-1 list-disc pl-6">
+                {m.changed.map((c) => (
+                  <li key={c.action}>
+                    {AUDIT_ACTION_LABELS[c.action]}: {c.count} {c.count === 1 ? "time" : "times"}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}

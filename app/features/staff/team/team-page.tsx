@@ -1,0 +1,256 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
+import { FieldError, TextField } from "~/components/ui/field";
+import { ROLE_HINTS, ROLE_LABELS, ROLES, type Role } from "~/domain/permissions";
+import { formatWhen } from "../format";
+import { Notice } from "../staff-frame";
+
+// /staff/team (DECISIONS D25): every member with their roles, whether they have enrolled,
+// their last sign-in and whether they are disabled; adding a member (their one-time link
+// shown here once, and emailed), a new link, roles, disabling and enabling. Plain forms,
+// each problem beside its field and in the summary (D24); cards, so it fits a phone.
+
+export interface TeamMemberView {
+  id: string;
+  name: string;
+  email: string;
+  roles: Role[];
+  enrolled: boolean;
+  disabled: boolean;
+  lastSignInAt: string | null;
+}
+
+/** What a refused or done form says, and for which form ("add", or a member's id). */
+export interface TeamOutcomeView {
+  form: string;
+  /** Each problem by its field ("name", "email", "roles"), or "form" for the whole form. */
+  problems?: Record<string, string>;
+  /** What was typed into the add form, to draw it again. */
+  values?: { name: string; email: string; roles: string[] };
+  /** A link made now, shown once. */
+  link?: { name: string; url: string };
+  notice?: string;
+}
+
+export interface TeamPageProps {
+  members: TeamMemberView[];
+  viewerId: string;
+  /** Whether a code was entered in the last five minutes (else changes ask for one first). */
+  fresh: boolean;
+  notice: string | null;
+  outcome?: TeamOutcomeView | null;
+}
+
+const h2Class = "text-xl font-bold text-slate-900";
+
+function RoleBoxes({
+  idPrefix,
+  checked,
+  error,
+}: {
+  idPrefix: string;
+  checked: readonly string[];
+  error?: string | null;
+}) {
+  const errorId = `${idPrefix}-roles-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} className="space-y-2">
+      <legend className="font-semibold text-slate-900">Roles</legend>
+      <FieldError id={errorId} error={error} />
+      {ROLES.map((role) => (
+        <div key={role} className="flex items-start gap-3">
+          <input
+            id={`${idPrefix}-role-${role}`}
+            type="checkbox"
+            name="roles"
+            value={role}
+            defaultChecked={checked.includes(role)}
+            aria-describedby={`${idPrefix}-role-${role}-hint`}
+            className="mt-1 h-6 w-6 shrink-0 accent-brand-700"
+          />
+          <div>
+            <label htmlFor={`${idPrefix}-role-${role}`} className="font-semibold">
+              {ROLE_LABELS[role]}
+            </label>
+            <p id={`${idPrefix}-role-${role}-hint`} className="text-sm text-slate-700">
+              {ROLE_HINTS[role]}
+            </p>
+          </div>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+function stateOf(member: TeamMemberView) {
+  if (member.disabled) return "Disabled";
+  return member.enrolled ? "Enrolled" : "Waiting to enrol";
+}
+
+function MemberCard({
+  member,
+  isViewer,
+  outcome,
+  busy,
+}: {
+  member: TeamMemberView;
+  isViewer: boolean;
+  outcome: TeamOutcomeView | null;
+  busy: boolean;
+}) {
+  const mine = outcome?.form === member.id ? outcome : null;
+  const headingId = `member-${member.id}`;
+  return (
+    <li
+      className="min-w-0 rounded-lg border border-slate-300 p-4"
+      data-testid="team-member"
+      aria-labelledby={headingId}
+    >
+      <h3 id={headingId} className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere]">
+        {member.name}
+        {isViewer ? " (you)" : ""}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="font-semibold">Email</dt>
+        <dd className="[overflow-wrap:anywhere]">{member.email}</dd>
+        <dt className="font-semibold">Roles</dt>
+        <dd data-testid="member-roles">{member.roles.map((r) => ROLE_LABELS[r]).join(", ") || "None"}</dd>
+        <dt className="font-semibold">State</dt>
+        <dd data-testid="member-state">{stateOf(member)}</dd>
+        <dt className="font-semibold">Last sign-in</dt>
+        <dd>{member.lastSignInAt ? formatWhen(member.lastSignInAt) : "Never"}</dd>
+      </dl>
+      {mine?.problems?.form && (
+        <div className="mt-3">
+          <Notice tone="error">{mine.problems.form}</Notice>
+        </div>
+      )}
+      <details className="mt-3" open={Boolean(mine?.problems?.roles)}>
+        <summary className="cursor-pointer font-semibold text-brand-700 underline">Change roles</summary>
+        <Form method="post" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="roles" />
+          <input type="hidden" name="member" value={member.id} />
+          <RoleBoxes
+            idPrefix={member.id}
+            checked={mine?.problems?.roles ? (mine.values?.roles ?? []) : member.roles}
+            error={mine?.problems?.roles}
+          />
+          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+            Save roles<span className="sr-only"> for {member.name}</span>
+          </Button>
+        </Form>
+      </details>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="link" />
+          <input type="hidden" name="member" value={member.id} />
+          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+            Send a new link<span className="sr-only"> to {member.name}</span>
+          </Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value={member.disabled ? "enable" : "disable"} />
+          <input type="hidden" name="member" value={member.id} />
+          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+            {member.disabled ? "Enable" : "Disable"}
+            <span className="sr-only"> {member.name}</span>
+          </Button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: TeamPageProps) {
+  const busy = useNavigation().state === "submitting";
+  const add = outcome?.form === "add" ? outcome : null;
+  const problems: FieldProblem[] = ["name", "email", "roles"].flatMap((field) => {
+    const message = add?.problems?.[field];
+    return message ? [{ targetId: field === "roles" ? "add-role-adviser" : `add-${field}`, message }] : [];
+  });
+  return (
+    <>
+      <title>Team | Staff console</title>
+      <h1 className="text-2xl font-bold text-slate-900">Team</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        Who may use the console, and what each may do. A member may hold several roles. Every change here is recorded in
+        the audit log with your name.
+        {fresh
+          ? ""
+          : " Changes here first ask for a code from your authenticator app, which then counts for 5 minutes."}
+      </p>
+      <p className="mt-2">
+        <Link to="/staff/access-review" className="font-semibold text-brand-700 underline">
+          Access review: each member's exports, erasures and changes over 90 days
+        </Link>
+      </p>
+      {notice && (
+        <div className="mt-4">
+          <Notice tone="success">{notice}</Notice>
+        </div>
+      )}
+      {outcome?.link && (
+        <div className="mt-4" data-testid="new-link">
+          <Notice tone="success">
+            {outcome.notice} It has been emailed to them; here it is once, to send another way if need be (it works
+            once, for 24 hours): <code className="break-all font-mono">{outcome.link.url}</code>
+          </Notice>
+        </div>
+      )}
+
+      <section aria-labelledby="members-heading" className="mt-8">
+        <h2 id="members-heading" className={h2Class}>
+          Members
+        </h2>
+        <ul className="mt-3 grid grid-cols-1 gap-4 md:grid-cols-2">
+          {members.map((member) => (
+            <MemberCard
+              key={member.id}
+              member={member}
+              isViewer={member.id === viewerId}
+              outcome={outcome}
+              busy={busy}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="add-heading" className="mt-10 max-w-xl">
+        <h2 id="add-heading" className={h2Class}>
+          Add a member
+        </h2>
+        <p className="mt-2 text-slate-700">
+          They are emailed a link that works once, for 24 hours, to choose a password and set up an authenticator app.
+        </p>
+        <ErrorSummary problems={problems} autoFocus className="mt-4" />
+        <Form method="post" className="mt-4 space-y-5" noValidate>
+          <input type="hidden" name="intent" value="add" />
+          <TextField
+            id="add-name"
+            name="name"
+            label="Full name"
+            autoComplete="off"
+            defaultValue={add?.values?.name}
+            error={add?.problems?.name}
+            required
+          />
+          <TextField
+            id="add-email"
+            name="email"
+            type="email"
+            label="Work email"
+            autoComplete="off"
+            defaultValue={add?.values?.email}
+            error={add?.problems?.email}
+            required
+          />
+          <RoleBoxes idPrefix="add" checked={add?.values?.roles ?? []} error={add?.problems?.roles} />
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Add member
+          </Button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import { accessReview, REVIEW_DAYS } from "../../server/staff/access-review.server";
+import { requirePermission } from "../../server/staff/guard.server";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { AccessReviewPage } from "~/features/staff/team/access-review-page";
+import type { Route } from "./+types/staff.access-review";
+
+// /staff/access-review: per member, what they exported, erased and changed in the last
+// 90 days (docs/decisions/274), for a compliance officer to print.
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Access review | Staff console" },
+  { name: "robots", content: "noindex" },
+];
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requirePermission(context, request, "access-review.read");
+  const now = new Date();
+  const members = await accessReview(context.db, now);
+  return data(
+    {
+      from: new Date(now.getTime() - REVIEW_DAYS * 86_400_000).toISOString(),
+      to: now.toISOString(),
+      members: members.map((m) => ({
+        ...m,
+        exported: m.exported.map((e) => ({ ...e, at: e.at.toISOString() })),
+        erased: m.erased.map((e) => ({ ...e, at: e.at.toISOString() })),
+      })),
+    },
+    { headers },
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function AccessReview({ loaderData }: Route.ComponentProps) {
+  return <AccessReviewPage {...loaderData} />;
+}

@@ -1,0 +1,288 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLES_PROBLEMS } from "../../app/domain/permissions";
+import type { ServerContext } from "../../server/context";
+import type { DatabaseHandle } from "../../server/db/client";
+import { auditLog, staffEnrolments, staffMembers, staffSessions } from "../../server/db/schema";
+import { rowsOf } from "../../server/db/rows";
+import { accessReview } from "../../server/staff/access-review.server";
+import { invitedStaff } from "../../server/staff/accounts.server";
+import { changeRoles, setEnabled, TEAM_PROBLEMS } from "../../server/staff/team.server";
+import { routeContext } from "../support/app";
+import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { freshAddress } from "../support/leads";
+import { type MemberWithSession, memberWithSession } from "../support/staff-members";
+import { answerOf } from "../support/staff-routes";
+
+// The team kept in the console (DECISIONS D25, docs/decisions/273), its route driven
+// in-process with a real administrator's session (a code entered just now, so no step-up
+// is asked): adding a member with the link emailed through the outbox and shown once, a
+// new link, roles, disabling and enabling, each audited; never without an enabled
+// administrator. And the access review read from what they did.
+
+const SITE = "http://localhost:3000";
+const team = () => import("../../app/routes/staff.team");
+
+describe.each(testDatabaseKinds())("the team page on %s", (kind) => {
+  let database: DatabaseHandle;
+  let context: ServerContext;
+  let admin: MemberWithSession;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    context = routeContext(database, freshAddress());
+    admin = await memberWithSession(database.db, context.config.authSecret, ["administrator"], { name: "Ada Admin" });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const post = async (member: MemberWithSession, fields: [string, string][]) =>
+    answerOf(async () =>
+      (await team()).action({
+        request: new Request(`${SITE}/staff/team`, {
+          method: "POST",
+          headers: { Cookie: member.cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
+          body: new URLSearchParams(fields),
+        }),
+        context,
+        params: {},
+      } as never),
+    );
+  const memberByEmail = async (email: string) =>
+    (await database.db.select().from(staffMembers).where(eq(staffMembers.email, email)))[0];
+  const mailTo = (email: string) =>
+    rowsOf<{ subject: string; text: string }>(
+      database.db,
+      sql`select payload->>'subject' as subject, payload->>'text' as text from jobs where kind = 'mail' and payload->>'to' = ${email}`,
+    );
+  const audited = async (action: string, memberId: string) =>
+    (
+      await database.db
+        .select({ actorId: auditLog.actorId, detail: auditLog.detail })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action)))
+    ).filter((r) => (r.detail as { memberId?: string }).memberId === memberId);
+
+  it("adds a member with their roles, emails the link through the outbox and shows it once, with an audit row", async () => {
+    const email = `ann.${Date.now()}@firm.example`;
+    const answer = await post(admin, [
+      ["intent", "add"],
+      ["name", "Ann Adviser"],
+      ["email", email.toUpperCase()],
+      ["roles", "adviser"],
+    ]);
+    expect(answer.status).toBe(200);
+    const link = (answer.body as { outcome: { link: { url: string } } }).outcome.link.url;
+    expect(link).toMatch(/^http:\/\/localhost:3000\/staff\/enrol\?token=[\w-]{43}$/);
+    const row = await memberByEmail(email);
+    expect(row).toMatchObject({ name: "Ann Adviser", roles: ["adviser"], enrolledAt: null });
+    const token = new URL(link).searchParams.get("token") ?? "";
+    expect(await invitedStaff(database.db, token)).toMatchObject({ email });
+    const mail = await mailTo(email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.text).toContain(link);
+    expect(await audited("team.member-added", row?.id ?? "")).toEqual([
+      { actorId: admin.id, detail: { memberId: row?.id, roles: ["adviser"] } },
+    ]);
+    // The address was never written in the audit row.
+    expect(JSON.stringify(await audited("team.member-added", row?.id ?? ""))).not.toContain("@");
+  });
+
+  it("refuses a form with no name, a bad address or no role, each at its field, keeping what was typed and storing nothing", async () => {
+    const answer = await post(admin, [
+      ["intent", "add"],
+      ["name", "  "],
+      ["email", "not-an-address"],
+    ]);
+    expect(answer.status).toBe(400);
+    expect(answer.body?.outcome).toEqual({
+      form: "add",
+      problems: { name: TEAM_PROBLEMS.name, email: TEAM_PROBLEMS.email, roles: ROLES_PROBLEMS.none },
+      values: { name: "  ", email: "not-an-address", roles: [] },
+    });
+    const unknown = await post(admin, [
+      ["intent", "add"],
+      ["name", "Ola Owner"],
+      ["email", "ola@firm.example"],
+      ["roles", "owner"],
+    ]);
+    expect(unknown.body?.outcome).toMatchObject({ problems: { roles: ROLES_PROBLEMS.unknown } });
+    expect(await memberByEmail("ola@firm.example")).toBeUndefined();
+  });
+
+  it("refuses an address a member already has, pointing at a new link instead", async () => {
+    const answer = await post(admin, [
+      ["intent", "add"],
+      ["name", "Ada Again"],
+      ["email", admin.email],
+      ["roles", "adviser"],
+    ]);
+    expect(answer).toMatchObject({ status: 400, body: { outcome: { problems: { email: TEAM_PROBLEMS.taken } } } });
+  });
+
+  it("sends a new link: the old password and authenticator stop working and the sessions end", async () => {
+    const bob = await memberWithSession(database.db, context.config.authSecret, ["adviser"]);
+    const answer = await post(admin, [
+      ["intent", "link"],
+      ["member", bob.id],
+    ]);
+    expect(answer.status).toBe(200);
+    const row = await memberByEmail(bob.email);
+    expect(row).toMatchObject({ passwordHash: null, totpSecret: null, enrolledAt: null });
+    expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffId, bob.id))).toEqual([]);
+    expect(await database.db.select().from(staffEnrolments).where(eq(staffEnrolments.staffId, bob.id))).toHaveLength(1);
+    expect((await mailTo(bob.email))[0]?.subject).toBe("Set up your Harbourside Loans staff account again");
+    expect(await audited("team.link-sent", bob.id)).toHaveLength(1);
+  });
+
+  it("changes roles all at once, auditing what they were and are", async () => {
+    const cy = await memberWithSession(database.db, context.config.authSecret, ["adviser"]);
+    const answer = await post(admin, [
+      ["intent", "roles"],
+      ["member", cy.id],
+      ["roles", "manager"],
+      ["roles", "adviser"],
+    ]);
+    expect(answer).toMatchObject({ status: 302, location: "/staff/team?done=roles" });
+    expect((await memberByEmail(cy.email))?.roles).toEqual(["adviser", "manager"]);
+    expect(await audited("team.roles-changed", cy.id)).toEqual([
+      { actorId: admin.id, detail: { memberId: cy.id, from: ["adviser"], to: ["adviser", "manager"] } },
+    ]);
+    const none = await post(admin, [
+      ["intent", "roles"],
+      ["member", cy.id],
+    ]);
+    expect(none).toMatchObject({ status: 400, body: { outcome: { problems: { roles: ROLES_PROBLEMS.none } } } });
+  });
+
+  it("disables a member (sessions end now) and enables them again, each audited", async () => {
+    const dee = await memberWithSession(database.db, context.config.authSecret, ["adviser"]);
+    expect(
+      await post(admin, [
+        ["intent", "disable"],
+        ["member", dee.id],
+      ]),
+    ).toMatchObject({ status: 302 });
+    expect((await memberByEmail(dee.email))?.disabledAt).not.toBeNull();
+    expect(await database.db.select().from(staffSessions).where(eq(staffSessions.staffId, dee.id))).toEqual([]);
+    expect(
+      await post(admin, [
+        ["intent", "enable"],
+        ["member", dee.id],
+      ]),
+    ).toMatchObject({ status: 302 });
+    expect((await memberByEmail(dee.email))?.disabledAt).toBeNull();
+    expect(await audited("team.member-disabled", dee.id)).toHaveLength(1);
+    expect(await audited("team.member-enabled", dee.id)).toHaveLength(1);
+  });
+
+  it("answers a member who is not on the team with the reason, never a 5xx", async () => {
+    for (const intent of ["roles", "link", "disable"]) {
+      const answer = await post(admin, [
+        ["intent", intent],
+        ["member", "no-such-member"],
+        ["roles", "adviser"],
+      ]);
+      expect(answer.status, intent).toBe(400);
+    }
+  });
+});
+
+describe.each(testDatabaseKinds())("always an enabled administrator, on %s", (kind) => {
+  let database: DatabaseHandle;
+  let context: ServerContext;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    context = routeContext(database, freshAddress());
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const admins = async () =>
+    (
+      await database.db
+        .select({ id: staffMembers.id })
+        .from(staffMembers)
+        .where(sql`disabled_at is null and 'administrator' = any(roles)`)
+    ).length;
+
+  it("refuses the last administrator losing the role or being disabled, by themself or anyone", async () => {
+    const only = await memberWithSession(database.db, context.config.authSecret, ["administrator", "compliance"]);
+    expect(await changeRoles(database.db, only, only.id, ["compliance"])).toEqual({
+      ok: false,
+      field: "roles",
+      problem: ROLES_PROBLEMS.lastAdministrator,
+    });
+    expect(await setEnabled(database.db, only, only.id, false)).toEqual({
+      ok: false,
+      problem: ROLES_PROBLEMS.lastAdministrator,
+    });
+    // Roles other than the Administrator's may change.
+    expect(await changeRoles(database.db, only, only.id, ["adviser", "administrator"])).toEqual({ ok: true });
+    expect(await admins()).toBe(1);
+
+    // A second administrator, and then the first may go.
+    const second = await memberWithSession(database.db, context.config.authSecret, ["administrator"]);
+    expect(await changeRoles(database.db, only, only.id, ["adviser"])).toEqual({ ok: true });
+    expect(await setEnabled(database.db, second, second.id, false)).toMatchObject({ ok: false });
+    expect(await admins()).toBe(1);
+  });
+
+  it("lets two administrators removing each other at once leave one", async () => {
+    const a = await memberWithSession(database.db, context.config.authSecret, ["administrator"]);
+    const b = await memberWithSession(database.db, context.config.authSecret, ["administrator"]);
+    // The rest of the file's administrators step aside first: these two are the only ones.
+    await database.db.update(staffMembers).set({ disabledAt: new Date() }).where(sql`id not in (${a.id}, ${b.id})`);
+    const outcomes = await Promise.all([
+      changeRoles(database.db, a, b.id, ["adviser"]),
+      setEnabled(database.db, b, a.id, false),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(await admins()).toBe(1);
+  });
+});
+
+describe.each(testDatabaseKinds())("the access review on %s", (kind) => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("gives each member's exports, erasures and changes of the last 90 days, and nothing older or merely viewed", async () => {
+    const now = new Date("2026-11-27T12:00:00Z");
+    const day = 86_400_000;
+    const rae = { id: "m-rae", name: "Rae Reviewed" };
+    const sam = { id: "m-sam", name: "Sam Searched" };
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day);
+    // Written as writeAudit writes them, at a moment of the test's (the log takes no updates).
+    const row = (actor: typeof rae, action: string, when: Date, detail: Record<string, unknown> = {}) =>
+      database.db.insert(auditLog).values({ at: when, actorId: actor.id, actorName: actor.name, action, detail });
+    await row(rae, "leads.export", at(1), { rows: 120 });
+    await row(rae, "data.erasure", at(2));
+    await row(rae, "lead.status", at(3));
+    await row(rae, "lead.status", at(4));
+    await row(rae, "lead.view", at(1));
+    await row(rae, "leads.export", at(91), { rows: 5 });
+    await row(sam, "team.roles-changed", at(89));
+
+    const review = await accessReview(database.db, now);
+    expect(review.map((m) => m.actorName)).toEqual(["Rae Reviewed", "Sam Searched"]);
+    expect(review[0]).toMatchObject({
+      exported: [{ action: "leads.export", rows: 120, at: at(1) }],
+      erased: [{ action: "data.erasure", rows: null }],
+      changed: [{ action: "lead.status", count: 2 }],
+    });
+    expect(review[1]).toMatchObject({
+      exported: [],
+      erased: [],
+      changed: [{ action: "team.roles-changed", count: 1 }],
+    });
+  });
+});
