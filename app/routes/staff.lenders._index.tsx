@@ -1,3 +1,4 @@
+import { ownValue } from "~/domain/own-keys";
 import { data } from "react-router";
 import { panelProducts } from "../../server/staff/lender-panel.server";
 import { requireStaff } from "../../server/staff/session.server";
@@ -23,7 +24,7 @@ const DONE: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers } = await requireStaff(context, request);
   const products = await panelProducts(context.db);
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const doneText = ownValue(DONE, new URL(request.url).searchParams.get("done") ?? "");
   return data(
     {
       products: products.map((p) => ({
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         criteria: p.criteria,
         retiredAt: p.retiredAt?.toISOString() ?? null,
       })),
-      notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
+      notice: doneText ? { tone: "success" as const, text: doneText } : null,
     },
     { headers },
   );
