@@ -220,5 +220,5 @@ async function measureQueries() {
     times.sort((a, b) => a - b);
     console.log(`| ${name} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} |`);
   }
-  await benchLeadPage(db, viewer.id, RUNS);
+  await benchLeadPage(db, viewer.id, RUNS, analyze);
 }

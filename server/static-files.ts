@@ -1,3 +1,4 @@
+import { ownValue } from "../app/domain/own-keys";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -54,7 +55,7 @@ export function createStaticFiles(clientDir: string) {
       body,
       gzip: compressible ? gzipSync(body, { level: 9 }) : undefined,
       brotli: compressible ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
-      contentType: TYPES[ext] ?? "application/octet-stream",
+      contentType: ownValue(TYPES, ext) ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
       cacheControl: hashed
         ? "public, max-age=31536000, immutable"

@@ -6,6 +6,7 @@ import { CookieSettingsButton } from "./consent/cookie-settings-button";
 import { RepresentativeExample } from "./representative-example";
 import { useFooterPromotion } from "./route-handle";
 import { useSite } from "./site-config";
+import { idsFromText } from "./text-ids";
 
 /**
  * Every page's footer: where to go next, and who we are as the regulator requires
@@ -17,6 +18,11 @@ export function SiteFooter() {
   const site = useSite();
   const promotion = useFooterPromotion();
   const year = new Date().getFullYear();
+  const groups = footerGroups(site);
+  const headingIds = idsFromText(
+    "footer",
+    groups.map((group) => group.title),
+  );
   return (
     <footer className="mt-16 bg-brand-950 text-slate-200">
       <div className="mx-auto max-w-7xl px-4 py-12">
@@ -38,9 +44,9 @@ export function SiteFooter() {
               {site.openingHours}
             </p>
           </div>
-          {footerGroups(site).map((group) => (
-            <nav key={group.title} aria-labelledby={`footer-${group.title}`}>
-              <h2 id={`footer-${group.title}`} className="text-sm font-semibold uppercase tracking-wide text-white">
+          {groups.map((group, index) => (
+            <nav key={group.title} aria-labelledby={headingIds[index]}>
+              <h2 id={headingIds[index]} className="text-sm font-semibold uppercase tracking-wide text-white">
                 {group.title}
               </h2>
               <ul className="mt-3 space-y-2 text-sm">

@@ -4,7 +4,6 @@ import {
   conversionRow,
   conversionTime,
   GOOGLE_ADS_CONVERSION_HEADERS,
-  isGoogleClickId,
 } from "./offline-conversions";
 
 const LATER = new Date("2030-01-01T00:00:00Z");
@@ -38,20 +37,6 @@ describe("the offline-conversions file for Google Ads", () => {
   it("writes a moment in UK time with its offset, at a UK midnight", () => {
     expect(conversionTime(new Date("2026-06-30T23:00:00Z"))).toBe("2026-07-01 00:00:00+01:00");
     expect(conversionTime(new Date("2026-12-31T23:59:59Z"))).toBe("2026-12-31 23:59:59+00:00");
-  });
-
-  it.each([
-    ["Cj0KCQiA-abc_DEF123", true],
-    ["a", true],
-    ["x".repeat(500), true, "500 characters"],
-    ["x".repeat(501), false, "501 characters"],
-    ["", false, "empty"],
-    [null, false, "none"],
-    ["=HYPERLINK(1)", false, "a formula"],
-    ["abc%20def", false, "percent-encoded"],
-    ["abc def", false, "a space"],
-  ])("%s is a Google click id: %s", (value: string | null, expected: boolean, _why?: string) => {
-    expect(isGoogleClickId(value)).toBe(expected);
   });
 
   it("is one row per loan: the click id, the name, the time with its zone, the commission in pounds, GBP", () => {

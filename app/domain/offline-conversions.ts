@@ -22,15 +22,6 @@ export const CONVERSION_CURRENCY = "GBP";
 export const DEFAULT_CONVERSION_NAME = "Completed loan";
 
 /**
- * A Google click id as Google writes one: letters, digits, `-` and `_` (base64 for URLs),
- * at most 500 characters. Anything else on a landing URL was not put there by Google, and
- * is not written into a file a spreadsheet may open.
- */
-export function isGoogleClickId(value: string | null | undefined): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{1,500}$/.test(value);
-}
-
-/**
  * When a loan that completed on a UK day converted: midday UK time that day (a
  * completion is recorded by its day; midday is clear of the clock changes at 1 am),
  * but never after `now`, since Google refuses a conversion from the future.

@@ -9,6 +9,7 @@ import {
   PHONE_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from "./field-limits";
+import { withoutForeignClickIds } from "./click-ids";
 
 // Unicode "Cc": C0 controls, DEL and C1 controls.
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
@@ -74,6 +75,8 @@ function sanitiseFields<T>(raw: T, cleaners: Record<string, Cleaner>): T {
 }
 
 const urlLine: Cleaner = (value) => sanitiseLine(value, URL_MAX_LENGTH);
+/** The landing page: its click ids only of the shape Google issues (DECISIONS D23). */
+const landingPage: Cleaner = (value) => withoutForeignClickIds(urlLine(value));
 
 /** The quote payload (snake_case, spec section 3). */
 export function sanitiseQuote<T>(raw: T): T {
@@ -82,7 +85,7 @@ export function sanitiseQuote<T>(raw: T): T {
     last_name: sanitiseName,
     email: sanitiseEmail,
     phone: sanitisePhone,
-    landing_page_url: urlLine,
+    landing_page_url: landingPage,
   });
 }
 
@@ -93,7 +96,7 @@ export function sanitiseEnquiry<T>(raw: T): T {
     lastName: sanitiseName,
     email: sanitiseEmail,
     phone: sanitisePhone,
-    landingPageUrl: urlLine,
+    landingPageUrl: landingPage,
   });
 }
 

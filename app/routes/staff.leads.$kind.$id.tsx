@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ownValue } from "~/domain/own-keys";
 import { isSameSitePost } from "../../server/accounts.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
@@ -112,7 +113,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
   const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const doneText = ownValue(DONE, new URL(request.url).searchParams.get("done") ?? "");
   const choice = lead.kind === "contact" ? null : callbackFromColumns(lead.row.callbackChoice, lead.row.callbackAt);
   const chosenAt = lead.kind === "contact" ? null : lead.row.callbackChosenAt;
   return data(
@@ -142,7 +143,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       earlierCases: earlierCases.map(caseView),
       viewerId: user.id,
       can: heldBy(user),
-      notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
+      notice: doneText ? { tone: "success" as const, text: doneText } : null,
     },
     { headers },
   );
@@ -158,7 +159,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const version = Number(form.get("version"));
   const lead = { kind: params.kind, id: params.id, version };
   let outcome: { ok: true } | { ok: false; reason: string };
-  if (intent in CASE_INTENTS) return caseAction(context, user, params.kind, params.id, intent, form, now);
+  const caseStage = ownValue(CASE_INTENTS, intent);
+  if (caseStage) return caseAction(context, user, params.kind, params.id, intent, caseStage, form, now);
   if (intent === "case-commission") {
     await requirePermission(context, request, "commission.change");
     return commissionAction(context, user, params.kind, params.id, form, now);
@@ -242,10 +244,10 @@ async function caseAction(
   kind: LeadKind,
   id: string,
   intent: string,
+  to: CaseStage,
   form: FormData,
   now: Date,
 ) {
-  const to = CASE_INTENTS[intent] as CaseStage;
   const fields: readonly string[] = CASE_FIELDS[to];
   const values = valuesOf(form, [...fields]);
   const caseVersion = Number(form.get("caseVersion"));

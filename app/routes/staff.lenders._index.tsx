@@ -1,3 +1,4 @@
+import { ownValue } from "~/domain/own-keys";
 import { data } from "react-router";
 import { panelProducts } from "../../server/staff/lender-panel.server";
 import { requirePermission } from "../../server/staff/guard.server";
@@ -24,7 +25,7 @@ const DONE: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers } = await requirePermission(context, request, "panel.manage");
   const products = await panelProducts(context.db);
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const doneText = ownValue(DONE, new URL(request.url).searchParams.get("done") ?? "");
   return data(
     {
       products: products.map((p) => ({
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         criteria: p.criteria,
         retiredAt: p.retiredAt?.toISOString() ?? null,
       })),
-      notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
+      notice: doneText ? { tone: "success" as const, text: doneText } : null,
     },
     { headers },
   );

@@ -264,7 +264,9 @@ function authenticatorSetup(issuer: string, email: string, secret: string): Auth
   const qr = qrcode(0, "M");
   qr.addData(uri);
   qr.make();
-  return { uri, key: totpKey(secret), qrSvg: qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true }) };
+  // The library gives its background rect a circle's cx and cy, which HTML's SVG refuses.
+  const qrSvg = qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true }).replace(' cx="0" cy="0"', "");
+  return { uri, key: totpKey(secret), qrSvg };
 }
 
 async function pendingSecret(db: Database, issuer: Issuer, invite: Invite) {

@@ -12,13 +12,8 @@ import {
   poundsAndPence,
 } from "../../app/domain/campaign-report";
 import { FUNNEL_FORMS } from "../../app/domain/funnel";
-import { csvField } from "../../app/domain/leads";
-import {
-  type ConvertedLoan,
-  conversionRow,
-  GOOGLE_ADS_CONVERSION_HEADERS,
-  isGoogleClickId,
-} from "../../app/domain/offline-conversions";
+import { isGoogleClickId } from "../../app/domain/click-ids";
+import { type ConvertedLoan, conversionRow, GOOGLE_ADS_CONVERSION_HEADERS } from "../../app/domain/offline-conversions";
 import { ukInstant } from "../../app/domain/uk-time";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -216,12 +211,12 @@ export async function convertedLoans(db: Database, period: DayRange) {
  * No byte-order mark: Google matches the header row's first cell to the letter.
  */
 export function offlineConversionsCsv(loans: ConvertedLoan[], conversionName: string, now: Date): string {
-  // The click id is written as it is, never made formula-safe: Google matches it to the
-  // letter, and only ids of Google's own shape get here (`isGoogleClickId`).
-  const line = ([clickId, ...rest]: string[]) => `${[clickId, ...rest.map(csvField)].join(",")}\r\n`;
+  // Every cell formula-safe, as in the other exports. A click id of Google's own shape
+  // (`isGoogleClickId`, the only kind that gets here) starts with a letter or digit, so
+  // it is written to the letter, as Google matches it.
   return (
     csvLine([...GOOGLE_ADS_CONVERSION_HEADERS]) +
-    loans.map((loan) => line(conversionRow(loan, conversionName, now))).join("")
+    loans.map((loan) => csvLine(conversionRow(loan, conversionName, now))).join("")
   );
 }
 

@@ -155,6 +155,8 @@ export async function personAccounts(db: Database, key: PersonKey): Promise<Pers
 /** The key of the person behind one lead, or one account; null when there is no such lead or account. */
 export async function personKeyOf(db: Database, kind: LeadKind | "account", id: string): Promise<PersonKey | null> {
   if (kind === "account") {
+    // No account's id holds a NUL, and PostgreSQL refuses one in a query: nobody, not a 500.
+    if (id.includes("\u0000")) return null;
     const [row] = await db
       .select({ email: users.email, phone: profiles.phone })
       .from(users)

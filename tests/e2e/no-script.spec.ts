@@ -213,8 +213,8 @@ test.describe("with the script arriving late", () => {
     await next(page);
     await expectStep(page, 2, 6, "Your loan");
     // The answers carried in hidden fields are never restored by the browser over the page's own.
-    await expect(page.locator('form input[type="hidden"][name="homeownerStatus"]')).toHaveAttribute("autocomplete", "off");
-    await expect(page.locator('form input[type="hidden"]:not([autocomplete="off"])')).toHaveCount(0);
+    await expect(page.locator('form[autocomplete="off"] input[type="hidden"][name="homeownerStatus"]')).toHaveCount(1);
+    await expect(page.locator('form:not([autocomplete="off"]) input[type="hidden"]')).toHaveCount(0);
     await fill(page, AMOUNT, "50000");
     await choose(page, "What do you need the loan for?", "Debt consolidation");
     release();

@@ -493,7 +493,7 @@ test("a visit that reaches step 3 of the main form and leaves shows on /staff/fu
   const refused = await page.goto("/staff/funnel/campaigns?from=2026-13&to=2026-11");
   expect(refused?.status()).toBe(400);
   await expect(page.getByLabel("From month")).toHaveAccessibleDescription(
-    "The From month is not a month: write it as YYYY-MM, such as 2026-02",
+    "As YYYY-MM, such as 2026-02 The From month is not a month: write it as YYYY-MM, such as 2026-02",
   );
   await expect(page.getByLabel("To month")).toHaveValue("2026-11");
   await expect(page.getByRole("table")).toHaveCount(0);

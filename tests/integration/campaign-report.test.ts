@@ -310,6 +310,30 @@ describe.each(testDatabaseKinds())("what each campaign earned on %s", (kind) => 
     expect(JSON.stringify(audits[0])).not.toMatch(/GCLID|WBRAID|example\.com/);
   });
 
+  it("never writes a click id Google did not issue, even one a lead kept from before intake dropped them", async () => {
+    const { db } = database;
+    const [lead] = await db
+      .insert(quotes)
+      .values({
+        ...sampleQuote({ createdAt: at("2027-06-01T12:00:00Z"), landingPageUrl: `${GOOGLE}&gclid=-2-3` }),
+        adConsent: true,
+      })
+      .returning({ id: quotes.id });
+    await insertCase(db, {
+      leadId: lead?.id ?? "",
+      leadKind: "quote",
+      productId: await aPanelProduct(db),
+      applicationSentAt: at("2027-06-02T12:00:00Z"),
+      completed: { on: "2027-06-20", amount: 30_000, commissionPence: 60_000 },
+    });
+    const csv = await exportOfflineConversions(
+      db,
+      { from: "2027-06-01", to: "2027-06-30" },
+      { actor: STAFF, conversionName: "Completed loan", now: at("2027-07-01T09:00:00Z") },
+    );
+    expect(csv).toBe("Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency\r\n");
+  });
+
   it("downloads the conversions file from its route for the completion days asked, under the configured name", async () => {
     const named = { ...context, config: { ...context.config, adsConversionName: "Loan completed" } };
     const response = (await conversionsLoader({
@@ -370,6 +394,20 @@ describe.each(testDatabaseKinds())("advertising consent kept with each lead on %
       const landing = "https://www.example.com/apply?utm_source=google&utm_campaign=spring&gclid=Cj0KCQ-x_1";
       const id = await send("/api/quotes", validQuote({ landing_page_url: landing }), cookie);
       expect(await storedQuote(id)).toMatchObject({ adConsent: expected, gclid: "Cj0KCQ-x_1", utmCampaign: "spring" });
+    },
+  );
+
+  it.each(["-2-3", "-SUM-A1", "%3D1%2B1", "_x"])(
+    "a quote whose landing page carries gclid=%s is kept without it: Google issues no such id",
+    async (hostile) => {
+      const landing = `https://www.example.com/apply?gclid=${hostile}&utm_source=google&utm_campaign=spring`;
+      const id = await send("/api/quotes", validQuote({ landing_page_url: landing }), consentCookie(ACCEPT_ALL));
+      expect(await storedQuote(id)).toMatchObject({
+        landingPageUrl: "https://www.example.com/apply?utm_source=google&utm_campaign=spring",
+        gclid: null,
+        utmCampaign: "spring",
+        adConsent: true,
+      });
     },
   );
 

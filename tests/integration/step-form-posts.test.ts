@@ -121,8 +121,8 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Your loan");
-    // Carried in a hidden field the browser never restores over the page's own (autocomplete off).
-    expect(html).toMatch(/type="hidden" autoComplete="off" name="homeownerStatus" value="mortgage"/);
+    // Carried in a hidden field of a form the browser never restores over the page's own (autocomplete off).
+    expect(html).toMatch(/<form [^>]*autoComplete="off"[^>]*>(?:(?!<\/form>).)*type="hidden" name="homeownerStatus" value="mortgage"/s);
   });
 
   it("a tenant borrowing £20,000 goes to partner A, as with script", async () => {

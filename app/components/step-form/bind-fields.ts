@@ -19,6 +19,12 @@ export interface ChoiceBinding<Value extends string> {
   onChange(value: Value): void;
 }
 
+/** What `bindFields` gives, for questions shared between forms that name the same answers. */
+export interface FieldBinder<Field extends string> {
+  money: (field: Field) => MoneyBinding;
+  choice: <Value extends string>(field: Field) => ChoiceBinding<Value>;
+}
+
 /**
  * The props that tie a control to one answer of a step form: its id and name, its value,
  * how a change is kept, when it counts as touched and the message it shows. Each step

@@ -262,6 +262,10 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
         // must not land on a fragment a summary link left (autofocus is skipped there).
         action={`${location.pathname}${location.search}`}
         noValidate
+        // A browser that restores form fields on reload (Firefox restores hidden ones too)
+        // must not bring back another step's answers over this page's. On the form: HTML
+        // allows no autocomplete on a hidden field; the contact fields name their own.
+        autoComplete="off"
         onSubmit={handleNext}
         aria-labelledby={headingId}
         className="mt-6"
@@ -381,14 +385,12 @@ function PlainFormFields({
       <button type="submit" tabIndex={-1} aria-hidden="true" className="absolute -left-[10000px]">
         Next
       </button>
-      {/* autoComplete off: a browser that restores form fields on reload (Firefox restores
-          hidden ones too) must not bring back another step's answers over this page's. */}
-      <input type="hidden" name={STEP_FIELD} value={current} autoComplete="off" />
+      <input type="hidden" name={STEP_FIELD} value={current} />
       {answersAsFields(answers, except).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} autoComplete="off" />
+        <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {submissionKey && <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} autoComplete="off" />}
-      {changing && <input type="hidden" name={CHANGE_FIELD} value="1" autoComplete="off" />}
+      {submissionKey && <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />}
+      {changing && <input type="hidden" name={CHANGE_FIELD} value="1" />}
     </>
   );
 }

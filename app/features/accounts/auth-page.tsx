@@ -154,13 +154,15 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)} className="mt-6">
         <TabsList aria-label="Sign in or sign up">
+          {/* Each tab is a link (it works without script); `type={undefined}` drops the
+              button type the trigger would give it, which a link may not carry. */}
           <TabsTrigger value="sign-in" asChild>
-            <a href={authPath(returnTo)} onClick={keepInPage}>
+            <a href={authPath(returnTo)} onClick={keepInPage} type={undefined}>
               {SIGN_IN_TAB}
             </a>
           </TabsTrigger>
           <TabsTrigger value="sign-up" asChild>
-            <a href={authPath(returnTo, { tab: "sign-up" })} onClick={keepInPage}>
+            <a href={authPath(returnTo, { tab: "sign-up" })} onClick={keepInPage} type={undefined}>
               {SIGN_UP_TAB}
             </a>
           </TabsTrigger>

@@ -165,10 +165,14 @@ export function SchoolFeesCalculator({ input }: { input?: CalculatorInput }) {
         method="get"
         action="#school-fees-calculator-heading"
         noValidate
+        // Never restored by the browser on reload: the hidden choice that last filled the
+        // boxes must not come back beside other boxes (HTML allows no autocomplete on a
+        // hidden field itself).
+        autoComplete="off"
         onSubmit={(e) => e.preventDefault()}
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
-        <input type="hidden" name="filled" value={state.filled} autoComplete="off" />
+        <input type="hidden" name="filled" value={state.filled} />
         <Field id="school-name" label="School">
           <Select
             id="school-name"

@@ -1,17 +1,26 @@
 import { bindFields } from "~/components/step-form/bind-fields";
 import type { StepProps as StepFormProps } from "~/components/step-form/step-form";
-import { CreditQuestion, IncomeQuestions, PropertyQuestions } from "~/components/step-form/shared-questions";
-import { MoneyField } from "~/components/ui/money-field";
+import {
+  AmountQuestions,
+  FinanceStep,
+  type FinanceOptions,
+  PropertyQuestions,
+} from "~/components/step-form/shared-questions";
 import { RadioCards } from "~/components/ui/radio-cards";
-import { formatPounds } from "~/domain/finance";
 import { type MainFormAnswers, type MainFormField, personalLoanOffer, type StepId } from "~/domain/main-form";
-import { PersonalLoanOffer } from "~/components/step-form/personal-loan-offer";
 import { AGE_BANDS, CREDIT_HISTORIES, EMPLOYMENT_STATUSES, HOMEOWNER_STATUSES, LOAN_PURPOSES } from "~/domain/options";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, TENANT_MIN_LOAN } from "~/domain/rates";
 
 type StepProps = StepFormProps<MainFormAnswers, MainFormField>;
 
 export const fieldId = (field: MainFormField) => `eligibility-${field}`;
+
+const FINANCES: FinanceOptions<string, string> = {
+  employment: EMPLOYMENT_STATUSES,
+  credit: CREDIT_HISTORIES,
+  creditHint:
+    "An honest answer helps us find lenders likely to accept you. Checking your eligibility does not affect your credit score.",
+};
 
 /** The questions of every step but the last (the contact details, drawn by the form). */
 export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<StepId, "contact"> }) {
@@ -28,21 +37,16 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
         />
       );
     case "amount": {
-      const minimum = answers.homeownerStatus === "tenant" ? TENANT_MIN_LOAN : HOMEOWNER_MIN_LOAN;
       // Once Next is refused, beside the minimum's message: where a smaller loan can be had.
       const offer = props.attempted && props.errorFor("loanAmount") ? personalLoanOffer(answers) : null;
       return (
-        <div className="space-y-6">
-          <div>
-            <MoneyField
-              {...bind.money("loanAmount")}
-              label="How much would you like to borrow?"
-              hint={`From ${formatPounds(minimum)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`}
-            />
-            {offer && <PersonalLoanOffer href={offer} />}
-          </div>
-          <RadioCards {...bind.choice("loanPurpose")} legend="What do you need the loan for?" options={LOAN_PURPOSES} />
-        </div>
+        <AmountQuestions
+          amount={bind.money("loanAmount")}
+          minimum={answers.homeownerStatus === "tenant" ? TENANT_MIN_LOAN : HOMEOWNER_MIN_LOAN}
+          maximum={HOMEOWNER_MAX_LOAN}
+          offer={offer}
+          purpose={{ binding: bind.choice("loanPurpose"), options: LOAN_PURPOSES }}
+        />
       );
     }
     case "age":
@@ -65,20 +69,7 @@ export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<
         />
       );
     case "income":
-      return (
-        <IncomeQuestions
-          income={bind.money("monthlyIncome")}
-          employment={bind.choice("employmentStatus")}
-          options={EMPLOYMENT_STATUSES}
-        />
-      );
     case "credit":
-      return (
-        <CreditQuestion
-          credit={bind.choice("creditHistory")}
-          hint="An honest answer helps us find lenders likely to accept you. Checking your eligibility does not affect your credit score."
-          options={CREDIT_HISTORIES}
-        />
-      );
+      return <FinanceStep step={step} bind={bind} options={FINANCES} />;
   }
 }

@@ -1,9 +1,12 @@
 import { bindFields } from "~/components/step-form/bind-fields";
 import type { StepProps as StepFormProps } from "~/components/step-form/step-form";
-import { CreditQuestion, IncomeQuestions, PropertyQuestions } from "~/components/step-form/shared-questions";
-import { MoneyField } from "~/components/ui/money-field";
+import {
+  AmountQuestions,
+  FinanceStep,
+  type FinanceOptions,
+  PropertyQuestions,
+} from "~/components/step-form/shared-questions";
 import { RadioCards } from "~/components/ui/radio-cards";
-import { formatPounds } from "~/domain/finance";
 import {
   QUICK_AGE_BANDS,
   QUICK_CREDIT_HISTORIES,
@@ -19,12 +22,17 @@ import {
   type QuickStepId,
   quickPersonalLoanOffer,
 } from "~/domain/quick-form";
-import { PersonalLoanOffer } from "~/components/step-form/personal-loan-offer";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 
 type QuickStepProps = StepFormProps<QuickFormAnswers, QuickFormField>;
 
 const fieldId = (field: QuickFormField) => `quick-${field}`;
+
+const FINANCES: FinanceOptions<string, string> = {
+  employment: QUICK_EMPLOYMENT_STATUSES,
+  credit: QUICK_CREDIT_HISTORIES,
+  creditHint: "Checking your eligibility does not affect your credit score.",
+};
 
 /** The questions of every step but the last (the contact details, drawn by the form). */
 export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Exclude<QuickStepId, "contact"> }) {
@@ -49,29 +57,16 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
       );
     case "amount": {
       const personal = answers.loanType === "personal";
-      const [minimum, maximum] = personal
-        ? [PERSONAL_MIN_LOAN, PERSONAL_MAX_LOAN]
-        : [HOMEOWNER_MIN_LOAN, HOMEOWNER_MAX_LOAN];
       // Once Next is refused, beside the homeowner minimum's message: where a smaller loan can be had.
       const offer = props.attempted && props.errorFor("loanAmount") ? quickPersonalLoanOffer(answers) : null;
       return (
-        <div className="space-y-6">
-          <div>
-            <MoneyField
-              {...bind.money("loanAmount")}
-              label="How much would you like to borrow?"
-              hint={`From ${formatPounds(minimum)} to ${formatPounds(maximum)}`}
-            />
-            {offer && <PersonalLoanOffer href={offer} />}
-          </div>
-          {!personal && (
-            <RadioCards
-              {...bind.choice("loanPurpose")}
-              legend="What do you need the loan for?"
-              options={QUICK_LOAN_PURPOSES}
-            />
-          )}
-        </div>
+        <AmountQuestions
+          amount={bind.money("loanAmount")}
+          minimum={personal ? PERSONAL_MIN_LOAN : HOMEOWNER_MIN_LOAN}
+          maximum={personal ? PERSONAL_MAX_LOAN : HOMEOWNER_MAX_LOAN}
+          offer={offer}
+          purpose={personal ? undefined : { binding: bind.choice("loanPurpose"), options: QUICK_LOAN_PURPOSES }}
+        />
       );
     }
     case "residential":
@@ -96,20 +91,7 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
     case "property":
       return <PropertyQuestions value={bind.money("propertyValue")} balance={bind.money("mortgageBalance")} />;
     case "income":
-      return (
-        <IncomeQuestions
-          income={bind.money("monthlyIncome")}
-          employment={bind.choice("employmentStatus")}
-          options={QUICK_EMPLOYMENT_STATUSES}
-        />
-      );
     case "credit":
-      return (
-        <CreditQuestion
-          credit={bind.choice("creditHistory")}
-          hint="Checking your eligibility does not affect your credit score."
-          options={QUICK_CREDIT_HISTORIES}
-        />
-      );
+      return <FinanceStep step={step} bind={bind} options={FINANCES} />;
   }
 }

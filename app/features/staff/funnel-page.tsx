@@ -1,3 +1,4 @@
+import { ownValue } from "~/domain/own-keys";
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import type { RefusedPeriod } from "~/domain/report-period";
@@ -40,11 +41,11 @@ const TARGETS: Record<string, string> = {
   "external:bridging": "Bridging partner",
   "external:business": "Business partner",
 };
-const targetName = (target: string) => TARGETS[target] ?? target;
+const targetName = (target: string) => ownValue(TARGETS, target) ?? target;
 
 /** A counted step in the form's words; on a branch, the branch's name first. */
 const stepTitle = (form: FunnelForm, row: FunnelStepRow) => {
-  const title = TITLES[form][funnelStepId(row.step)] ?? row.step;
+  const title = ownValue(TITLES[form], funnelStepId(row.step)) ?? row.step;
   return row.branch ? `${row.branch}: ${title}` : title;
 };
 
@@ -72,7 +73,7 @@ function Bars({ funnel }: { funnel: Funnel }) {
         return (
           <g key={row.step}>
             <text x={LABEL_WIDTH - 8} y={y + BAR_HEIGHT / 2 + 5} textAnchor="end" fontSize="14" fill="#0f172a">
-              {TITLES[funnel.form][funnelStepId(row.step)] ?? row.step}
+              {ownValue(TITLES[funnel.form], funnelStepId(row.step)) ?? row.step}
             </text>
             <rect x={LABEL_WIDTH} y={y} width={width} height={BAR_HEIGHT} rx="3" fill="#1d4ed8" />
             <text x={LABEL_WIDTH + width + 6} y={y + BAR_HEIGHT / 2 + 5} fontSize="14" fill="#0f172a">

@@ -384,7 +384,6 @@ export function LeadPage({
               name="to"
               className={controlClass}
               disabled={moves.length === 0}
-              required
               defaultValue={refusal?.form === "status" ? refusal.values?.to : undefined}
             >
               {moves.length === 0 && <option value="">No further moves</option>}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { controlClass, describedBy, FieldError } from "~/components/ui/field";
+import { controlClass, describedBy, FieldError, FieldHint } from "~/components/ui/field";
 import type { RefusedPeriod } from "~/domain/report-period";
 
 // The pieces every report beside the funnel is drawn with (/staff/funnel, its calls
@@ -165,6 +165,9 @@ export function ReportPeriodForm({
   const field = (name: "from" | "to", value: string) => {
     const id = `${idPrefix}${name}`;
     const error = refused?.field === name ? refused.message : undefined;
+    // Where a browser has no month picker the field is text: say how to write it (a
+    // placeholder is not allowed on a month field).
+    const hint = type === "month" ? "As YYYY-MM, such as 2026-02" : null;
     return (
       <ReportField id={id} label={fieldLabels[name]}>
         <input
@@ -172,12 +175,11 @@ export function ReportPeriodForm({
           name={name}
           type={type}
           defaultValue={refused ? refused[name] : value}
-          // Where a browser has no month picker the field is text: say how to write it.
-          placeholder={type === "month" ? "YYYY-MM" : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, null, error)}
+          aria-describedby={describedBy(id, hint, error)}
           className={reportControlClass}
         />
+        {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
         <FieldError id={`${id}-error`} error={error} />
       </ReportField>
     );

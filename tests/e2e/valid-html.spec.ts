@@ -1,0 +1,158 @@
+import { readdirSync } from "node:fs";
+import { type APIResponse, expect, test } from "@playwright/test";
+import { confirmedAccount } from "../support/accounts";
+import { type CheckedPage, hasJava, htmlErrors } from "../support/html-checker";
+import { validQuote } from "../support/leads";
+import { overHttp, signInStaff } from "../support/staff-sign-in";
+import { addStaffMember } from "../support/stored";
+import { uniqueEmail } from "../support/step-forms";
+
+// Valid HTML (the W3C Nu HTML Checker): every page route in app/routes, the console's
+// signed in and /account with a borrower signed in, and the states the browser tests
+// reach that draw markup of their own (each form's error summary, a booked call-back,
+// a refused call-back time). The HTML is the server's, as a browser without script gets
+// it; the checker runs once over them all.
+
+const PASSWORD = "Harbour-42-valid-html";
+
+/** The address a flat-routes file answers at, its parameters as `$name`. */
+function routePath(file: string): string {
+  const name = file.replace(/\.tsx$/, "");
+  if (name === "_index") return "/";
+  if (name === "$") return "/no-such-page";
+  // "[.]" is a dot kept in the address (robots[.]txt); a "." separates segments.
+  const segments = name
+    .replace(/\[\.\]/g, "[dot]")
+    .split(".")
+    .filter((segment) => !segment.startsWith("_"))
+    .map((segment) => segment.replace(/_$/, "").replaceAll("[dot]", "."));
+  return `/${segments.join("/")}`;
+}
+
+test.skip(!hasJava, "Java is not installed: the W3C Nu HTML Checker cannot run, so the HTML is not checked");
+
+test("every page and every state the browser tests reach is valid HTML", async ({ baseURL, playwright }) => {
+  test.setTimeout(120_000);
+  const origin = String(baseURL);
+  const pages: CheckedPage[] = [];
+  const keep = async (name: string, response: APIResponse) => {
+    expect(response.status(), name).toBeLessThan(500);
+    if (response.headers()["content-type"]?.startsWith("text/html")) pages.push({ name, html: await response.text() });
+  };
+  const visitor = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  const borrower = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  const form = (fields: Record<string, string> | [string, string][]) => ({
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: new URLSearchParams(fields).toString(),
+  });
+
+  // A lead sent by this browser (it may book its call-back), and a staff member signed in.
+  const sent = await visitor.post("/api/quotes", { data: validQuote({ email: uniqueEmail("valid-html") }) });
+  expect(sent.status()).toBe(201);
+  const { id: leadId } = (await sent.json()) as { id: string };
+  const staffEmail = `${uniqueEmail("valid-html").split("@")[0]}@firm.example`;
+  const enrolPath = await addStaffMember(staffEmail, "Val Idator");
+  // The enrolment's pages are states of their own: kept as the sign-in passes through them.
+  const send = overHttp(origin);
+  const { cookie } = await signInStaff(
+    async (path, init) => {
+      const response = await send(path, init);
+      if (path.startsWith("/staff/enrol") && response.status === 200)
+        pages.push({ name: `${path.split("?")[0]} (a step of the enrolment)`, html: await response.clone().text() });
+      return response;
+    },
+    { origin, enrolPath, email: staffEmail },
+  );
+  const staff = await playwright.request.newContext({
+    baseURL: origin,
+    extraHTTPHeaders: { Origin: origin, Cookie: cookie },
+  });
+
+  // A product on the panel, for its own page (refused first, for the form's error summary).
+  const product = (lender: string): [string, string][] => [
+    ["intent", "save"],
+    ["lender", lender],
+    ["productName", "Homeowner loan (example)"],
+    ["kind", "second-charge"],
+    ["minLoan", "10,000"],
+    ["maxLoan", "100,000"],
+    ["minTermMonths", "36"],
+    ["maxTermMonths", "300"],
+    ...["ltvExcellent", "ltvGood", "ltvFair", "ltvPoor", "ltvUnsure"].map((f): [string, string] => [f, "70"]),
+    ["employment", "employed-full-time"],
+    ["minMonthlyIncome", "1500"],
+    ["maxAgeAtEnd", "75"],
+    ["band1UpTo", "85"],
+    ["band1Rate", "6.99"],
+    ["feePounds", "495"],
+    ["commissionPercent", "2"],
+    ["commissionFixedPounds", "0"],
+  ];
+  await keep("/staff/lenders/new refused", await staff.post("/staff/lenders/new", form(product(""))));
+  const added = await staff.post("/staff/lenders/new", {
+    ...form(product("Example Lender (valid HTML)")),
+    maxRedirects: 0,
+  });
+  expect(added.status(), "the product was added").toBe(302);
+  const panel = await (await staff.get("/staff/lenders")).text();
+  const productId = /href="\/staff\/lenders\/([0-9a-f-]{36})"/.exec(panel)?.[1];
+  expect(productId, "the panel links its product").toBeTruthy();
+
+  // Every page route, its parameters filled in.
+  const parameters: Record<string, string[]> = {
+    "/staff/leads/$kind/$id": [`/staff/leads/quote/${leadId}`],
+    "/staff/people/$kind/$id": [`/staff/people/quote/${leadId}`],
+    "/staff/lenders/$id": [`/staff/lenders/${productId}`],
+  };
+  const routes = readdirSync("app/routes")
+    .filter((file) => file.endsWith(".tsx"))
+    .map(routePath);
+  for (const route of routes) {
+    const paths = route.includes("$") ? parameters[route] : [route];
+    expect(paths, `${route}: a route with parameters this check does not fill in`).toBeDefined();
+    for (const path of paths ?? []) {
+      const signedIn = path.startsWith("/staff") && !/^\/staff\/(sign-in|enrol)/.test(path);
+      await keep(path, await (signedIn ? staff : visitor).get(path));
+    }
+  }
+  await keep("/thank-you (this browser's lead)", await visitor.get(`/thank-you?ref=${leadId}`));
+
+  // The states the browser tests reach: each form's errors, a refused and a booked call-back.
+  await keep("/apply, a step sent empty", await visitor.post("/apply", form({ step: "status" })));
+  await keep("/apply-personal, a step sent empty", await visitor.post("/apply-personal", form({ step: "loanType" })));
+  await keep("/loan-application, a step sent empty", await visitor.post("/loan-application", form({ step: "status" })));
+  await keep("/contact-us sent empty", await visitor.post("/contact-us", form({})));
+  await keep("/auth sign-in sent empty", await visitor.post("/auth", form({ intent: "sign-in" })));
+  await keep("/auth sign-up sent empty", await visitor.post("/auth?tab=sign-up", form({ intent: "sign-up" })));
+  await keep("/auth/forgot-password sent empty", await visitor.post("/auth/forgot-password", form({})));
+  await keep(
+    "/thank-you, a call-back time refused",
+    await visitor.post(`/thank-you?ref=${leadId}`, form({ callback: "2000-01-01T09:00" })),
+  );
+  const offered = /<option value="([^"]+)"/g;
+  const thankYou = await (await visitor.get(`/thank-you?ref=${leadId}`)).text();
+  const hour = [...thankYou.matchAll(offered)].map((m) => m[1]).find((value) => value !== "soonest");
+  expect(hour, "the thank-you page offers an hour").toBeTruthy();
+  await keep(
+    "/thank-you, a call-back booked",
+    await visitor.post(`/thank-you?ref=${leadId}`, form({ callback: String(hour) })),
+  );
+  await keep(
+    "/staff/leads, a note refused",
+    await staff.post(`/staff/leads/quote/${leadId}`, form({ intent: "note" })),
+  );
+  await keep("/staff/leads with its booked call-back", await staff.get(`/staff/leads/quote/${leadId}`));
+
+  // A borrower signed in: their account with the lead and its call-back.
+  const borrowerEmail = uniqueEmail("valid-html-account");
+  await confirmedAccount(borrower, borrowerEmail, PASSWORD);
+  expect(
+    (await borrower.post("/api/auth/sign-in/email", { data: { email: borrowerEmail, password: PASSWORD } })).status(),
+  ).toBe(200);
+  expect((await borrower.post("/api/quotes", { data: validQuote({ email: borrowerEmail }) })).status()).toBe(201);
+  await keep("/account signed in", await borrower.get("/account"));
+
+  expect(pages.length).toBeGreaterThan(routes.length);
+  expect(htmlErrors(pages)).toEqual([]);
+  await Promise.all([visitor.dispose(), borrower.dispose(), staff.dispose()]);
+});
