@@ -98,8 +98,27 @@ test("every page and every state the browser tests reach is valid HTML", async (
   const productId = /href="\/staff\/lenders\/([0-9a-f-]{36})"/.exec(panel)?.[1];
   expect(productId, "the panel links its product").toBeTruthy();
 
+  // A complaint through the public form, for its page in the console.
+  const complained = await visitor.post("/make-a-complaint", {
+    ...form({
+      name: "Val Complains",
+      email: uniqueEmail("valid-html-complaint"),
+      about: "website",
+      words: "The page would not load on my phone.",
+    }),
+    maxRedirects: 0,
+  });
+  expect(complained.status(), "the complaint was recorded").toBe(303);
+  const complaints = await (await staff.get("/staff/complaints")).text();
+  const complaintId = /href="\/staff\/complaints\/([0-9a-f-]{36})"/.exec(complaints)?.[1];
+  expect(complaintId, "the list links the complaint").toBeTruthy();
+
   // Every page route, its parameters filled in.
   const parameters: Record<string, string[]> = {
+    "/staff/complaints/$id": [
+      `/staff/complaints/${complaintId}`,
+      `/staff/complaints/${complaintId}?letter=final-response&outcome=partly-upheld`,
+    ],
     "/staff/leads/$kind/$id": [`/staff/leads/quote/${leadId}`],
     "/staff/people/$kind/$id": [`/staff/people/quote/${leadId}`],
     "/staff/lenders/$id": [`/staff/lenders/${productId}`],
@@ -122,6 +141,15 @@ test("every page and every state the browser tests reach is valid HTML", async (
   await keep("/apply-personal, a step sent empty", await visitor.post("/apply-personal", form({ step: "loanType" })));
   await keep("/loan-application, a step sent empty", await visitor.post("/loan-application", form({ step: "status" })));
   await keep("/contact-us sent empty", await visitor.post("/contact-us", form({})));
+  await keep("/make-a-complaint sent empty", await visitor.post("/make-a-complaint", form({})));
+  await keep("/staff/complaints/new sent empty", await staff.post("/staff/complaints/new", form({})));
+  await keep(
+    "/staff/complaints/:id, a letter refused",
+    await staff.post(
+      `/staff/complaints/${complaintId}?letter=holding`,
+      form({ intent: "send", kind: "holding", version: "1", subject: "", body: "[Write it]" }),
+    ),
+  );
   await keep("/auth sign-in sent empty", await visitor.post("/auth", form({ intent: "sign-in" })));
   await keep("/auth sign-up sent empty", await visitor.post("/auth?tab=sign-up", form({ intent: "sign-up" })));
   await keep("/auth/forgot-password sent empty", await visitor.post("/auth/forgot-password", form({})));
