@@ -3,6 +3,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "./db/client";
 import { rowsOf } from "./db/rows";
+import {
+  type ComplaintReminderPayload,
+  complaintAwaitsResponse,
+  complaintReminderMessage,
+} from "./complaints/reminder.server";
 import { jobs } from "./db/schema";
 import type { Logger } from "./logger";
 import { jobMessageId, type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
@@ -26,6 +31,8 @@ export type JobPayloads = {
   retention: { day: string };
   /** An adviser's call-back reminder: sent only while the lead's call-back is still at its time. */
   reminder: ReminderPayload;
+  /** A complaint's handler reminded a week before its eight weeks end: sent only while it still awaits its response. */
+  "complaint-reminder": ComplaintReminderPayload;
 };
 export type JobKind = keyof JobPayloads;
 
@@ -48,11 +55,11 @@ export async function enqueue<K extends JobKind>(
   db: Executor,
   kind: K,
   payload: JobPayloads[K],
-  options: { dedupeKey?: string } = {},
+  options: { dedupeKey?: string; runAt?: Date } = {},
 ): Promise<boolean> {
   const queued = await db
     .insert(jobs)
-    .values({ kind, payload, dedupeKey: options.dedupeKey ?? null })
+    .values({ kind, payload, dedupeKey: options.dedupeKey ?? null, ...(options.runAt ? { runAt: options.runAt } : {}) })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
   return queued.length > 0;
@@ -189,6 +196,14 @@ export function startOutboxWorker({
       }
       await mailer.send(reminderMessage(payload), jobMessageId(jobId));
     },
+    "complaint-reminder": async (payload, jobId) => {
+      // Checked now, not when queued: a complaint answered or closed since needs no reminder.
+      if (!(await complaintAwaitsResponse(db, payload.complaintId))) {
+        log.info({ jobId }, "complaint reminder not sent: it has its response");
+        return "held back";
+      }
+      await mailer.send(complaintReminderMessage(payload), jobMessageId(jobId));
+    },
   };
 
   /**
@@ -295,7 +310,7 @@ export function startOutboxWorker({
   async function releaseWaitingMail() {
     await db.execute(sql`
       update ${jobs} set run_at = clock_timestamp()
-      where status = 'pending' and kind in ('mail', 'reminder') and attempts > 0 and run_at > clock_timestamp()`);
+      where status = 'pending' and kind in ('mail', 'reminder', 'complaint-reminder') and attempts > 0 and run_at > clock_timestamp()`);
   }
 
   async function mailSucceeded() {
@@ -452,7 +467,7 @@ export async function enqueueDailyRetention(db: Database, at: Date) {
 }
 
 /** The kinds of job that send an email, whose failures say whether mail is down. */
-const sendsMail = (kind: JobKind) => kind === "mail" || kind === "reminder";
+const sendsMail = (kind: JobKind) => kind === "mail" || kind === "reminder" || kind === "complaint-reminder";
 
 /**
  * The mail server is down or refusing for now (a connection failure, or a 4xx answer

@@ -280,7 +280,8 @@ function rules(now: Date): Record<RetentionKind, Rule> {
         return db.transaction(async (tx) => {
           await tx.execute(sql`delete from ${jobs} where ${jobs.dedupeKey} in (
             select 'complaint-letter:' || ${complaintLetters.id} from ${complaintLetters}
-            join ${complaints} on ${complaints.id} = ${complaintLetters.complaintId} where ${complaintDue(now)})`);
+            join ${complaints} on ${complaints.id} = ${complaintLetters.complaintId} where ${complaintDue(now)}
+            union all select 'complaint-reminder:' || ${complaints.id} from ${complaints} where ${complaintDue(now)})`);
           return rowsRule(sql`${complaints}`, sql`${complaints.keepUntil}`, complaintDue(now)).delete(tx as unknown as Database);
         });
       },

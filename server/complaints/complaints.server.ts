@@ -24,6 +24,7 @@ import { ukClock, ukInstant } from "../../app/domain/uk-time";
 import type { Database } from "../db/client";
 import { complaintLetters, complaints, staffMembers } from "../db/schema";
 import { complaintLetterEmail } from "../emails/complaint-letter";
+import { complaintReminderEmail } from "../emails/complaint-reminder";
 import { enqueue } from "../outbox";
 import type { Services } from "../services";
 import { writeAudit } from "../staff/audit.server";
@@ -132,6 +133,26 @@ export async function recordComplaint(
         now,
       );
     }
+    // The handler's reminder at the start of the eighth week, sent then only if it still awaits its response.
+    const [handler] = complaint.handler
+      ? await tx
+          .select({ email: staffMembers.email })
+          .from(staffMembers)
+          .where(eq(staffMembers.id, complaint.handler.id))
+      : [];
+    const clock = complaintClock(row.receivedAt, config.callbacks.nation);
+    await enqueue(
+      tx,
+      "complaint-reminder",
+      {
+        ...complaintReminderEmail(config.site, handler?.email ?? config.mail.leadInbox, {
+          id: row.id,
+          finalResponseBy: clock.finalResponseBy,
+        }),
+        complaintId: row.id,
+      },
+      { dedupeKey: `complaint-reminder:${row.id}`, runAt: clock.reminderAt },
+    );
     await writeAudit(tx, {
       action: "complaint.recorded",
       actor: complaint.handler,

@@ -7,6 +7,7 @@ import type { MailMessage } from "../mail";
 import { letterTemplate } from "../../app/domain/complaint-letters";
 import { callbackConfirmationEmail, callbackNotificationEmail } from "./callback";
 import { complaintLetterEmail } from "./complaint-letter";
+import { complaintReminderEmail } from "./complaint-reminder";
 import { contactCopyEmail, contactNotificationEmail } from "./contact";
 import { enquiryConfirmationEmail, enquiryNotificationEmail } from "./enquiry";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote";
@@ -114,6 +115,14 @@ const EMAILS: [name: string, build: () => MailMessage][] = [
   ["complaint-final-response", () => letter("final-response", "partly-upheld")],
   ["complaint-final-response-not-upheld", () => letter("final-response", "rejected")],
   ["complaint-holding", () => letter("holding")],
+  [
+    "complaint-reminder",
+    () =>
+      complaintReminderEmail(site, "ann@harbourside-loans.example", {
+        id: "7f3a21c0-1234-4abc-8def-0123456789ab",
+        finalResponseBy: new Date("2027-01-23T00:00:00Z"),
+      }),
+  ],
   [
     "verify-email",
     () => verifyEmailMessage(site, { ...recipient, url: "https://loans.example/api/auth/verify-email?token=t0k3n" }),

@@ -11,6 +11,7 @@ import {
   sendComplaintLetter,
 } from "../../server/complaints/complaints.server";
 import { complaintFormAction } from "../../server/complaints/intake.server";
+import { complaintAwaitsResponse } from "../../server/complaints/reminder.server";
 import { runRetention } from "../../server/retention";
 import { addStaff } from "../../server/staff/accounts.server";
 import type { ServerContext } from "../../server/context";
@@ -92,6 +93,22 @@ describe.each(testDatabaseKinds())("complaints on %s", (kind) => {
     const row = audit.find((entry) => (entry.detail as { complaint?: string }).complaint === id);
     // Ids only: never the complaint's words or the person's details.
     expect(JSON.stringify(row?.detail)).not.toMatch(/Jane|called|example\.com/);
+  });
+
+  it("queues the handler's reminder for the start of the eighth week, sent only while no response has gone", async () => {
+    const { id } = await record();
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `complaint-reminder:${id}`));
+    // Received Friday 27 November 2026: the eighth week begins after 15 January 2027.
+    expect(job).toMatchObject({ kind: "complaint-reminder", runAt: new Date("2027-01-16T00:00:00Z") });
+    expect(job?.payload).toMatchObject({ complaintId: id, subject: expect.stringContaining("22 Jan 2027") });
+    expect((job?.payload as { to: string }).to).toMatch(/^ann\./);
+    expect(await complaintAwaitsResponse(database.db, id)).toBe(true);
+    const letter = await written(id, "holding");
+    await sendComplaintLetter(context, { id, version: 1, kind: "holding", letter, actor: ann });
+    expect(await complaintAwaitsResponse(database.db, id)).toBe(false);
   });
 
   it("without an email address, nothing is sent and the complaint waits for its acknowledgement", async () => {
