@@ -166,6 +166,15 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
   const csv = await readFile((await download.path()) ?? "", "utf8");
   expect(csv).toContain(leadId.slice(0, 8).toUpperCase());
 
+  // The access review, from the team page: the adviser's export and note, printable.
+  await page.goto("/staff/team");
+  await page.getByRole("link", { name: /^Access review/ }).click();
+  const review = page.getByTestId("review-member").filter({ hasText: "Abe Adviser" });
+  await expect(review.getByRole("table", { name: "Exported" })).toContainText("Exported leads");
+  await expect(review).toContainText("Added a note: 1 time");
+  await expectNoAxeViolations(page);
+  await page.goto("/staff/team");
+
   // The last administrator cannot take the role from themself, nor be disabled. (Any other
   // administrator an earlier try of this test left is disabled first, on this page.)
   for (;;) {
