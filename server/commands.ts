@@ -1,5 +1,5 @@
 import type { AppConfig } from "../app/config.server";
-import { ROLE_LABELS } from "../app/domain/permissions";
+import { may, ROLE_LABELS } from "../app/domain/permissions";
 import type { Database } from "./db/client";
 import { formatRetentionReport, retentionDryRun, runRetention } from "./retention";
 import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts.server";
@@ -83,7 +83,8 @@ export async function runCommand(
       }
       if (options.leads !== null) {
         const count = options.leads;
-        const staff = (await listStaff(db)).filter((m) => !m.disabled).map((m) => m.id);
+        // Made-up leads go to those who work leads (decision 270), as assignment does.
+        const staff = (await listStaff(db)).filter((m) => !m.disabled && may(m.roles, "leads.work")).map((m) => m.id);
         await seedLeads(db, count, { assignees: staff, seed: Date.now() });
         out.push(`Added ${count} made-up leads.`);
       }

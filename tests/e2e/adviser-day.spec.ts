@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { tabTo } from "../support/keyboard";
-import { nextCode } from "../support/authenticator";
 import { validQuote } from "../support/leads";
 import { axeViolations, skipCookieBanner } from "../support/step-forms";
+import { enrolAndSignIn } from "../support/staff-browser";
 import { addStaffMember } from "../support/stored";
 
 // The adviser's day (docs/decisions/190), one walk: a lead arrives through the API as the
@@ -11,7 +11,7 @@ import { addStaffMember } from "../support/stored";
 // action, plans the next action alone from the keyboard, and sees Today change. axe finds
 // nothing on Today or the lead page.
 
-const PASSWORD = "Quay-side-ledger-42";
+const _PASSWORD = "Quay-side-ledger-42";
 
 /** A UK day a few days ahead, as the form's date field holds it. */
 function dayAhead(days: number) {
@@ -42,18 +42,7 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
 
   // An adviser, made as the command line makes one, enrols and signs in.
   const email = `day-${Date.now()}@firm.example`;
-  await page.goto(await addStaffMember(email, "Dana Day"));
-  await page.getByLabel("New password").fill(PASSWORD);
-  await page.getByLabel("The same password again").fill(PASSWORD);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
-  await page.getByRole("button", { name: "Finish" }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in\?enrolled=1$/);
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
-  await page.getByRole("button", { name: /Sign in/ }).click();
+  await enrolAndSignIn(page, await addStaffMember(email, "Dana Day"), email);
   await expect(page).toHaveURL(/\/staff$/);
 
   // Today comes first in the console's navigation; the booked call is on it (later today,

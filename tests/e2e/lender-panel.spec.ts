@@ -4,9 +4,9 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { formatPounds, loanCost } from "../../app/domain/finance";
 import { ukClock } from "../../app/domain/uk-time";
-import { nextCode } from "../support/authenticator";
 import { validQuote } from "../support/leads";
 import { choose, expectStep, fill, next, stepHeading, uniqueEmail } from "../support/step-forms";
+import { enrolAndSignIn } from "../support/staff-browser";
 import { addStaffMember } from "../support/stored";
 
 // The lender panel and a lead's case (issue 30, DECISIONS D22, docs/decisions/230), one
@@ -22,7 +22,7 @@ import { addStaffMember } from "../support/stored";
 // while a second completed lead of the same campaign whose visitor did not accept (its
 // first case declined by the lender) is counted in the report and absent from the file.
 
-const PASSWORD = "Quay-side-ledger-42";
+const _PASSWORD = "Quay-side-ledger-42";
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
@@ -72,18 +72,7 @@ async function caseToCompletionAfterADecline(page: Page, lender: string) {
 
 /** A new staff member enrolled through the link and signed in, as the console's own pages take them. */
 async function signedInStaff(page: Page, email: string, name: string) {
-  await page.goto(await addStaffMember(email, name));
-  await page.getByLabel("New password").fill(PASSWORD);
-  await page.getByLabel("The same password again").fill(PASSWORD);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
-  await page.getByRole("button", { name: "Finish" }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in\?enrolled=1$/);
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await enrolAndSignIn(page, await addStaffMember(email, name), email);
   await expect(page).toHaveURL(/\/staff$/);
 }
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPermission, may, type Permission, ROLES, type Role } from "../../app/domain/permissions";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog } from "../../server/db/schema";
+import { auditLog, quotes } from "../../server/db/schema";
+import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
 import { consoleHandlers, consoleRouteFiles, DOOR_ROUTES, ROUTES_DIR } from "../support/console-routes";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -206,5 +207,61 @@ describe.each(testDatabaseKinds())("the guard on every console route, with a ses
       .where(and(eq(auditLog.action, "staff.refused"), eq(auditLog.actorId, adviser.id)));
     expect(JSON.stringify(rows)).not.toContain("jane.private");
     expect(rows.at(-1)?.detail).toEqual({ permission: "data-requests.answer", method: "GET", path: "/staff/requests" });
+  });
+});
+
+describe.each(testDatabaseKinds())("a lead's assignment by role, on %s", (kind) => {
+  let database: DatabaseHandle;
+  let context: ServerContext;
+  let adviser: MemberWithSession;
+  let manager: MemberWithSession;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    context = routeContext(database, freshAddress());
+    adviser = await memberWithSession(database.db, context.config.authSecret, ["adviser"]);
+    manager = await memberWithSession(database.db, context.config.authSecret, ["manager"]);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const assign = async (member: MemberWithSession, id: string, assignee: string) => {
+    const route = await moduleOf("staff.leads.$kind.$id.tsx");
+    const [lead] = await database.db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, id));
+    return answerOf(() =>
+      (route.action as (a: unknown) => Promise<unknown>)({
+        request: new Request(`${SITE}/staff/leads/quote/${id}`, {
+          method: "POST",
+          headers: { Cookie: member.cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
+          body: new URLSearchParams({ intent: "assign", version: String(lead?.version), assignee }),
+        }),
+        context,
+        params: { kind: "quote", id },
+      }),
+    );
+  };
+  const assigneeOf = async (id: string) =>
+    (await database.db.select({ a: quotes.assigneeId }).from(quotes).where(eq(quotes.id, id)))[0]?.a ?? null;
+
+  it("lets an adviser take a lead no one has, and hand it back; only a manager gives one to another or takes a colleague's", async () => {
+    const {
+      quotes: [id = ""],
+    } = await insertLeads(database.db, { quotes: [sampleQuote()] });
+    expect((await assign(adviser, id, adviser.id)).status).toBe(302);
+    expect(await assigneeOf(id)).toBe(adviser.id);
+    expect((await assign(adviser, id, "")).status).toBe(302);
+    expect(await assigneeOf(id)).toBeNull();
+
+    // Giving it to someone else: refused, nothing changed.
+    expect((await assign(adviser, id, manager.id)).status).toBe(403);
+    expect(await assigneeOf(id)).toBeNull();
+    // The manager gives it to the manager; the adviser cannot take it from them.
+    expect((await assign(manager, id, manager.id)).status).toBe(302);
+    expect((await assign(adviser, id, adviser.id)).status).toBe(403);
+    expect((await assign(adviser, id, "")).status).toBe(403);
+    expect(await assigneeOf(id)).toBe(manager.id);
+    expect((await assign(manager, id, adviser.id)).status).toBe(302);
+    expect(await assigneeOf(id)).toBe(adviser.id);
   });
 });

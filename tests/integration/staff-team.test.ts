@@ -286,3 +286,33 @@ describe.each(testDatabaseKinds())("the access review on %s", (kind) => {
     });
   });
 });
+
+describe.each(testDatabaseKinds())("the news of roles, on %s", (kind) => {
+  let database: DatabaseHandle;
+  let context: ServerContext;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    context = routeContext(database, freshAddress());
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("tells a member from before roles existed on the first page they open, once, with the team page linked for an administrator", async () => {
+    const frame = await import("../../app/routes/staff");
+    const member = await memberWithSession(database.db, context.config.authSecret, ["adviser", "administrator"]);
+    await database.db.update(staffMembers).set({ rolesNews: true }).where(eq(staffMembers.id, member.id));
+    const open = () =>
+      answerOf(() =>
+        frame.loader({
+          request: new Request(`${SITE}/staff`, { headers: { Cookie: member.cookie } }),
+          context,
+          params: {},
+        } as never),
+      );
+    const first = await open();
+    expect(first.body).toMatchObject({ rolesNews: true, can: expect.arrayContaining(["team.read", "leads.work"]) });
+    expect((await open()).body).toMatchObject({ rolesNews: false });
+  });
+});

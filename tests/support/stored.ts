@@ -22,8 +22,9 @@ export async function storedRows<T = Record<string, unknown>>(
 }
 
 /**
- * A staff member made as `npm run staff -- add` makes one, holding every role unless
- * `roles` names some; answers the enrolment link's path.
+ * A staff member made as `npm run staff -- add` makes one, holding the roles that work the
+ * console (Adviser, Manager, Compliance) unless `roles` names some; answers the enrolment
+ * link's path.
  */
 export async function addStaffMember(email: string, name: string, roles?: string[]): Promise<string> {
   const query = new URLSearchParams({ email, name, ...(roles ? { roles: roles.join(",") } : {}) });

@@ -59,7 +59,6 @@ function Entries({ caption, entries }: { caption: string; entries: ReviewEntryVi
 export function AccessReviewPage({ from, to, members }: AccessReviewPageProps) {
   return (
     <>
-      <title>Access review | Staff console</title>
       <h1 className="text-2xl font-bold text-slate-900">Access review</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
         What each member exported, erased and changed from {formatWhen(from)} to {formatWhen(to)} (the last 90 days),

@@ -16,7 +16,6 @@ export function StepUpPage({ from, error }: StepUpPageProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="max-w-md">
-      <title>Confirm it is you | Staff console</title>
       <h1 className="text-2xl font-bold text-slate-900">Confirm it is you</h1>
       <p className="mt-3">
         Exporting every lead, erasing a person's data and changing the team each ask for a new code from your

@@ -171,7 +171,6 @@ export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: T
   });
   return (
     <>
-      <title>Team | Staff console</title>
       <h1 className="text-2xl font-bold text-slate-900">Team</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
         Who may use the console, and what each may do. A member may hold several roles. Every change here is recorded in

@@ -1,0 +1,87 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub, useLoaderData } from "react-router";
+import { describe, expect, it } from "vitest";
+import { TeamPage, type TeamPageProps } from "./team-page";
+
+// The team page as the server sends it (DECISIONS D25, D24): each refused field's message
+// tied to its control, what was typed drawn again, the new link shown once, and each
+// member's buttons named for the member.
+
+function Team() {
+  return createElement(TeamPage, useLoaderData() as TeamPageProps);
+}
+
+function teamHtml(props: TeamPageProps) {
+  const Page = createRoutesStub([{ id: "team", path: "/staff/team", Component: Team, loader: () => props }]);
+  return renderToStaticMarkup(
+    createElement(Page, { initialEntries: ["/staff/team"], hydrationData: { loaderData: { team: props } } }),
+  );
+}
+
+const ADA = {
+  id: "m-ada",
+  name: "Ada Admin",
+  email: "ada@firm.example",
+  roles: ["administrator" as const],
+  enrolled: true,
+  disabled: false,
+  lastSignInAt: "2026-11-27T09:30:00.000Z",
+};
+const BASE: TeamPageProps = { members: [ADA], viewerId: "m-ada", fresh: true, notice: null };
+
+describe("the team page", () => {
+  it("lists each member with roles, state and last sign-in, and names each button for the member", () => {
+    const html = teamHtml(BASE);
+    expect(html).toContain("Ada Admin (you)");
+    expect(html).toContain('data-testid="member-roles">Administrator<');
+    expect(html).toContain('data-testid="member-state">Enrolled<');
+    expect(html).toMatch(/Save roles<span class="sr-only"> for Ada Admin<\/span>/);
+    expect(html).toMatch(/Disable<span class="sr-only"> Ada Admin<\/span>/);
+    // No code asked: the note about it appears only when one will be.
+    expect(html).not.toContain("first ask for a code");
+    expect(teamHtml({ ...BASE, fresh: false })).toContain("first ask for a code");
+  });
+
+  it("draws a refused add again with what was typed, each problem at its field and in the summary", () => {
+    const html = teamHtml({
+      ...BASE,
+      outcome: {
+        form: "add",
+        problems: { email: "Enter a work email address, like ann@yourfirm.co.uk.", roles: "Choose at least one role." },
+        values: { name: "Abe Adviser", email: "abe@", roles: [] },
+      },
+    });
+    expect(html).toContain("There is a problem");
+    expect(html).toMatch(/<input id="add-name"[^>]*value="Abe Adviser"/);
+    expect(html).toMatch(/<input id="add-email"[^>]*aria-invalid="true"[^>]*aria-describedby="add-email-error"/);
+    expect(html).toContain('id="add-email-error"');
+    expect(html).toMatch(/<fieldset aria-describedby="add-roles-error"/);
+    expect(html).toContain('href="#add-role-adviser"');
+  });
+
+  it("shows a new link once, with the member's roles form opened on a refusal of theirs", () => {
+    const html = teamHtml({
+      ...BASE,
+      outcome: {
+        form: "m-ada",
+        problems: {
+          roles: "There must always be an enabled administrator: give another member the Administrator role first.",
+        },
+        values: { name: "", email: "", roles: ["compliance"] },
+      },
+    });
+    expect(html).toMatch(/<details class="mt-3" open="">/);
+    expect(html).toMatch(/id="m-ada-role-compliance"[^>]*checked/);
+    expect(html).not.toMatch(/id="m-ada-role-administrator"[^>]*checked/);
+    const linked = teamHtml({
+      ...BASE,
+      outcome: {
+        form: "add",
+        link: { name: "Abe", url: "http://localhost:3000/staff/enrol?token=t" },
+        notice: "Abe is added.",
+      },
+    });
+    expect(linked).toContain("http://localhost:3000/staff/enrol?token=t");
+  });
+});
