@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { halfYearOf } from "../../app/domain/complaints";
 import { ukClock } from "../../app/domain/uk-time";
-import { nextCode } from "../support/authenticator";
 import { expectFitsScreen, PHONE } from "../support/layout";
 import { waitForMail } from "../support/mailbox";
+import { enrolAndSignIn } from "../support/staff-browser";
 import { addStaffMember } from "../support/stored";
 
 // Complaints (DISP 1, DECISIONS D26), one walk: a person complains through the public
@@ -14,8 +14,6 @@ import { addStaffMember } from "../support/stored";
 // the console, writes the final response from its template (refused while a part in
 // square brackets is unwritten), sends it, closes the complaint with its outcome, and the
 // half-year report counts it. Axe-clean on each page; the public page fits a phone.
-
-const PASSWORD = "Quay-side-ledger-42";
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
@@ -26,18 +24,7 @@ async function expectNoAxeViolations(page: Page) {
 const readable = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=E2=80=93/g, "–");
 
 async function signedInStaff(page: Page, email: string, name: string, roles: string[]) {
-  await page.goto(await addStaffMember(email, name, roles));
-  await page.getByLabel("New password").fill(PASSWORD);
-  await page.getByLabel("The same password again").fill(PASSWORD);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
-  await page.getByRole("button", { name: "Finish" }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in\?enrolled=1$/);
-  await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(await nextCode(key));
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await enrolAndSignIn(page, await addStaffMember(email, name, roles), email);
   await expect(page).toHaveURL(/\/staff$/);
 }
 
