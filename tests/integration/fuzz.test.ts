@@ -559,9 +559,9 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
     });
     const allFields = (key: string) => Object.fromEntries(STAFF_FIELD_NAMES.map((name) => [name, key]));
     for (const key of OWN_MACHINERY) {
-      // Each query parameter the console's runs try, alone, on every page.
-      // Four at a time: the pages are many and each answer short.
-      const gets = [...STAFF_PAGES, ...leads, ...people].flatMap((page) =>
+      // Each query parameter the console's runs try, alone, on every page (a lead's page and
+      // a person's once: each kind is the same route). Four at a time: they are many.
+      const gets = [...STAFF_PAGES, leads[0], people[0]].flatMap((page) =>
         STAFF_QUERY_NAMES.map((name) => `${page}?${new URLSearchParams({ [name]: key })}`),
       );
       await Promise.all(
@@ -604,6 +604,8 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
           password: "short",
         };
         await post(Object.fromEntries(Object.keys(sound).map((name) => [name, key])));
+        // The account endpoints read none of these, and are slow on purpose (a password's hash).
+        if (target.startsWith("/api/auth/")) continue;
         for (const name of ["intent", "step", "callback", "loanType", "homeownerStatus", "loan_purpose"])
           await post({ ...sound, [name]: key });
       }
