@@ -214,8 +214,16 @@ interface Row {
   tbtMs: number;
   cls: number;
   firstLoadJsKb: number;
+  /** The main thread's tasks of 50 ms or more in the median run (a form's hydration is one): how many, and the longest. */
+  longTasks: { count: number; longestMs: number };
   axeViolations: number;
 }
+
+type LongTask = { url: string; duration: number; startTime: number };
+
+/** The median run's long tasks, as Lighthouse lists them (50 ms or more, on its throttled clock). */
+const longTasksOf = (lhr: Lhr): LongTask[] =>
+  (lhr.audits["long-tasks"]?.details as { items?: LongTask[] } | undefined)?.items ?? [];
 
 /** Lighthouse runs per route; the median run is reported (Lighthouse's advice on variability). */
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
@@ -285,16 +293,17 @@ async function main() {
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
         cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
         firstLoadJsKb: Number((firstLoadJsGzip(html) / 1024).toFixed(1)),
+        longTasks: {
+          count: longTasksOf(lhr).length,
+          longestMs: Math.round(Math.max(0, ...longTasksOf(lhr).map((t) => t.duration))),
+        },
         axeViolations: axe.violations.length,
       };
       rows.push(row);
       if (process.env.AUDIT_DETAILS) {
         const issues = lhr.audits["inspector-issues"]?.details;
         if (issues) console.error(JSON.stringify(issues).slice(0, 1500));
-        const tasks =
-          (lhr.audits["long-tasks"]?.details as { items?: { url: string; duration: number; startTime: number }[] })
-            ?.items ?? [];
-        for (const t of tasks)
+        for (const t of longTasksOf(lhr))
           console.error(`  long task ${Math.round(t.startTime)} ms +${Math.round(t.duration)} ms ${t.url}`);
         for (const id of ["mainthread-work-breakdown", "bootup-time", "dom-size"]) {
           console.error(
@@ -316,11 +325,12 @@ async function main() {
   }
 
   const header =
-    "| route | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | first-load JS (gzip KB) | axe |";
-  console.log(`\n${header}\n|${" --- |".repeat(10)}`);
+    "| route | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | first-load JS (gzip KB) | long tasks (longest ms) | axe |";
+  console.log(`\n${header}\n|${" --- |".repeat(11)}`);
   for (const r of rows) {
+    const long = r.longTasks.count > 0 ? `${r.longTasks.count} (${r.longTasks.longestMs})` : "0";
     console.log(
-      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb} | ${r.axeViolations} |`,
+      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsKb} | ${long} | ${r.axeViolations} |`,
     );
   }
   mkdirSync("reports", { recursive: true });

@@ -605,7 +605,8 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
       body: new URLSearchParams(fields).toString(),
     });
     const allFields = (key: string) => Object.fromEntries(STAFF_FIELD_NAMES.map((name) => [name, key]));
-    const pages = [...STAFF_PAGES, ...leads, ...people];
+    // A lead's page and a person's once: each kind is the same route.
+    const pages = [...STAFF_PAGES, leads[0] as string, people[0] as string];
     for (const [k, key] of OWN_MACHINERY.entries()) {
       // Every query parameter the console's runs try set to the key at once, on every page;
       // and each alone, the keys taking turns (each parameter alone with every key would be
@@ -657,6 +658,8 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
           password: "short",
         };
         await post(Object.fromEntries(Object.keys(sound).map((name) => [name, key])));
+        // The account endpoints read none of these, and are slow on purpose (a password's hash).
+        if (target.startsWith("/api/auth/")) continue;
         for (const name of ["intent", "step", "callback", "loanType", "homeownerStatus", "loan_purpose"])
           await post({ ...sound, [name]: key });
       }
