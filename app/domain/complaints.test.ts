@@ -12,6 +12,7 @@ import {
   type ComplaintTimes,
   type HalfYear,
   type ReportedComplaint,
+  reportFigures,
   halfYear,
   halfYearOf,
   isBusinessDay,
@@ -379,6 +380,19 @@ describe("the half-year report (DISP 1.10)", () => {
     expect(report.byRootCause.find((c) => c.key === "delay")).toMatchObject({ closed: 1, upheld: 1 });
     expect(report.byRootCause.reduce((sum, c) => sum + c.closed, 0)).toBe(report.closed);
   });
+  it("gives its headline figures in the return's order, for the page and the CSV alike", () => {
+    expect(reportFigures(report)).toEqual([
+      { label: "Opened", count: 4 },
+      { label: "Closed", count: 4 },
+      { label: "Closed within 3 business days", count: 1 },
+      { label: "Closed after 3 business days, within 8 weeks", count: 2 },
+      { label: "Closed after 8 weeks", count: 1 },
+      { label: "Upheld (in full or in part)", count: 2 },
+      { label: "Upheld share of those closed", percent: 50 },
+      { label: "Redress paid", pence: 20_000 },
+    ]);
+  });
+
   it("a half-year with none closed has no upheld share", () => {
     expect(complaintsReport([], period, "scotland").upheldShare).toBe(null);
   });

@@ -334,3 +334,26 @@ export function recentHalfYears(today: string, count = 9): HalfYear[] {
   }
   return periods;
 }
+
+/**
+ * The report's headline figures in the return's order, each with its label, as the page
+ * and the CSV both give them: counts, the upheld share in per cent (one decimal; null with
+ * none closed) and the redress in pence.
+ */
+export function reportFigures(
+  report: ComplaintsReport,
+): { label: string; count?: number; percent?: number | null; pence?: number }[] {
+  return [
+    { label: "Opened", count: report.opened },
+    { label: "Closed", count: report.closed },
+    { label: "Closed within 3 business days", count: report.closedWithin["three-business-days"] },
+    { label: "Closed after 3 business days, within 8 weeks", count: report.closedWithin["eight-weeks"] },
+    { label: "Closed after 8 weeks", count: report.closedWithin.later },
+    { label: "Upheld (in full or in part)", count: report.upheld },
+    {
+      label: "Upheld share of those closed",
+      percent: report.upheldShare === null ? null : Math.round(report.upheldShare * 1000) / 10,
+    },
+    { label: "Redress paid", pence: report.redressPence },
+  ];
+}

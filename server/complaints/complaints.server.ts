@@ -17,6 +17,7 @@ import {
   FINAL_RESPONSE_WEEKS,
   type HalfYear,
   type ReportedComplaint,
+  reportFigures,
 } from "../../app/domain/complaints";
 import type { BankHolidayNation } from "../../app/domain/callbacks";
 import type { LeadKind } from "../../app/domain/leads";
@@ -391,18 +392,15 @@ export async function complaintsInPeriod(db: Database, period: HalfYear): Promis
 
 /** The half-year's report as a spreadsheet: one section a line, as the FCA's return is filled in. */
 export function complaintsReportCsv(report: ComplaintsReport): string {
-  const pounds = (pence: number) => (pence / 100).toFixed(2);
-  const share = report.upheldShare === null ? "" : `${Math.round(report.upheldShare * 1000) / 10}%`;
   const lines: (string | number | null)[][] = [
     ["Period", report.period.label],
-    ["Opened", report.opened],
-    ["Closed", report.closed],
-    ["Closed within 3 business days", report.closedWithin["three-business-days"]],
-    ["Closed after 3 business days, within 8 weeks", report.closedWithin["eight-weeks"]],
-    ["Closed after 8 weeks", report.closedWithin.later],
-    ["Upheld (in full or in part)", report.upheld],
-    ["Upheld share", share],
-    ["Redress paid (£)", pounds(report.redressPence)],
+    ...reportFigures(report).map(({ label, count, percent, pence }) =>
+      pence !== undefined
+        ? [`${label} (£)`, (pence / 100).toFixed(2)]
+        : percent !== undefined
+          ? [label, percent === null ? "" : `${percent}%`]
+          : [label, count ?? 0],
+    ),
     [],
     ["Category", "Opened", "Closed", "Upheld"],
     ...report.byCategory.map((row) => [row.label, row.opened, row.closed, row.upheld]),

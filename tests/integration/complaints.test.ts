@@ -2,9 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPLAINT_FORM_PROBLEM, COMPLAINT_MESSAGES } from "../../app/domain/complaint-form";
 import { letterTemplate } from "../../app/domain/complaint-letters";
+import { complaintsReport, type HalfYear, halfYear } from "../../app/domain/complaints";
 import {
   closeComplaint,
   complaintById,
+  complaintsInPeriod,
+  complaintsReportCsv,
   complaintsNeedingSomething,
   recordComplaint,
   reopenComplaint,
@@ -103,8 +106,11 @@ describe.each(testDatabaseKinds())("complaints on %s", (kind) => {
       .where(eq(jobs.dedupeKey, `complaint-reminder:${id}`));
     // Received Friday 27 November 2026: the eighth week begins after 15 January 2027.
     expect(job).toMatchObject({ kind: "complaint-reminder", runAt: new Date("2027-01-16T00:00:00Z") });
-    expect(job?.payload).toMatchObject({ complaintId: id, subject: expect.stringContaining("22 Jan 2027") });
-    expect((job?.payload as { to: string }).to).toMatch(/^ann\./);
+    expect(job?.payload).toMatchObject({
+      complaintId: id,
+      to: expect.stringMatching(/^ann\./),
+      subject: expect.stringContaining("22 Jan 2027"),
+    });
     expect(await complaintAwaitsResponse(database.db, id)).toBe(true);
     const letter = await written(id, "holding");
     await sendComplaintLetter(context, { id, version: 1, kind: "holding", letter, actor: ann });
@@ -224,6 +230,22 @@ describe.each(testDatabaseKinds())("complaints on %s", (kind) => {
     expect(ids).toContain(unacknowledged.id);
     expect(ids).not.toContain(answered.id);
     expect(due[0]?.needs).toMatchObject({ kind: "acknowledge", overdue: true });
+  });
+
+  it("the half-year's report reads the complaints received or closed in it, and its CSV gives the figures", async () => {
+    const period = halfYear("2026-H2") as HalfYear;
+    const report = complaintsReport(await complaintsInPeriod(database.db, period), period, "england-and-wales");
+    expect(report.opened).toBeGreaterThan(0);
+    const csv = complaintsReportCsv(report);
+    expect(csv).toContain("Period,July to December 2026\r\n");
+    expect(csv).toContain(`Opened,${report.opened}\r\n`);
+    expect(csv).toContain("Redress paid (£),");
+    const none = complaintsReport(
+      await complaintsInPeriod(database.db, halfYear("2025-H1") as HalfYear),
+      period,
+      "scotland",
+    );
+    expect(none.opened).toBe(0);
   });
 
   it("an unknown complaint is a 404", async () => {

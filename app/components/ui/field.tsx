@@ -81,3 +81,41 @@ export function AuthenticatorCodeField({ autoFocus, error }: { autoFocus?: boole
     />
   );
 }
+
+export interface SelectFieldProps extends Omit<ComponentProps<"select">, "id"> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  /** The choices, value to label, in order. */
+  options: Readonly<Record<string, string>>;
+  /** A first, empty choice ("Choose"): the field then starts unanswered. */
+  placeholder?: string;
+}
+
+/** A labelled list of choices, its hint and error tied to it as TextField's are. */
+export function SelectField({ id, label, hint, error, options, placeholder, className, ...props }: SelectFieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
+      <select
+        id={id}
+        className={cn(controlClass, "mt-1.5")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...props}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {Object.entries(options).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}

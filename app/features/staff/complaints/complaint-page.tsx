@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { controlClass, FieldError, TextField } from "~/components/ui/field";
+import { controlClass, FieldError, SelectField, TextField } from "~/components/ui/field";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import type { LetterDraft } from "~/domain/complaint-letters";
 import {
@@ -201,40 +201,20 @@ export function ComplaintPage({
             Write a letter
           </h2>
           <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor="letter" className={labelClass}>
-                Letter
-              </label>
-              <select
-                id="letter"
-                name="letter"
-                defaultValue={draft?.kind ?? letterKinds[0]}
-                className={cn(controlClass, "mt-1.5")}
-              >
-                {letterKinds.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {COMPLAINT_LETTERS[kind]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="outcome" className={labelClass}>
-                Outcome (final response)
-              </label>
-              <select
-                id="outcome"
-                name="outcome"
-                defaultValue={draft?.outcome ?? "upheld"}
-                className={cn(controlClass, "mt-1.5")}
-              >
-                {Object.entries(COMPLAINT_OUTCOMES).map(([key, label]) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="letter"
+              name="letter"
+              label="Letter"
+              defaultValue={draft?.kind ?? letterKinds[0]}
+              options={Object.fromEntries(letterKinds.map((kind) => [kind, COMPLAINT_LETTERS[kind]]))}
+            />
+            <SelectField
+              id="outcome"
+              name="outcome"
+              label="Outcome (final response)"
+              defaultValue={draft?.outcome ?? "upheld"}
+              options={COMPLAINT_OUTCOMES}
+            />
             <Button type="submit" variant="secondary" size="sm">
               Start from its template
             </Button>
@@ -301,7 +281,7 @@ export function ComplaintPage({
             />
             <input type="hidden" name="intent" value="close" />
             <input type="hidden" name="version" value={complaint.version} />
-            <Choice
+            <SelectField
               id="close-outcome"
               name="outcome"
               label="Outcome"
@@ -318,20 +298,22 @@ export function ComplaintPage({
               defaultValue={closeValues.redress}
               error={closeErrors.redress}
             />
-            <Choice
+            <SelectField
               id="close-category"
               name="category"
               label="Category"
               options={COMPLAINT_CATEGORIES}
-              value={closeValues.category}
+              defaultValue={closeValues.category}
+              placeholder="Choose"
               error={closeErrors.category}
             />
-            <Choice
+            <SelectField
               id="close-rootCause"
               name="rootCause"
               label="Root cause"
               options={COMPLAINT_ROOT_CAUSES}
-              value={closeValues.rootCause}
+              defaultValue={closeValues.rootCause}
+              placeholder="Choose"
               error={closeErrors.rootCause}
             />
             <div className="sm:col-span-2">
@@ -351,45 +333,5 @@ export function ComplaintPage({
         </Form>
       )}
     </>
-  );
-}
-
-function Choice({
-  id,
-  name,
-  label,
-  options,
-  value,
-  error,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  options: Record<string, string>;
-  value: string;
-  error?: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cn(controlClass, "mt-1.5")}
-      >
-        <option value="">Choose</option>
-        {Object.entries(options).map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
   );
 }

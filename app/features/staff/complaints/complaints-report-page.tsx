@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { controlClass } from "~/components/ui/field";
-import type { ComplaintsReport } from "~/domain/complaints";
+import { SelectField } from "~/components/ui/field";
+import { type ComplaintsReport, reportFigures } from "~/domain/complaints";
 import { formatPounds } from "~/domain/finance";
 
 // /staff/complaints/report: a half-year's complaints as the FCA's complaints return asks
@@ -18,17 +18,16 @@ export interface ComplaintsReportProps {
 const cell = "px-2 py-2";
 
 export function ComplaintsReportPage({ report, periods, problem }: ComplaintsReportProps) {
-  const share = report.upheldShare === null ? "—" : `${Math.round(report.upheldShare * 1000) / 10}%`;
-  const figures: [string, string | number][] = [
-    ["Opened", report.opened],
-    ["Closed", report.closed],
-    ["Closed within 3 business days", report.closedWithin["three-business-days"]],
-    ["Closed after 3 business days, within 8 weeks", report.closedWithin["eight-weeks"]],
-    ["Closed after 8 weeks", report.closedWithin.later],
-    ["Upheld (in full or in part)", report.upheld],
-    ["Upheld share of those closed", share],
-    ["Redress paid", formatPounds(report.redressPence / 100, { pence: true })],
-  ];
+  const figures = reportFigures(report).map(({ label, count, percent, pence }): [string, string | number] => [
+    label,
+    pence !== undefined
+      ? formatPounds(pence / 100, { pence: true })
+      : percent !== undefined
+        ? percent === null
+          ? "—"
+          : `${percent}%`
+        : (count ?? 0),
+  ]);
   return (
     <>
       <p>
@@ -43,18 +42,13 @@ export function ComplaintsReportPage({ report, periods, problem }: ComplaintsRep
         </p>
       )}
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
-        <div>
-          <label htmlFor="period" className="block font-semibold text-slate-900">
-            Half-year
-          </label>
-          <select id="period" name="period" defaultValue={report.period.key} className={cn(controlClass, "mt-1.5")}>
-            {periods.map((period) => (
-              <option key={period.key} value={period.key}>
-                {period.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="period"
+          name="period"
+          label="Half-year"
+          defaultValue={report.period.key}
+          options={Object.fromEntries(periods.map((period) => [period.key, period.label]))}
+        />
         <Button type="submit" variant="secondary" size="sm">
           Show
         </Button>

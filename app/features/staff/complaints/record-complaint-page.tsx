@@ -1,5 +1,4 @@
-import { cn } from "~/components/ui/cn";
-import { controlClass, FieldError, TextField } from "~/components/ui/field";
+import { SelectField, TextField } from "~/components/ui/field";
 import { ComplaintForm } from "~/features/complaints/complaint-form";
 import type { ComplaintErrors, ComplaintValues } from "~/domain/complaint-form";
 import { COMPLAINT_CHANNELS, type ComplaintChannel } from "~/domain/complaints";
@@ -38,27 +37,16 @@ export function RecordComplaintPage({ values, errors, lead, action }: RecordComp
           ]}
         >
           {lead && <p className="text-slate-700">It comes with lead {lead.id.slice(0, 8).toUpperCase()}.</p>}
-          <div>
-            <label htmlFor="complaint-channel" className="block font-semibold text-slate-900">
-              How did it reach us?
-            </label>
-            <select
-              id="complaint-channel"
-              name="channel"
-              defaultValue={values.channel}
-              aria-invalid={errors.channel ? true : undefined}
-              aria-describedby={errors.channel ? "complaint-channel-error" : undefined}
-              className={cn(controlClass, "mt-1.5 max-w-sm")}
-            >
-              <option value="">Choose</option>
-              {STAFF_CHANNELS.map((channel) => (
-                <option key={channel} value={channel}>
-                  {COMPLAINT_CHANNELS[channel]}
-                </option>
-              ))}
-            </select>
-            <FieldError id="complaint-channel-error" error={errors.channel} />
-          </div>
+          <SelectField
+            id="complaint-channel"
+            name="channel"
+            label="How did it reach us?"
+            className="max-w-sm"
+            defaultValue={values.channel}
+            placeholder="Choose"
+            options={Object.fromEntries(STAFF_CHANNELS.map((channel) => [channel, COMPLAINT_CHANNELS[channel]]))}
+            error={errors.channel}
+          />
           <fieldset>
             <legend className="font-semibold text-slate-900">When did it reach us? (UK time)</legend>
             <div className="mt-1.5 flex flex-wrap gap-4">
