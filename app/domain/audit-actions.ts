@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "complaint.letter",
   "complaint.closed",
   "complaint.reopened",
+  "complaint.referred",
   "complaints.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -77,6 +78,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.letter": "Sent a complaint's letter",
   "complaint.closed": "Closed a complaint",
   "complaint.reopened": "Reopened a complaint",
+  "complaint.referred": "Recorded a complaint's referral to the Ombudsman",
   "complaints.export": "Exported the complaints report",
 };
 

@@ -59,6 +59,16 @@ export const COMPLAINT_OUTCOMES = {
 } as const;
 export type ComplaintOutcome = keyof typeof COMPLAINT_OUTCOMES;
 
+/** What the Financial Ombudsman Service decided of a complaint referred to it. */
+export const OMBUDSMAN_RESULTS = {
+  pending: "Not yet decided",
+  "in-our-favour": "In our favour",
+  "in-their-favour": "In the complainant's favour",
+  settled: "Settled before a decision",
+  withdrawn: "Withdrawn",
+} as const;
+export type OmbudsmanResult = keyof typeof OMBUDSMAN_RESULTS;
+
 /** The letters a complaint may be sent, each from its template. */
 export const COMPLAINT_LETTERS = {
   acknowledgement: "Acknowledgement",

@@ -5,13 +5,16 @@ import {
   COMPLAINT_LETTERS,
   COMPLAINT_OUTCOMES,
   COMPLAINT_ROOT_CAUSES,
+  OMBUDSMAN_RESULTS,
   type ComplaintLetter,
   closingLetters,
   complaintAttention,
   complaintClock,
   isListed,
 } from "~/domain/complaints";
+import { isCalendarDay } from "~/domain/calendar-day";
 import { isLeadId } from "~/domain/leads";
+import { ukClock, ukInstant } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ComplaintPage, type ComplaintPageProps, type ComplaintView } from "~/features/staff/complaints/complaint-page";
@@ -22,6 +25,7 @@ import {
   complaintById,
   draftLetter,
   readVersion,
+  recordReferral,
   reopenComplaint,
   sendComplaintLetter,
 } from "../../server/complaints/complaints.server";
@@ -45,6 +49,7 @@ const NOTICES: Record<string, string> = {
   sent: "The letter is on its way, and kept here as sent.",
   closed: "The complaint is closed.",
   reopened: "The complaint is open again.",
+  referred: "The referral to the Ombudsman is saved.",
 };
 
 async function load(context: Route.LoaderArgs["context"], id: string | undefined): Promise<ComplaintRecord> {
@@ -93,6 +98,10 @@ function view(record: ComplaintRecord, now: Date, nation: Parameters<typeof comp
     respondedAt: complaint.respondedAt?.toISOString() ?? null,
     closedAt: complaint.closedAt?.toISOString() ?? null,
     keepUntil: complaint.keepUntil?.toISOString() ?? null,
+    referral:
+      complaint.referredAt && complaint.ombudsmanResult
+        ? { day: ukClock(complaint.referredAt).day, result: complaint.ombudsmanResult }
+        : null,
     needs: needs ? { ...needs, by: needs.by.toISOString() } : null,
     deadlines: [
       { label: "Acknowledgement due by", at: clock.acknowledgeBy.toISOString() },
@@ -216,6 +225,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     };
     const closed = await closeComplaint(context.db, { id, version, closing, actor: user });
     return closed.ok ? back("closed") : refused(closed);
+  }
+  if (intent === "referral") {
+    const day = text("referredOn");
+    const result = text("result");
+    const referredAt = isCalendarDay(day) ? ukInstant(day, 12 * 60) : null;
+    const errors = {
+      ...(referredAt && referredAt.getTime() <= Date.now()
+        ? {}
+        : { referredOn: "Enter the day it was referred, no later than today" }),
+      ...(isListed(OMBUDSMAN_RESULTS, result) ? {} : { result: "Choose the Ombudsman's decision" }),
+    };
+    if (Object.keys(errors).length > 0 || !referredAt || !isListed(OMBUDSMAN_RESULTS, result)) {
+      return data({ referralErrors: errors }, { status: 400 });
+    }
+    const referred = await recordReferral(context.db, { id, version, referredAt, result, actor: user });
+    return referred.ok ? back("referred") : refused(referred);
   }
   if (intent === "reopen") {
     const reopened = await reopenComplaint(context.db, { id, version, actor: user });

@@ -16,6 +16,7 @@ import {
   complaintKeptUntil,
   FINAL_RESPONSE_WEEKS,
   type HalfYear,
+  type OmbudsmanResult,
   type ReportedComplaint,
   reportFigures,
 } from "../../app/domain/complaints";
@@ -441,4 +442,29 @@ export async function complaintsNeedingSomething(
         a.row.receivedAt.getTime() - b.row.receivedAt.getTime()
       );
     });
+}
+
+/** Records that the complainant referred it to the Financial Ombudsman Service, on a UK day, and what it decided. */
+export async function recordReferral(
+  db: Database,
+  input: { id: string; version: number | null; referredAt: Date; result: OmbudsmanResult; actor: Actor },
+): Promise<ComplaintChange> {
+  return db.transaction(async (tx): Promise<ComplaintChange> => {
+    const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, input.id));
+    if (!complaint) return MISSING;
+    if (input.version === null || complaint.version !== input.version) return STALE;
+    if (input.referredAt.getTime() < complaint.receivedAt.getTime())
+      return { ok: false, status: 400, problem: "It cannot have been referred before it reached us" };
+    const changed = await updateAt(tx, complaint.id, complaint.version, {
+      referredAt: input.referredAt,
+      ombudsmanResult: input.result,
+    });
+    if (!changed) return STALE;
+    await writeAudit(tx, {
+      action: "complaint.referred",
+      actor: input.actor,
+      detail: { complaint: complaint.id, result: input.result },
+    });
+    return { ok: true };
+  });
 }

@@ -28,6 +28,7 @@ import type {
   ComplaintOutcome,
   ComplaintRootCause,
   ComplaintSubject,
+  OmbudsmanResult,
 } from "../../app/domain/complaints";
 import type { LenderCriteria, ProductKind } from "../../app/domain/lender-products";
 import type { LeadKind, LeadStatus } from "../../app/domain/leads";
@@ -663,7 +664,7 @@ export const complaints = pgTable(
     outcome: text("outcome").$type<ComplaintOutcome>(),
     redressPence: integer("redress_pence"),
     referredAt: timestamp("referred_at", { withTimezone: true }),
-    ombudsmanResult: text("ombudsman_result"),
+    ombudsmanResult: text("ombudsman_result").$type<OmbudsmanResult>(),
     keepUntil: timestamp("keep_until", { withTimezone: true }),
     version: version(),
   },

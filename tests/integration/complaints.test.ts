@@ -10,6 +10,7 @@ import {
   complaintsReportCsv,
   complaintsNeedingSomething,
   recordComplaint,
+  recordReferral,
   reopenComplaint,
   sendComplaintLetter,
 } from "../../server/complaints/complaints.server";
@@ -246,6 +247,18 @@ describe.each(testDatabaseKinds())("complaints on %s", (kind) => {
       "scotland",
     );
     expect(none.opened).toBe(0);
+  });
+
+  it("records its referral to the Ombudsman and the decision, never before it reached us, at the page's version", async () => {
+    const { id } = await record();
+    const referral = { id, result: "in-our-favour" as const, actor: ann };
+    expect(
+      await recordReferral(database.db, { ...referral, version: 1, referredAt: new Date("2026-11-01T12:00:00Z") }),
+    ).toMatchObject({ ok: false, status: 400 });
+    const referredAt = new Date("2027-02-01T12:00:00Z");
+    expect(await recordReferral(database.db, { ...referral, version: 1, referredAt })).toEqual({ ok: true });
+    expect((await read(id)).complaint).toMatchObject({ referredAt, ombudsmanResult: "in-our-favour", version: 2 });
+    expect(await recordReferral(database.db, { ...referral, version: 1, referredAt })).toMatchObject({ status: 409 });
   });
 
   it("an unknown complaint is a 404", async () => {

@@ -360,7 +360,7 @@ const staffGet = fc.record({ path: staffPath, query: staffQuery }).map(({ path, 
 const staffFieldValues = {
   intent: fc.oneof(
     fc.constantFrom("status", "assign", "note", "password", "code"),
-    fc.constantFrom("add", "link", "roles", "disable", "enable", "send", "close", "reopen"),
+    fc.constantFrom("add", "link", "roles", "disable", "enable", "send", "close", "reopen", "referral"),
     fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline", "case-commission"),
     nastyText,
   ),
@@ -405,6 +405,8 @@ const staffFieldValues = {
   redress: fc.oneof(fc.constantFrom("0", "£1,250.50", "-1", "1e999"), nastyText),
   category: nastyText,
   rootCause: nastyText,
+  referredOn: fc.oneof(fc.constantFrom("2026-11-20", "2026-02-30", "9999-12-31"), nastyText),
+  result: fc.oneof(fc.constantFrom("pending", "in-our-favour"), nastyText),
 };
 const staffFields = fc.record(staffFieldValues, { requiredKeys: [] });
 const STAFF_FIELD_NAMES = Object.keys(staffFieldValues);

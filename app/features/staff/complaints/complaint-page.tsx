@@ -11,6 +11,8 @@ import {
   COMPLAINT_OUTCOMES,
   COMPLAINT_ROOT_CAUSES,
   COMPLAINT_SUBJECTS,
+  OMBUDSMAN_RESULTS,
+  type OmbudsmanResult,
   type ComplaintCategory,
   type ComplaintChannel,
   type ComplaintLetter,
@@ -18,6 +20,7 @@ import {
   type ComplaintRootCause,
   type ComplaintSubject,
 } from "~/domain/complaints";
+import { dayInWords } from "~/domain/calendar-day";
 import { formatWhen, leadPath } from "../format";
 import { Notice } from "../staff-frame";
 import { type ComplaintRowView, endOfDay, needsInWords } from "./complaints-list-page";
@@ -47,6 +50,7 @@ export interface ComplaintView {
   respondedAt: string | null;
   closedAt: string | null;
   keepUntil: string | null;
+  referral: { day: string; result: OmbudsmanResult } | null;
   needs: ComplaintRowView["needs"];
   deadlines: { label: string; at: string }[];
   letters: {
@@ -69,6 +73,7 @@ export interface ComplaintPageProps {
   letterErrors: Partial<Record<keyof LetterDraft, string>>;
   closeErrors: Partial<Record<"outcome" | "redress" | "category" | "rootCause", string>>;
   closeValues: { outcome: string; redress: string; category: string; rootCause: string };
+  referralErrors?: Partial<Record<"referredOn" | "result", string>>;
   notice: { tone: "error" | "success"; text: string } | null;
 }
 
@@ -76,6 +81,7 @@ const h2Class = "text-xl font-bold text-slate-900";
 const labelClass = "block font-semibold text-slate-900";
 
 export function ComplaintPage({
+  referralErrors = {},
   complaint,
   letterKinds,
   draft,
@@ -322,6 +328,42 @@ export function ComplaintPage({
           </Form>
         </section>
       )}
+
+      <section aria-labelledby="ombudsman-heading" className="mt-8 max-w-3xl">
+        <h2 id="ombudsman-heading" className={h2Class}>
+          The Financial Ombudsman Service
+        </h2>
+        <p className="mt-2">
+          {complaint.referral
+            ? `Referred on ${dayInWords(complaint.referral.day)}: ${OMBUDSMAN_RESULTS[complaint.referral.result].toLowerCase()}.`
+            : "Not referred, as far as we know."}
+        </p>
+        <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2" aria-label="Record a referral to the Ombudsman">
+          <input type="hidden" name="intent" value="referral" />
+          <input type="hidden" name="version" value={complaint.version} />
+          <TextField
+            id="referral-day"
+            name="referredOn"
+            type="date"
+            label="Referred on"
+            defaultValue={complaint.referral?.day ?? ""}
+            error={referralErrors.referredOn}
+          />
+          <SelectField
+            id="referral-result"
+            name="result"
+            label="The Ombudsman's decision"
+            defaultValue={complaint.referral?.result ?? "pending"}
+            options={OMBUDSMAN_RESULTS}
+            error={referralErrors.result}
+          />
+          <div className="sm:col-span-2">
+            <Button type="submit" variant="secondary">
+              Save the referral
+            </Button>
+          </div>
+        </Form>
+      </section>
 
       {complaint.closedAt && (
         <Form method="post" className="mt-8">
