@@ -204,7 +204,9 @@ describe.each(testDatabaseKinds())("the guard on every console route, with a ses
     const rows = await database.db
       .select({ detail: auditLog.detail })
       .from(auditLog)
-      .where(and(eq(auditLog.action, "staff.refused"), eq(auditLog.actorId, adviser.id)));
+      .where(and(eq(auditLog.action, "staff.refused"), eq(auditLog.actorId, adviser.id)))
+      // In the order written: without it PostgreSQL may give the rows in any order.
+      .orderBy(auditLog.id);
     expect(JSON.stringify(rows)).not.toContain("jane.private");
     expect(rows.at(-1)?.detail).toEqual({ permission: "data-requests.answer", method: "GET", path: "/staff/requests" });
   });
