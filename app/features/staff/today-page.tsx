@@ -165,8 +165,6 @@ export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked
         </p>
       )}
 
-      {complaints && <ComplaintsDue rows={complaints} />}
-
       {groups.map((group) => {
         const rows = by(group.state);
         return (
@@ -216,6 +214,9 @@ export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked
           </LeadCard>
         ))}
       </Section>
+
+      {/* After the leads: on a phone the first call comes first (docs/decisions/262). */}
+      {complaints && <ComplaintsDue rows={complaints} />}
     </>
   );
 }
