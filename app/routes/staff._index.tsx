@@ -8,14 +8,12 @@ import { heldBy, requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type InboxRow, InboxPage } from "~/features/staff/inbox-page";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff._index";
 
 // /staff: every lead, filtered by the URL (DECISIONS D14).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Leads | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Leads");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,15 +4,13 @@ import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { AccessReviewPage } from "~/features/staff/team/access-review-page";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.access-review";
 
 // /staff/access-review: per member, what they exported, erased and changed in the last
 // 90 days (docs/decisions/274), for a compliance officer to print.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Access review | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Access review");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,14 +7,12 @@ import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { AuditPage } from "~/features/staff/audit-page";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.audit";
 
 // /staff/audit: who saw or changed what, newest first (DECISIONS D14).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Audit log | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Audit log");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -32,16 +32,14 @@ import {
 import { writeAudit } from "../../server/staff/audit.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { requirePermission } from "../../server/staff/guard.server";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.complaints.$id";
 
 // /staff/complaints/:id: one complaint and its handling (DECISIONS D26). Each view is an
 // audit row naming the complaint, never its words. ?letter=…&outcome=… starts a letter
 // from its template; the posts send it, close the complaint, or reopen it.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Complaint | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Complaint");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const NO_SUCH_COMPLAINT = "There is no such complaint";

@@ -5,14 +5,12 @@ import { ConsoleError } from "~/features/staff/console-error";
 import { ComplaintsListPage, type ComplaintRowView } from "~/features/staff/complaints/complaints-list-page";
 import { type ComplaintListRow, listComplaints } from "../../server/complaints/complaints.server";
 import { holds, requirePermission } from "../../server/staff/guard.server";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.complaints._index";
 
 // /staff/complaints: the open complaints with their clocks, and the latest closed (DECISIONS D26).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Complaints | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Complaints");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const NOTICES: Record<string, string> = { recorded: "The complaint is recorded." };

@@ -16,16 +16,14 @@ import { recordComplaint } from "../../server/complaints/complaints.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { requirePermission } from "../../server/staff/guard.server";
 import { findLead } from "../../server/staff/leads.server";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.complaints.new";
 
 // /staff/complaints/new[?lead=kind:id]: a complaint taken by phone, email or letter
 // (DECISIONS D26), its handler the member recording it. Refused, the form comes back 400
 // with what was typed and each problem at its field.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Record a complaint | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Record a complaint");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const CHANNEL_REQUIRED = "Choose how the complaint reached us";

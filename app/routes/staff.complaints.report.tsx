@@ -6,14 +6,12 @@ import { ConsoleError } from "~/features/staff/console-error";
 import { ComplaintsReportPage } from "~/features/staff/complaints/complaints-report-page";
 import { complaintsInPeriod } from "../../server/complaints/complaints.server";
 import { requirePermission } from "../../server/staff/guard.server";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.complaints.report";
 
 // /staff/complaints/report?period=2026-H2: the half-year's complaints figures (DISP 1.10).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Complaints report | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Complaints report");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const PERIOD_PROBLEM = "Choose a half-year, written like 2026-H1 (January to June) or 2026-H2 (July to December)";

@@ -6,14 +6,12 @@ import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { FunnelPage } from "~/features/staff/funnel-page";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.funnel";
 
 // /staff/funnel?from=&to=&campaign=: where borrowers drop out of the forms (DECISIONS D16).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Funnel | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Funnel");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

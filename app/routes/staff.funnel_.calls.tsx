@@ -7,15 +7,13 @@ import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { CallsReportPage } from "~/features/staff/calls-report-page";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.funnel_.calls";
 
 // /staff/funnel/calls?from=&to=: beside the funnel, the time to first contact and the
 // reasons leads were closed (docs/decisions/190), over the same kind of period.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Calls report | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Calls report");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,15 +7,13 @@ import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { CampaignReportPage } from "~/features/staff/campaign-report-page";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.funnel_.campaigns";
 
 // /staff/funnel/campaigns?from=YYYY-MM&to=YYYY-MM: what each campaign earned, by UK month
 // (docs/decisions/235), beside the funnel; with the offline-conversions download's form.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Campaigns | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Campaigns");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

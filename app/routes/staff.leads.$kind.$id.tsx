@@ -47,6 +47,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
 import { caseView, leadView, panelView } from "~/features/staff/lead-view";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.leads.$kind.$id";
 
 // /staff/leads/:kind/:id: one lead, its figures, emails and timeline; calls, the next
@@ -55,10 +56,7 @@ import type { Route } from "./+types/staff.leads.$kind.$id";
 // the cases lenders declined before it (docs/decisions/256).
 // Every view and change is audited (DECISIONS D14, docs/decisions/190).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Lead | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Lead");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const DONE: Record<string, string> = {

@@ -8,15 +8,13 @@ import { productFormValues, readProductForm } from "~/domain/lender-products";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ProductFormPage } from "~/features/staff/lender-panel-page";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.lenders.$id";
 
 // /staff/lenders/:id: one product, changed or retired (never deleted: there is no such
 // action). Each change checks the version the page was drawn from (DECISIONS D22).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Lender product | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Lender product");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const STALE =

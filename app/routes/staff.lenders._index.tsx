@@ -5,15 +5,13 @@ import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { LenderPanelPage } from "~/features/staff/lender-panel-page";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.lenders._index";
 
 // /staff/lenders: the lender panel, live and retired products (DECISIONS D22). Adding is
 // /staff/lenders/new; changing or retiring one is /staff/lenders/:id.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Lender panel | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Lender panel");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const DONE: Record<string, string> = {

@@ -7,16 +7,14 @@ import { EMPTY_PRODUCT_FORM, readProductForm } from "~/domain/lender-products";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ProductFormPage } from "~/features/staff/lender-panel-page";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.lenders.new";
 
 // /staff/lenders/new: a product added to the panel (DECISIONS D22). Any signed-in staff
 // member may (decision 210). A refused form comes back 400 with each problem beside its
 // field and in the error summary (D24).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Add a product | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Add a product");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

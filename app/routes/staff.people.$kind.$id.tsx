@@ -7,16 +7,14 @@ import { isLeadKind, type LeadKind } from "~/domain/leads";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { PersonPage } from "~/features/staff/person-page";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.people.$kind.$id";
 
 // /staff/people/:kind/:id: everything from the person behind one lead (or one account),
 // found by its email and phone; the URL names the lead, never the person. Every view is
 // audited, as a lead's is (DECISIONS D14).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "One person | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("One person");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -3,6 +3,7 @@ import { isPermission } from "~/domain/permissions";
 import { holds, refusal, requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.refused";
 
 // /staff/refused?permission=…: where a download the member may not have (the export of
@@ -10,10 +11,7 @@ import type { Route } from "./+types/staff.refused";
 // own refusal without a page. The guard has written the audit row; this page answers the
 // same 403 in the console's frame, naming who may.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Not for your role | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Not for your role");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

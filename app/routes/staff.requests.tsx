@@ -8,16 +8,14 @@ import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { RequestsPage } from "~/features/staff/requests-page";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.requests";
 
 // /staff/requests?email=…: what is held about a person; erasing it (issue 11). The
 // download is /staff/requests/export. The audit log records each answer by a keyed
 // hash of the address, never the address.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Data requests | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Data requests");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const email = z.email().max(254);

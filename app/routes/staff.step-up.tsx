@@ -6,16 +6,14 @@ import { staffReturnPath, stepUp } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { StepUpPage } from "~/features/staff/team/step-up-page";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.step-up";
 
 // /staff/step-up?from=…: the authenticator's code again (decision 272), asked by the
 // guard before an export of every lead, an erasure or a change to the team; then back to
 // `from` (a download starts; a form is there to send again).
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm it is you | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Confirm it is you");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -17,15 +17,13 @@ import {
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { TeamPage, type TeamOutcomeView } from "~/features/staff/team/team-page";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.team";
 
 // /staff/team: the team, kept by administrators (DECISIONS D25, docs/decisions/273).
 // Seeing it is `team.read`; every change is `team.change`, which asks for a fresh code.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Team | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Team");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const DONE: Record<string, string> = {

@@ -6,15 +6,13 @@ import { ukClock } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type TodayRow, TodayPage } from "~/features/staff/today-page";
 import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.today";
 
 // /staff/today: the adviser's list for the day (docs/decisions/190). ?mine=1 keeps to the
 // signed-in adviser's leads and those assigned to nobody.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Today | Staff console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = consoleMeta("Today");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
