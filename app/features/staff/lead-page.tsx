@@ -16,6 +16,7 @@ import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
 import type { Permission } from "~/domain/permissions";
 import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
+import { CorrectionChanges, CorrectionForm, correctionHeading, ShownFiguresNote } from "./lead-corrections";
 import { Notice } from "./staff-frame";
 
 export interface LeadEmail {
@@ -110,6 +111,7 @@ function describeEvent(e: TimelineEvent<string>) {
   if (e.type === "next-action") return nextActionText(e);
   // A case's move keeps its words (the figures as they were) in the event's note.
   if (e.type === "case") return `Case: ${e.note ?? "moved on"}`;
+  if (e.type === "correction") return correctionHeading(e.changes ?? [], e.actorName);
   return "Note";
 }
 
@@ -459,6 +461,7 @@ export function LeadPage({
               </div>
             ))}
           </dl>
+          {can.includes("leads.correct") && <CorrectionForm lead={lead} refusal={refusal} busy={busy} />}
         </section>
 
         <div>
@@ -489,6 +492,7 @@ export function LeadPage({
                   </>
                 )}
               </dl>
+              {figures.shown && <ShownFiguresNote shown={figures.shown} />}
               {!figures.rated && (
                 <p className="mt-3 text-sm">The quick check asks no term and works out no rate or payment.</p>
               )}
@@ -555,6 +559,7 @@ export function LeadPage({
               <li key={h.key} className="border-l-4 border-brand-200 pl-3">
                 <p className="font-semibold">{describeEvent(h.event)}</p>
                 {h.event.note && h.event.type !== "case" && <p className="whitespace-pre-wrap">{h.event.note}</p>}
+                {h.event.changes && <CorrectionChanges kind={lead.kind} changes={h.event.changes} />}
                 <p className="text-sm text-slate-700">
                   {h.event.actorName ?? "Someone"}, {formatWhen(h.at)}
                 </p>
