@@ -40,6 +40,8 @@ export interface InboxLead {
   status: LeadStatus;
   assigneeId: string | null;
   assigneeName: string | null;
+  /** The lead's version as read: a change from the list is made against it. */
+  version: number;
   landingPageUrl: string | null;
   campaign: { source: string; campaign: string } | null;
   /** The answers the lead page shows beside the list's columns, for the export (stored values). */
@@ -332,6 +334,7 @@ function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, l
       ${source.creditHistory} as credit_history, ${source.message} as message,
       ${source.callbackChoice} as callback_choice, ${source.callbackAt} as callback_at,
       ${source.status} as status, ${source.assigneeId} as assignee_id, ${source.landingPageUrl} as landing_page_url,
+      ${source.table}.version as version,
       ${key} as sort_key, ${cursorKey(source, filter.sort)} as cursor_key
     from ${source.table}
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
@@ -368,6 +371,7 @@ interface RawRow {
   assignee_id: string | null;
   assignee_name: string | null;
   landing_page_url: string | null;
+  version: number;
   cursor_key: string;
 }
 
@@ -657,6 +661,7 @@ function toLead(row: RawRow): InboxLead {
     status: row.status,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
+    version: Number(row.version),
     landingPageUrl: row.landing_page_url,
     campaign: campaignOf(row.landing_page_url),
     flags: [],

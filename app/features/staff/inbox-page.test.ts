@@ -88,6 +88,7 @@ const row = (kind: InboxRow["kind"], id: string, name: string, phone: string): I
   flags: [],
   noPanelMatch: false,
   duplicateOf: null,
+  version: 1,
 });
 
 const ROWS = [
