@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { BULK_MAX, changeMany, readListed } from "../../server/staff/bulk.server";
+import { selectedLeadsCsv } from "../../server/staff/csv-export.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { readCloseReason } from "~/domain/lead-work";
 import { isLeadStatus } from "~/domain/leads";
@@ -66,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Many leads at once (docs/decisions/301): the ticked rows (or every row on the page) are
- * assigned or moved to a status, each at the version the list showed; the answer says how
+ * assigned or moved to a status, each at the version the list showed, or exported; the answer says how
  * many changed and names each skipped. A refusal (nothing ticked, no status, a missing
  * reason) is 400 with the reason beside its field.
  */
@@ -101,6 +102,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = { kind: "status" as const, to, reason: reason.reason, note: values["reason-note"] };
     const result = await changeMany(context.db, user, leads, change);
     return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("status", result.changed, to), result });
+  }
+  if (intent === "bulk-export") {
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(await selectedLeadsCsv(context.db, leads, user), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="leads-selected-${day}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
   }
   return refused("Unknown action.");
 }

@@ -163,6 +163,9 @@ export function BulkBar({
           </Button>
         </div>
       </div>
+      <Button type="submit" name="intent" value="bulk-export" variant="secondary" size="sm">
+        Export ticked leads (CSV)
+      </Button>
     </section>
   );
 }
