@@ -13,6 +13,7 @@ import {
 } from "../../server/staff/cases.server";
 import { liveProducts } from "../../server/staff/lender-panel.server";
 import { correctLead } from "../../server/staff/corrections.server";
+import { leadWalk } from "../../server/staff/lead-walk.server";
 import {
   addNote,
   assignableStaff,
@@ -119,7 +120,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
   const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done") ?? "";
+  const list = url.searchParams.get("list");
+  // Opened from the inbox: the list's previous and next (docs/decisions/302).
+  const walk = list === null ? null : await leadWalk(context.db, list, { kind: lead.kind, id: lead.row.id }, user.id);
   const choice = lead.kind === "contact" ? null : callbackFromColumns(lead.row.callbackChoice, lead.row.callbackAt);
   const chosenAt = lead.kind === "contact" ? null : lead.row.callbackChosenAt;
   return data(
@@ -148,6 +153,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // The cases lenders declined before the latest, read-only beneath it (docs/decisions/256).
       earlierCases: earlierCases.map(caseView),
       viewerId: user.id,
+      walk,
       can: heldBy(user),
       notice: DONE[done] ? { tone: "success" as const, text: DONE[done] } : null,
     },

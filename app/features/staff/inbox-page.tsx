@@ -19,6 +19,7 @@ import {
   TRIAGE_FLAGS,
   type TriageFlag,
 } from "~/domain/leads";
+import { leadInList } from "./lead-walk";
 import { BULK_FORM_ID, type BulkAnswer, BulkBar, RowBox } from "./inbox-bulk";
 import { formatWhen, leadPath, money, percentOrDash, reference, telHref } from "./format";
 
@@ -168,6 +169,8 @@ function Flags({ row }: { row: InboxRow }) {
 export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null }: InboxPageProps) {
   useShortPoll();
   const many = can.includes("leads.bulk");
+  // Each lead opens within this list, so its page walks to the previous and next (docs/decisions/302).
+  const list = inboxSearchParams(filter).toString();
   const query = inboxSearchParams({ ...filter, after: undefined });
   const withStatus = (status: LeadStatus | null) => {
     const params = inboxSearchParams({
@@ -220,7 +223,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
               </Cell>
               <Cell column="Reference">
                 <Link
-                  to={leadPath(row.kind, row.id)}
+                  to={leadInList(row.kind, row.id, list)}
                   className={cn("font-mono font-semibold text-brand-700 underline", tapClass)}
                 >
                   {reference(row.id)}

@@ -16,6 +16,7 @@ import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
 import type { Permission } from "~/domain/permissions";
 import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
+import { LeadWalk, type LeadWalkView } from "./lead-walk";
 import { CorrectionChanges, CorrectionForm, correctionHeading, ShownFiguresNote } from "./lead-corrections";
 import { Notice } from "./staff-frame";
 
@@ -51,6 +52,8 @@ export interface LeadPageProps {
   notice: { tone: "error" | "success"; text: string } | null;
   /** A refused post: its form is drawn again with what was typed. */
   refusal?: Refusal | null;
+  /** The inbox list the lead was opened from, with its previous and next leads; null when opened otherwise. */
+  walk?: LeadWalkView | null;
 }
 
 const EMAIL_STATES: Record<LeadEmail["status"], string> = {
@@ -258,6 +261,7 @@ export function LeadPage({
   can,
   notice,
   refusal = null,
+  walk = null,
 }: LeadPageProps) {
   const work = can.includes("leads.work");
   const assignOthers = can.includes("leads.assign");
@@ -276,11 +280,7 @@ export function LeadPage({
   });
   return (
     <>
-      <p>
-        <Link to="/staff" className="font-semibold text-brand-700 underline">
-          ← All leads
-        </Link>
-      </p>
+      <LeadWalk walk={walk} />
       <h1 className="mt-3 text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
         {lead.name} <span className="font-mono text-lg text-slate-700">({reference(lead.id)})</span>
       </h1>
