@@ -11,7 +11,7 @@ import { addStaffMember } from "../support/stored";
 // refused first, at its field), sees the loan to value worked out again beside what the
 // borrower was shown, and the timeline naming the change and who made it; a manager ticks
 // two leads in the inbox and assigns them at once, then moves every lead on the page
-// without script. Axe-clean on each page.
+// without script; from the list, a lead's page walks to the next and back. Axe-clean on each page.
 
 const origin = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -85,6 +85,7 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
 
   const manager = await memberPage(browser, `Mo Manager ${surname.slice(-6)}`, ["manager"]);
   await manager.goto(`/staff?q=${surname}`);
+  await manager.getByText("Change the ticked leads").click();
   for (const id of ids) await manager.getByLabel(`Tick ${id.slice(0, 8).toUpperCase()}`).check();
   await manager.getByLabel("Assign to", { exact: true }).selectOption({ label: adviserName });
   await manager.getByRole("button", { name: "Assign ticked leads" }).click();
@@ -92,11 +93,24 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
   await expect(manager.getByRole("table").getByRole("row").filter({ hasText: adviserName })).toHaveCount(2);
   await expectNoAxeViolations(manager);
 
+  // From the list, a lead's page walks to the next in the list and back to the list.
+  const [older = "", newer = ""] = ids.map((id) => id.slice(0, 8).toUpperCase());
+  await manager.getByRole("link", { name: newer, exact: true }).click();
+  await expect(manager.getByRole("heading", { level: 1 })).toContainText(newer);
+  await manager.getByRole("link", { name: "Next lead" }).click();
+  await expect(manager.getByRole("heading", { level: 1 })).toContainText(older);
+  await expect(manager.getByRole("link", { name: "Next lead" })).toHaveCount(0);
+  await manager.getByRole("link", { name: "Previous lead" }).click();
+  await expect(manager.getByRole("heading", { level: 1 })).toContainText(newer);
+  await manager.getByRole("link", { name: "← All leads" }).click();
+  await expect(manager).toHaveURL(new RegExp(`/staff\\?q=${surname}$`));
+
   // Without script the table is still a plain form: every lead on the page moved at once.
   const plain = await browser.newContext({ baseURL: origin, javaScriptEnabled: false });
   await plain.addCookies(await manager.context().cookies());
   const noScript = await plain.newPage();
   await noScript.goto(`/staff?q=${surname}`);
+  await noScript.getByText("Change the ticked leads").click();
   await noScript.getByLabel(/^All 2 leads on this page$/).check();
   await noScript.getByLabel("Move to status").selectOption({ label: "Contacted" });
   await noScript.getByRole("button", { name: "Change status of ticked leads" }).click();

@@ -92,81 +92,86 @@ export function BulkBar({
     bulk?.error && bulk.field === field ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
   const error = (field: string) => (bulk?.field === field ? bulk.error : undefined);
   return (
-    <section aria-labelledby="bulk-heading" className="mt-6 space-y-4 rounded-lg border border-slate-300 p-4">
-      <h2 id="bulk-heading" className="text-lg font-bold text-slate-900">
+    // Folded until wanted (or answering a post). It follows the list, which a phone keeps
+    // (its first lead stays on the first screen: rows ticked, then the change chosen below);
+    // from a small tablet up it is drawn above the table.
+    <details className="mt-6 rounded-lg border border-slate-300 sm:order-first" open={bulk !== null}>
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800">
         Change the ticked leads
-      </h2>
-      {bulk && <BulkOutcome bulk={bulk} />}
-      <input type="hidden" name="form" value={BULK_FORM} />
-      {rows.map((r) => (
-        <input key={r.id} type="hidden" name="shown" value={`${r.kind}:${r.id}:${r.version}`} />
-      ))}
-      <div className="flex min-h-11 items-center gap-2">
-        <input id="bulk-all" type="checkbox" name="all" value="page" className="size-5" {...invalid("lead")} />
-        <label htmlFor="bulk-all" className="font-semibold">
-          All {leadsText(rows.length)} on this page
-        </label>
-      </div>
-      <FieldError id="lead-error" error={error("lead")} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <div className="space-y-2">
-          <label htmlFor="bulk-assignee" className={labelClass}>
-            Assign to
+      </summary>
+      <div className="space-y-4 p-4 pt-0">
+        {bulk && <BulkOutcome bulk={bulk} />}
+        <input type="hidden" name="form" value={BULK_FORM} />
+        {rows.map((r) => (
+          <input key={r.id} type="hidden" name="shown" value={`${r.kind}:${r.id}:${r.version}`} />
+        ))}
+        <div className="flex min-h-11 items-center gap-2">
+          <input id="bulk-all" type="checkbox" name="all" value="page" className="size-5" {...invalid("lead")} />
+          <label htmlFor="bulk-all" className="font-semibold">
+            All {leadsText(rows.length)} on this page
           </label>
-          <FieldError id="bulk-assignee-error" error={error("bulk-assignee")} />
-          <select
-            id="bulk-assignee"
-            name="bulk-assignee"
-            defaultValue={values.assignee ?? ""}
-            className={controlClass}
-            {...invalid("bulk-assignee")}
-          >
-            <option value="">No one</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" name="intent" value="bulk-assign" variant="secondary" size="sm">
-            Assign ticked leads
-          </Button>
         </div>
-        <div className="space-y-2">
-          <label htmlFor="bulk-to" className={labelClass}>
-            Move to status
-          </label>
-          <FieldError id="bulk-to-error" error={error("bulk-to")} />
-          <select
-            id="bulk-to"
-            name="bulk-to"
-            defaultValue={values.to ?? ""}
-            className={controlClass}
-            {...invalid("bulk-to")}
-          >
-            <option value="">Choose…</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <CloseReasonFields
-            refusal={
-              bulk?.error && bulk.field === "reason"
-                ? { error: bulk.error, form: "status", field: "reason", values: bulk.values }
-                : null
-            }
-          />
-          <Button type="submit" name="intent" value="bulk-status" variant="secondary" size="sm">
-            Change status of ticked leads
-          </Button>
+        <FieldError id="lead-error" error={error("lead")} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <div className="space-y-2">
+            <label htmlFor="bulk-assignee" className={labelClass}>
+              Assign to
+            </label>
+            <FieldError id="bulk-assignee-error" error={error("bulk-assignee")} />
+            <select
+              id="bulk-assignee"
+              name="bulk-assignee"
+              defaultValue={values.assignee ?? ""}
+              className={controlClass}
+              {...invalid("bulk-assignee")}
+            >
+              <option value="">No one</option>
+              {staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" name="intent" value="bulk-assign" variant="secondary" size="sm">
+              Assign ticked leads
+            </Button>
+          </div>
+          <div className="space-y-2">
+            <label htmlFor="bulk-to" className={labelClass}>
+              Move to status
+            </label>
+            <FieldError id="bulk-to-error" error={error("bulk-to")} />
+            <select
+              id="bulk-to"
+              name="bulk-to"
+              defaultValue={values.to ?? ""}
+              className={controlClass}
+              {...invalid("bulk-to")}
+            >
+              <option value="">Choose…</option>
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {LEAD_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            <CloseReasonFields
+              refusal={
+                bulk?.error && bulk.field === "reason"
+                  ? { error: bulk.error, form: "status", field: "reason", values: bulk.values }
+                  : null
+              }
+            />
+            <Button type="submit" name="intent" value="bulk-status" variant="secondary" size="sm">
+              Change status of ticked leads
+            </Button>
+          </div>
         </div>
+        <Button type="submit" name="intent" value="bulk-export" variant="secondary" size="sm">
+          Export ticked leads (CSV)
+        </Button>
       </div>
-      <Button type="submit" name="intent" value="bulk-export" variant="secondary" size="sm">
-        Export ticked leads (CSV)
-      </Button>
-    </section>
+    </details>
   );
 }
 
@@ -180,7 +185,10 @@ export function RowBox({
 }) {
   const id = `pick-${row.id}`;
   return (
-    <td className={cn("px-2 py-2 max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:px-0", className)}>
+    // Last on a phone, so a card starts with the lead and its number.
+    <td
+      className={cn("px-2 py-2 max-sm:order-last max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:px-0", className)}
+    >
       <input
         id={id}
         type="checkbox"

@@ -440,9 +440,15 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
       {/* A manager's change of many leads (docs/decisions/301) posts the ticked rows with the bar above them. */}
       {many ? (
         // A whole-page post, so the export's file downloads as any form's answer would.
-        <Form method="post" id={BULK_FORM_ID} aria-label="Change many leads" reloadDocument>
-          <BulkBar bulk={bulk} staff={staff} rows={rows} />
+        <Form
+          method="post"
+          id={BULK_FORM_ID}
+          aria-label="Change many leads"
+          reloadDocument
+          className="sm:flex sm:flex-col"
+        >
           {table}
+          <BulkBar bulk={bulk} staff={staff} rows={rows} />
         </Form>
       ) : (
         table

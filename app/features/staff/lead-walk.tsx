@@ -14,7 +14,7 @@ export interface LeadWalkView {
 export const leadInList = (kind: string, id: string, list: string) =>
   `${leadPath(kind, id)}?list=${encodeURIComponent(list)}`;
 
-const linkClass = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
+const linkClass = "font-semibold text-brand-700 underline";
 
 /** "← All leads" back to the list as it was, and the previous and next leads in it. */
 export function LeadWalk({ walk }: { walk: LeadWalkView | null }) {
