@@ -336,6 +336,8 @@ const staffFields = fc.record(
     intent: fc.oneof(
       fc.constantFrom("status", "assign", "note", "password", "code"),
       fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline", "case-commission"),
+      // A correction (docs/decisions/300) and the inbox's changes of many leads (301).
+      fc.constantFrom("correct", "bulk-assign", "bulk-status", "bulk-export"),
       nastyText,
     ),
     to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
@@ -362,6 +364,14 @@ const staffFields = fc.record(
     declinedNote: nastyText,
     newCommission: fc.oneof(fc.constantFrom("800", "0", "-1", "1e999"), nastyText),
     changeReason: nastyText,
+    phone: fc.oneof(fc.constantFrom("07700 900999", "0123", ""), nastyText),
+    propertyValue: fc.oneof(fc.constantFrom("300000", "£1,000,000,000,000", "-5", ""), nastyText),
+    homeownerStatus: fc.oneof(fc.constantFrom("outright", "tenant", ""), nastyText),
+    lead: fc.oneof(fc.constantFrom("quote::1", "contact:x:1", "nope:1:1", ""), nastyText),
+    all: fc.oneof(fc.constant("page"), nastyText),
+    shown: nastyText,
+    "bulk-assignee": fc.oneof(fc.uuid(), fc.constant(""), nastyText),
+    "bulk-to": fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
   },
   { requiredKeys: [] },
 );
