@@ -125,6 +125,16 @@ const LEADS = { quote: quoteLead, "personal-enquiry": enquiryLead };
  */
 const formOf = (kind: FormLeadKind) => LEADS[kind] as LeadForm<unknown, typeof quotes | typeof personalEnquiries>;
 
+/**
+ * A lead's columns from its answers as the kind's schema read them, by intake's own rules
+ * (what outright owners are not asked, the quote's figures): a correction stores these.
+ */
+export function leadColumnsOf(kind: FormLeadKind, answers: unknown): Record<string, unknown> {
+  const form = formOf(kind);
+  const settled = form.normalise(answers);
+  return form.columns(settled, form.figures(settled)) as Record<string, unknown>;
+}
+
 /** The kinds of lead a form sends (the domain's lead kinds but the contact message). */
 export type FormLeadKind = keyof typeof LEADS & LeadKind;
 /** A lead of that kind as the domain's schema outputs it. */

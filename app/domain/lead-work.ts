@@ -1,5 +1,6 @@
 import { isCalendarDay } from "./calendar-day";
 import { CALLBACK_SLOT_MINUTES, NEXT_ACTION_KINDS, type NextActionKind } from "./callback-choice";
+import type { CorrectionChange } from "./lead-corrections";
 import type { LeadStatus } from "./leads";
 import { ukClock, ukInstant } from "./uk-time";
 
@@ -12,7 +13,16 @@ import { ukClock, ukInstant } from "./uk-time";
  * call-back time they chose, as the next action it set (`call-back` at the slot's start,
  * or `call-soonest` with no time). `case` is a move of the lead's case with a lender.
  */
-export const LEAD_EVENT_TYPES = ["status", "note", "assignment", "call", "next-action", "callback-chosen", "case"] as const;
+export const LEAD_EVENT_TYPES = [
+  "status",
+  "note",
+  "assignment",
+  "call",
+  "next-action",
+  "callback-chosen",
+  "case",
+  "correction",
+] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
 /** One event in a lead's history: a Date on the server, its ISO text on the staff page. */
@@ -32,6 +42,8 @@ export interface TimelineEvent<At = Date> {
   /** The next action a call or an adviser set: null for none. */
   nextActionKind: NextActionKind | null;
   nextActionAt: At | null;
+  /** A correction's fields with their old and new values (type "correction"). */
+  changes?: CorrectionChange[] | null;
 }
 
 // ---------------------------------------------------------------- calls

@@ -1,4 +1,11 @@
 import { data } from "react-router";
+import { isSameSitePost } from "../../server/accounts.server";
+import { BULK_MAX, changeMany, readListed } from "../../server/staff/bulk.server";
+import { selectedLeadsCsv } from "../../server/staff/csv-export.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
+import { readCloseReason } from "~/domain/lead-work";
+import { isLeadStatus } from "~/domain/leads";
+import { BULK_FORM, type BulkAnswer, bulkDoneText } from "~/features/staff/inbox-bulk";
 import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
 import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { assignableStaff } from "../../server/staff/leads.server";
@@ -48,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     campaign: lead.campaign,
     landingPath: lead.landingPageUrl,
     flags: lead.flags,
+    version: lead.version,
     noPanelMatch: unmatched(lead),
     duplicateOf: lead.duplicateOf ? { kind: lead.duplicateOf.kind, id: lead.duplicateOf.id } : null,
   }));
@@ -55,11 +63,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ filter, rows, next, counts, staff, can: heldBy(user) }, { headers });
 }
 
+/**
+ * Many leads at once (docs/decisions/301): the ticked rows (or every row on the page) are
+ * assigned or moved to a status, each at the version the list showed, or exported; the answer says how
+ * many changed and names each skipped. A refusal (nothing ticked, no status, a missing
+ * reason) is 400 with the reason beside its field.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requirePermission(context, request, "leads.bulk");
+  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
+  const form = await staffFormPost(request);
+  const intent = String(form.get("intent") ?? "");
+  const values = {
+    assignee: String(form.get("bulk-assignee") ?? ""),
+    to: String(form.get("bulk-to") ?? ""),
+    reason: String(form.get("reason") ?? ""),
+    "reason-note": String(form.get("reason-note") ?? ""),
+  };
+  const refused = (error: string, field?: string) =>
+    data<BulkAnswer>({ form: BULK_FORM, error, field, values }, { status: 400 });
+  const leads = readListed(form.get("all") === "page" ? form.getAll("shown") : form.getAll("lead"));
+  if (leads.length === 0) return refused("Tick the leads to change, or all on this page.", "lead");
+  if (leads.length > BULK_MAX) return refused(`Change at most ${BULK_MAX} leads at once.`, "lead");
+  if (intent === "bulk-assign") {
+    const staff = await assignableStaff(context.db);
+    const assignee = staff.find((s) => s.id === values.assignee);
+    if (values.assignee && !assignee) return refused("Choose someone who works leads.", "bulk-assignee");
+    const result = await changeMany(context.db, user, leads, { kind: "assign", assigneeId: assignee?.id ?? null });
+    return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("assign", result.changed, assignee?.name), result });
+  }
+  if (intent === "bulk-status") {
+    const to = values.to;
+    if (!isLeadStatus(to)) return refused("Choose a status.", "bulk-to");
+    const reason = readCloseReason(to, values.reason || null, values["reason-note"]);
+    if (!reason.ok) return refused(reason.problem, "reason");
+    const change = { kind: "status" as const, to, reason: reason.reason, note: values["reason-note"] };
+    const result = await changeMany(context.db, user, leads, change);
+    return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("status", result.changed, to), result });
+  }
+  if (intent === "bulk-export") {
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(await selectedLeadsCsv(context.db, leads, user), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="leads-selected-${day}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
+  return refused("Unknown action.");
+}
+
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;
 }
 
-export default function Inbox({ loaderData }: Route.ComponentProps) {
-  return <InboxPage {...loaderData} />;
+export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
+  return <InboxPage {...loaderData} bulk={actionData ?? null} />;
 }

@@ -13,6 +13,8 @@ import {
   STALE_CASE,
 } from "../../server/staff/cases.server";
 import { liveProducts } from "../../server/staff/lender-panel.server";
+import { correctLead } from "../../server/staff/corrections.server";
+import { leadWalk } from "../../server/staff/lead-walk.server";
 import {
   addNote,
   assignableStaff,
@@ -43,6 +45,8 @@ import {
   readOffer,
 } from "~/domain/lead-cases";
 import { leadAnswers, matchPanel } from "~/domain/lender-matching";
+import { CORRECTION_PROBLEMS, readCorrection } from "~/domain/lead-corrections";
+import { CORRECTION_FORM } from "~/features/staff/lead-corrections";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
@@ -70,6 +74,7 @@ const DONE: Record<string, string> = {
   "case-complete": "Completion recorded.",
   "case-decline": "The lender's decline is recorded.",
   "case-commission": "Commission changed.",
+  correct: "Correction saved: the figures and the lender panel are worked out from the corrected answers.",
 };
 
 /** The case's forms: each posts `intent` and moves the case to its stage. */
@@ -91,6 +96,9 @@ type Refusal = {
 };
 const refused = (refusal: Refusal, status = 400) => data(refusal, { status });
 
+/** Longer than any field a correction takes: the schema refuses what is too long with its own words. */
+const CORRECTION_TEXT_MAX = 1_000;
+
 /** The posted fields a refused form is drawn again with, so nothing typed is lost. */
 const valuesOf = (form: FormData, names: string[]) =>
   Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
@@ -111,7 +119,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
   const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
-  const doneText = ownValue(DONE, new URL(request.url).searchParams.get("done") ?? "");
+  const url = new URL(request.url);
+  const doneText = ownValue(DONE, url.searchParams.get("done") ?? "");
+  const list = url.searchParams.get("list");
+  // Opened from the inbox: the list's previous and next (docs/decisions/302).
+  const walk = list === null ? null : await leadWalk(context.db, list, { kind: lead.kind, id: lead.row.id }, user.id);
   const choice = lead.kind === "contact" ? null : callbackFromColumns(lead.row.callbackChoice, lead.row.callbackAt);
   const chosenAt = lead.kind === "contact" ? null : lead.row.callbackChosenAt;
   return data(
@@ -140,6 +152,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // The cases lenders declined before the latest, read-only beneath it (docs/decisions/256).
       earlierCases: earlierCases.map(caseView),
       viewerId: user.id,
+      walk,
       can: heldBy(user),
       notice: doneText ? { tone: "success" as const, text: doneText } : null,
     },
@@ -159,6 +172,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let outcome: { ok: true } | { ok: false; reason: string };
   const caseStage = ownValue(CASE_INTENTS, intent);
   if (caseStage) return caseAction(context, user, params.kind, params.id, intent, caseStage, form, now);
+  if (intent === CORRECTION_FORM) {
+    await requirePermission(context, request, "leads.correct");
+    return correctionAction(context, user, params.kind, params.id, version, form);
+  }
   if (intent === "case-commission") {
     await requirePermission(context, request, "commission.change");
     return commissionAction(context, user, params.kind, params.id, form, now);
@@ -305,6 +322,39 @@ async function commissionAction(
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);
   return refused({ error: outcome.problem, form: intent, values });
+}
+
+/**
+ * A correction of the lead's details (DECISIONS D29): read by the kind's own schema against
+ * the lead as stored (each problem beside its field, 400, what was typed kept), then saved at
+ * the page's version (409 when someone changed the lead first).
+ */
+async function correctionAction(
+  context: Route.ActionArgs["context"],
+  user: StaffActor,
+  kind: LeadKind,
+  id: string,
+  version: number,
+  form: FormData,
+) {
+  if (!Number.isInteger(version)) return refused({ error: "Please reload the page." });
+  const lead = await findLead(context.db, kind, id);
+  if (!lead) throw notFound();
+  const posted = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.slice(0, CORRECTION_TEXT_MAX) : null;
+  };
+  const read = readCorrection(kind, lead.row, posted);
+  const base = { form: CORRECTION_FORM };
+  if (!read.ok) {
+    const [field, error] = Object.entries(read.problems)[0] ?? ["", "Check the details and try again."];
+    return refused({ ...base, error, field, problems: read.problems, values: read.values });
+  }
+  const outcome = await correctLead(context.db, user, { kind, id, version }, read.answers);
+  if (outcome.ok) return redirect(`/staff/leads/${kind}/${id}?done=${CORRECTION_FORM}`);
+  if (outcome.reason === "not-found") throw notFound();
+  if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);
+  return refused({ ...base, error: CORRECTION_PROBLEMS.unchanged });
 }
 
 /** A lead no longer held (an old link, an erased lead) answers the console's own page, in its frame. */

@@ -21,6 +21,7 @@ import {
 import type { NextActionKind } from "../../app/domain/callback-choice";
 import type { Role } from "../../app/domain/permissions";
 import type { CaseStage } from "../../app/domain/lead-cases";
+import type { CorrectionChange, ShownFigures } from "../../app/domain/lead-corrections";
 import type {
   ComplaintCategory,
   ComplaintChannel,
@@ -323,6 +324,11 @@ export const quotes = pgTable(
     ltvRatio: doublePrecision("ltv_ratio"),
     indicativeRate: doublePrecision("indicative_rate"),
     monthlyPayment: numeric("monthly_payment", { precision: 12, scale: 2, mode: "number" }),
+    /**
+     * The figures the borrower was shown when they sent it, kept as shown once a correction
+     * computes the three above again (DECISIONS D29); null while nothing was corrected.
+     */
+    shownFigures: jsonb("shown_figures").$type<ShownFigures>(),
     landingPageUrl: text("landing_page_url"),
     utmSource: fromLandingUrl("utm_source"),
     utmCampaign: fromLandingUrl("utm_campaign"),
@@ -472,6 +478,8 @@ export const leadEvents = pgTable(
     /** The next action a call or an adviser set (types "call" and "next-action"); null for none. */
     nextActionKind: text("next_action_kind").$type<NextActionKind>(),
     nextActionAt: timestamp("next_action_at", { withTimezone: true }),
+    /** A correction's fields, each with its old and new value (type "correction"): for the lead page only. */
+    changes: jsonb("changes").$type<CorrectionChange[]>(),
   },
   (t) => [index("lead_events_lead_idx").on(t.leadId, t.at)],
 );

@@ -11,12 +11,13 @@ import {
   spreadsheetPhone,
   spreadsheetTime,
   splitFullName,
+  type LeadKind,
   TRIAGE_FLAG_LABELS,
 } from "../../app/domain/leads";
 import { subjectReference } from "../data-requests.server";
 import type { Database } from "../db/client";
 import { writeAudit } from "./audit.server";
-import { allInboxLeads, type InboxLead } from "./inbox.server";
+import { allInboxLeads, type InboxLead, inboxLeadsOf } from "./inbox.server";
 import type { StaffActor } from "./session.server";
 
 // "Export CSV" of the inbox's current filter (DECISIONS D14): streamed a page at a time,
@@ -136,4 +137,20 @@ export function leadsCsv(
       await pages.return(undefined);
     },
   });
+}
+
+/**
+ * The ticked leads as one CSV file, with the same columns (docs/decisions/301): a manager's
+ * few, so built whole. Each lead exported has its audit row, as each lead viewed has.
+ */
+export async function selectedLeadsCsv(
+  db: Database,
+  picked: readonly { kind: LeadKind; id: string }[],
+  actor: StaffActor,
+): Promise<string> {
+  const leads = await inboxLeadsOf(db, picked, actor.id);
+  for (const lead of leads) {
+    await writeAudit(db, { action: "leads.export", actor, lead, detail: { selected: leads.length } });
+  }
+  return BOM + csvLine(CSV_HEADERS) + leads.map((lead) => csvLine(COLUMNS.map((c) => c.value(lead)))).join("");
 }

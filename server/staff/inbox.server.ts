@@ -1,6 +1,7 @@
 import { getTableName, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { boundedCounts, INBOX_COUNT_BOUND, type InboxCounts } from "../../app/domain/inbox-counts";
-import { type InboxFilter, INBOX_PAGE_SIZE, searchTerm } from "../../app/domain/inbox-filter";
+import { type InboxFilter, INBOX_PAGE_SIZE, parseInboxFilter, searchTerm } from "../../app/domain/inbox-filter";
 import {
   campaignOf,
   DUPLICATE_WINDOW_DAYS,
@@ -40,6 +41,8 @@ export interface InboxLead {
   status: LeadStatus;
   assigneeId: string | null;
   assigneeName: string | null;
+  /** The lead's version as read: a change from the list is made against it. */
+  version: number;
   landingPageUrl: string | null;
   campaign: { source: string; campaign: string } | null;
   /** The answers the lead page shows beside the list's columns, for the export (stored values). */
@@ -315,8 +318,8 @@ function searchCondition(source: LeadSource, q: string): SQL {
   }
 }
 
-function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, limit: number): SQL {
-  const where = conditions(source, filter, viewerId);
+function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, limit: number, only: SQL[] = []): SQL {
+  const where = [...conditions(source, filter, viewerId), ...only];
   const key = sortKey(source, filter.sort);
   if (filter.after) {
     const afterKey =
@@ -332,6 +335,7 @@ function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, l
       ${source.creditHistory} as credit_history, ${source.message} as message,
       ${source.callbackChoice} as callback_choice, ${source.callbackAt} as callback_at,
       ${source.status} as status, ${source.assigneeId} as assignee_id, ${source.landingPageUrl} as landing_page_url,
+      ${source.table}.version as version,
       ${key} as sort_key, ${cursorKey(source, filter.sort)} as cursor_key
     from ${source.table}
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
@@ -368,6 +372,7 @@ interface RawRow {
   assignee_id: string | null;
   assignee_name: string | null;
   landing_page_url: string | null;
+  version: number;
   cursor_key: string;
 }
 
@@ -406,6 +411,38 @@ async function unflaggedPage(db: Database, filter: InboxFilter, viewerId: string
     leads: page.map(toLead),
     next: rows.length > limit && last ? { key: last.cursor_key, id: last.id } : null,
   };
+}
+
+/** The leads named, as the inbox lists them (flags worked out), newest first: a manager's ticked leads. */
+export async function inboxLeadsOf(
+  db: Database,
+  picked: readonly { kind: LeadKind; id: string }[],
+  viewerId: string,
+): Promise<InboxLead[]> {
+  const filter = parseInboxFilter(new URLSearchParams());
+  const branches = LEAD_KINDS.flatMap((kind) => {
+    const ids = picked.filter((p) => p.kind === kind && z.uuid().safeParse(p.id).success).map((p) => p.id);
+    if (ids.length === 0) return [];
+    const source = SOURCES[kind];
+    return [
+      selectRows(source, filter, viewerId, ids.length, [
+        sql`${source.id} in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ]),
+    ];
+  });
+  if (branches.length === 0) return [];
+  const rows = await rowsOf<RawRow>(
+    db,
+    sql`
+    select leads.*, ${staffMembers.name} as assignee_name
+    from (${sql.join(branches, sql` union all `)}) as leads
+    left join ${staffMembers} on ${staffMembers.id} = leads.assignee_id
+    order by leads.sort_key desc, leads.id desc`,
+  );
+  return withFlags(db, rows.map(toLead));
 }
 
 /**
@@ -657,6 +694,7 @@ function toLead(row: RawRow): InboxLead {
     status: row.status,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
+    version: Number(row.version),
     landingPageUrl: row.landing_page_url,
     campaign: campaignOf(row.landing_page_url),
     flags: [],

@@ -60,6 +60,7 @@ export async function timelineOf(db: Database, id: string): Promise<TimelineEven
       reason: leadEvents.reason,
       nextActionKind: leadEvents.nextActionKind,
       nextActionAt: leadEvents.nextActionAt,
+      changes: leadEvents.changes,
     })
     .from(leadEvents)
     .where(eq(leadEvents.leadId, id))
@@ -81,6 +82,7 @@ export async function timelineOf(db: Database, id: string): Promise<TimelineEven
     reason: r.reason,
     nextActionKind: r.nextActionKind,
     nextActionAt: r.nextActionAt,
+    changes: r.changes,
   }));
 }
 

@@ -362,6 +362,8 @@ const staffFieldValues = {
     fc.constantFrom("status", "assign", "note", "password", "code"),
     fc.constantFrom("add", "link", "roles", "disable", "enable", "send", "close", "reopen", "referral"),
     fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline", "case-commission"),
+    // A correction (docs/decisions/300) and the inbox's changes of many leads (301).
+    fc.constantFrom("correct", "bulk-assign", "bulk-status", "bulk-export"),
     nastyText,
   ),
   to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
@@ -407,6 +409,15 @@ const staffFieldValues = {
   rootCause: nastyText,
   referredOn: fc.oneof(fc.constantFrom("2026-11-20", "2026-02-30", "9999-12-31"), nastyText),
   result: fc.oneof(fc.constantFrom("pending", "in-our-favour"), nastyText),
+  // A correction and the changes of many leads.
+  phone: fc.oneof(fc.constantFrom("07700 900999", "0123", ""), nastyText),
+  propertyValue: fc.oneof(fc.constantFrom("300000", "£1,000,000,000,000", "-5", ""), nastyText),
+  homeownerStatus: fc.oneof(fc.constantFrom("outright", "tenant", ""), nastyText),
+  lead: fc.oneof(fc.constantFrom("quote::1", "contact:x:1", "nope:1:1", ""), nastyText),
+  all: fc.oneof(fc.constant("page"), nastyText),
+  shown: nastyText,
+  "bulk-assignee": fc.oneof(fc.uuid(), fc.constant(""), nastyText),
+  "bulk-to": fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
 };
 const staffFields = fc.record(staffFieldValues, { requiredKeys: [] });
 const STAFF_FIELD_NAMES = Object.keys(staffFieldValues);
@@ -422,6 +433,7 @@ const LEAD_INTENTS = [
   "case-complete",
   "case-decline",
   "case-commission",
+  "correct",
 ];
 
 const STAFF_POST_TARGETS = [

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../../server/db/rows";
 import { casesOf } from "../../server/staff/cases.server";
-import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
 import { testDatabaseKinds } from "../support/database";
 import { aPanelProduct } from "../support/lead-cases";
 import { databaseBefore } from "../support/migrations";
@@ -17,11 +16,16 @@ describe.each(testDatabaseKinds())("cases made before a lead could have a second
     try {
       const { db } = database;
       const productId = await aPanelProduct(db);
-      const {
-        quotes: [open = "", declined = ""],
-      } = await insertLeads(db, {
-        quotes: [sampleQuote({ status: "in-progress" }), sampleQuote({ status: "declined" })],
-      });
+      // Leads as the code of 0008 wrote them: today's schema has columns that 0008's has not.
+      const quote = (status: string) =>
+        sql`('jane.smith@example.com', 'Jane', 'Smith', '07700 900123', 'debt-consolidation', 'mortgage', 'good', 50000, 250000, ${status})`;
+      const [open = "", declined = ""] = (
+        await rowsOf<{ id: string }>(
+          db,
+          sql`insert into quotes (email, first_name, last_name, phone, loan_purpose, homeowner_status, credit_history, loan_amount, property_value, status)
+            values ${quote("in-progress")}, ${quote("declined")} returning id::text as id`,
+        )
+      ).map((r) => r.id);
       // As the code of 0008 wrote them: keyed by the lead, no id.
       await db.execute(sql`insert into lead_cases (lead_id, lead_kind, product_id, stage, version, declined_reason, declined_at)
         values (${open}::uuid, 'quote', ${productId}::uuid, 'application-sent', 1, null, null),

@@ -31,6 +31,7 @@ const guarded = handlers.filter((h) => !(h.file in DOOR_ROUTES));
 const EXPECTED: Record<string, Permission> = {
   "staff.tsx loader": "console.enter",
   "staff._index.tsx loader": "leads.read",
+  "staff._index.tsx action": "leads.bulk",
   "staff.today.tsx loader": "leads.read",
   "staff.leads.$kind.$id.tsx loader": "leads.read",
   "staff.leads.$kind.$id.tsx action": "leads.work",

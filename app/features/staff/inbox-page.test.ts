@@ -88,6 +88,7 @@ const row = (kind: InboxRow["kind"], id: string, name: string, phone: string): I
   flags: [],
   noPanelMatch: false,
   duplicateOf: null,
+  version: 1,
 });
 
 const ROWS = [
@@ -104,7 +105,7 @@ describe("the inbox's leads", () => {
   it("draw each lead once: its reference, link, name and number appear a single time", () => {
     for (const lead of ROWS) {
       expect(times(html, `>${lead.id.slice(0, 8).toUpperCase()}<`), lead.kind).toBe(1);
-      expect(times(html, `href="/staff/leads/${lead.kind}/${lead.id}"`), lead.kind).toBe(1);
+      expect(times(html, `href="/staff/leads/${lead.kind}/${lead.id}?list=`), lead.kind).toBe(1);
       expect(times(html, lead.name), lead.kind).toBe(1);
       expect(times(html, lead.phone), lead.kind).toBe(1);
     }

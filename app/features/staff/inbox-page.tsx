@@ -19,6 +19,8 @@ import {
   TRIAGE_FLAGS,
   type TriageFlag,
 } from "~/domain/leads";
+import { leadInList } from "./lead-walk";
+import { BULK_FORM_ID, type BulkAnswer, BulkBar, RowBox } from "./inbox-bulk";
 import { formatWhen, leadPath, money, percentOrDash, reference, telHref } from "./format";
 
 /** One row of the inbox as the page receives it. */
@@ -42,6 +44,8 @@ export interface InboxRow {
   noPanelMatch: boolean;
   /** The earlier lead the duplicate flag means. */
   duplicateOf: { kind: LeadKind; id: string } | null;
+  /** The lead's version as listed: a change of many leads is made against it. */
+  version: number;
 }
 
 export interface InboxPageProps {
@@ -52,6 +56,8 @@ export interface InboxPageProps {
   staff: { id: string; name: string }[];
   /** What the member's roles allow (DECISIONS D25): the export is offered to those who may. */
   can: readonly Permission[];
+  /** The answer of the last change of many leads, if this page follows one. */
+  bulk?: BulkAnswer | null;
 }
 
 /** How often an open inbox asks for new leads (decision 082). */
@@ -160,8 +166,11 @@ function Flags({ row }: { row: InboxRow }) {
   );
 }
 
-export function InboxPage({ filter, rows, next, counts, staff, can }: InboxPageProps) {
+export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null }: InboxPageProps) {
   useShortPoll();
+  const many = can.includes("leads.bulk");
+  // Each lead opens within this list, so its page walks to the previous and next (docs/decisions/302).
+  const list = inboxSearchParams(filter).toString();
   const query = inboxSearchParams({ ...filter, after: undefined });
   const withStatus = (status: LeadStatus | null) => {
     const params = inboxSearchParams({
@@ -173,6 +182,83 @@ export function InboxPage({ filter, rows, next, counts, staff, can }: InboxPageP
     return text ? `/staff?${text}` : "/staff";
   };
   const assignee = typeof filter.assignee === "object" ? filter.assignee.id : (filter.assignee ?? "");
+  // One table for every screen (decision 260): below 640 px its rows are cards of
+  // labelled lines, each cell saying its column's name, and its header row is hidden.
+  const table = (
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm max-sm:block">
+        <caption className="sr-only">Leads, {filter.sort === "amount" ? "largest amount" : "newest"} first</caption>
+        <thead className="max-sm:hidden">
+          <tr className="border-b-2 border-slate-400">
+            {many && (
+              <th scope="col" className="px-2 py-2 font-semibold">
+                Tick
+              </th>
+            )}
+            {INBOX_COLUMNS.map((h) => (
+              <th key={h} scope="col" className="px-2 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">
+          {rows.length === 0 && (
+            <tr className="max-sm:block">
+              <td colSpan={INBOX_COLUMNS.length + (many ? 1 : 0)} className="px-2 py-6 text-center max-sm:block">
+                No leads match this filter.
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr
+              key={`${row.kind}:${row.id}`}
+              className="border-b border-slate-200 align-top max-sm:flex max-sm:flex-col max-sm:py-3 max-sm:[overflow-wrap:anywhere]"
+            >
+              {many && <RowBox row={row} />}
+              {/* Last on a phone, so a card starts with the lead and its number; it holds no
+                    link, so the keyboard still meets the links in the order the eye does. */}
+              <Cell column="Received" className="max-sm:order-last sm:whitespace-nowrap">
+                {formatWhen(row.receivedAt)}
+              </Cell>
+              <Cell column="Reference">
+                <Link
+                  to={leadInList(row.kind, row.id, list)}
+                  className={cn("font-mono font-semibold text-brand-700 underline", tapClass)}
+                >
+                  {reference(row.id)}
+                </Link>
+              </Cell>
+              <Cell column="Name">
+                <span className="max-sm:font-semibold">{row.name}</span>
+              </Cell>
+              <Cell column="Phone" className="sm:whitespace-nowrap">
+                <a href={telHref(row.phone)} className={cn("text-brand-700 underline", tapClass)}>
+                  {row.phone}
+                </a>
+              </Cell>
+              <Cell column="Kind">{leadKindLabel(row.kind, row.loanType)}</Cell>
+              <Cell column="Amount" className="sm:text-right sm:whitespace-nowrap">
+                {money(row.loanAmount)}
+              </Cell>
+              <Cell column="Purpose">{leadPurposeLabel(row.kind, row.loanPurpose) ?? "—"}</Cell>
+              <Cell column="LTV" className="sm:text-right">
+                {percentOrDash(row.ltv)}
+              </Cell>
+              <Cell column="Status">{LEAD_STATUS_LABELS[row.status]}</Cell>
+              <Cell column="Assignee">{row.assigneeName ?? "—"}</Cell>
+              <Cell column="Campaign">
+                {row.campaign ? [row.campaign.source, row.campaign.campaign].filter(Boolean).join(" / ") : "—"}
+              </Cell>
+              <Cell column="Flags">
+                <Flags row={row} />
+              </Cell>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Leads</h1>
@@ -351,75 +437,22 @@ export function InboxPage({ filter, rows, next, counts, staff, can }: InboxPageP
         </Form>
       </details>
 
-      {/* One table for every screen (decision 260): below 640 px its rows are cards of
-          labelled lines, each cell saying its column's name, and its header row is hidden. */}
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm max-sm:block">
-          <caption className="sr-only">Leads, {filter.sort === "amount" ? "largest amount" : "newest"} first</caption>
-          <thead className="max-sm:hidden">
-            <tr className="border-b-2 border-slate-400">
-              {INBOX_COLUMNS.map((h) => (
-                <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="max-sm:block">
-            {rows.length === 0 && (
-              <tr className="max-sm:block">
-                <td colSpan={INBOX_COLUMNS.length} className="px-2 py-6 text-center max-sm:block">
-                  No leads match this filter.
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr
-                key={`${row.kind}:${row.id}`}
-                className="border-b border-slate-200 align-top max-sm:flex max-sm:flex-col max-sm:py-3 max-sm:[overflow-wrap:anywhere]"
-              >
-                {/* Last on a phone, so a card starts with the lead and its number; it holds no
-                    link, so the keyboard still meets the links in the order the eye does. */}
-                <Cell column="Received" className="max-sm:order-last sm:whitespace-nowrap">
-                  {formatWhen(row.receivedAt)}
-                </Cell>
-                <Cell column="Reference">
-                  <Link
-                    to={leadPath(row.kind, row.id)}
-                    className={cn("font-mono font-semibold text-brand-700 underline", tapClass)}
-                  >
-                    {reference(row.id)}
-                  </Link>
-                </Cell>
-                <Cell column="Name">
-                  <span className="max-sm:font-semibold">{row.name}</span>
-                </Cell>
-                <Cell column="Phone" className="sm:whitespace-nowrap">
-                  <a href={telHref(row.phone)} className={cn("text-brand-700 underline", tapClass)}>
-                    {row.phone}
-                  </a>
-                </Cell>
-                <Cell column="Kind">{leadKindLabel(row.kind, row.loanType)}</Cell>
-                <Cell column="Amount" className="sm:text-right sm:whitespace-nowrap">
-                  {money(row.loanAmount)}
-                </Cell>
-                <Cell column="Purpose">{leadPurposeLabel(row.kind, row.loanPurpose) ?? "—"}</Cell>
-                <Cell column="LTV" className="sm:text-right">
-                  {percentOrDash(row.ltv)}
-                </Cell>
-                <Cell column="Status">{LEAD_STATUS_LABELS[row.status]}</Cell>
-                <Cell column="Assignee">{row.assigneeName ?? "—"}</Cell>
-                <Cell column="Campaign">
-                  {row.campaign ? [row.campaign.source, row.campaign.campaign].filter(Boolean).join(" / ") : "—"}
-                </Cell>
-                <Cell column="Flags">
-                  <Flags row={row} />
-                </Cell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* A manager's change of many leads (docs/decisions/301) posts the ticked rows with the bar above them. */}
+      {many ? (
+        // A whole-page post, so the export's file downloads as any form's answer would.
+        <Form
+          method="post"
+          id={BULK_FORM_ID}
+          aria-label="Change many leads"
+          reloadDocument
+          className="sm:flex sm:flex-col"
+        >
+          {table}
+          <BulkBar bulk={bulk} staff={staff} rows={rows} />
+        </Form>
+      ) : (
+        table
+      )}
       {next && (
         <p className="mt-4">
           <Link to={`/staff?${next}`} className="font-semibold text-brand-700 underline">

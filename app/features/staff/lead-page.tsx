@@ -16,6 +16,8 @@ import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
 import type { Permission } from "~/domain/permissions";
 import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } from "./lead-view";
 import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
+import { LeadWalk, type LeadWalkView } from "./lead-walk";
+import { CorrectionChanges, CorrectionForm, correctionHeading, ShownFiguresNote } from "./lead-corrections";
 import { Notice } from "./staff-frame";
 
 export interface LeadEmail {
@@ -50,6 +52,8 @@ export interface LeadPageProps {
   notice: { tone: "error" | "success"; text: string } | null;
   /** A refused post: its form is drawn again with what was typed. */
   refusal?: Refusal | null;
+  /** The inbox list the lead was opened from, with its previous and next leads; null when opened otherwise. */
+  walk?: LeadWalkView | null;
 }
 
 const EMAIL_STATES: Record<LeadEmail["status"], string> = {
@@ -110,6 +114,7 @@ function describeEvent(e: TimelineEvent<string>) {
   if (e.type === "next-action") return nextActionText(e);
   // A case's move keeps its words (the figures as they were) in the event's note.
   if (e.type === "case") return `Case: ${e.note ?? "moved on"}`;
+  if (e.type === "correction") return correctionHeading(e.changes ?? [], e.actorName);
   return "Note";
 }
 
@@ -256,6 +261,7 @@ export function LeadPage({
   can,
   notice,
   refusal = null,
+  walk = null,
 }: LeadPageProps) {
   const work = can.includes("leads.work");
   const assignOthers = can.includes("leads.assign");
@@ -274,11 +280,7 @@ export function LeadPage({
   });
   return (
     <>
-      <p>
-        <Link to="/staff" className="font-semibold text-brand-700 underline">
-          ← All leads
-        </Link>
-      </p>
+      <LeadWalk walk={walk} />
       <h1 className="mt-3 text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
         {lead.name} <span className="font-mono text-lg text-slate-700">({reference(lead.id)})</span>
       </h1>
@@ -470,6 +472,7 @@ export function LeadPage({
               </div>
             ))}
           </dl>
+          {can.includes("leads.correct") && <CorrectionForm lead={lead} refusal={refusal} busy={busy} />}
         </section>
 
         <div>
@@ -500,6 +503,7 @@ export function LeadPage({
                   </>
                 )}
               </dl>
+              {figures.shown && <ShownFiguresNote shown={figures.shown} />}
               {!figures.rated && (
                 <p className="mt-3 text-sm">The quick check asks no term and works out no rate or payment.</p>
               )}
@@ -566,6 +570,7 @@ export function LeadPage({
               <li key={h.key} className="border-l-4 border-brand-200 pl-3">
                 <p className="font-semibold">{describeEvent(h.event)}</p>
                 {h.event.note && h.event.type !== "case" && <p className="whitespace-pre-wrap">{h.event.note}</p>}
+                {h.event.changes && <CorrectionChanges kind={lead.kind} changes={h.event.changes} />}
                 <p className="text-sm text-slate-700">
                   {h.event.actorName ?? "Someone"}, {formatWhen(h.at)}
                 </p>

@@ -5,6 +5,7 @@ import {
   type NextActionKind,
 } from "~/domain/callback-choice";
 import { formatPounds } from "~/domain/finance";
+import { CORRECTABLE_FIELDS, formValueOf, type ShownFigures } from "~/domain/lead-corrections";
 import {
   type CaseStage,
   type Completion,
@@ -47,6 +48,8 @@ export interface LeadFigures {
   indicativeRate: number | null;
   monthlyPayment: number | null;
   example: RepresentativeExample | null;
+  /** The figures the borrower was shown, kept once a correction worked these out again; null before. */
+  shown?: ShownFigures | null;
 }
 
 export interface LeadView {
@@ -80,6 +83,8 @@ export interface LeadView {
   nextAction: { kind: NextActionKind; label: string; at: string } | null;
   /** When the first call was logged (ISO 8601); null before it. */
   firstContactedAt: string | null;
+  /** Each correctable field's stored value as the correction form starts it (DECISIONS D29). */
+  correctable: Record<string, string>;
 }
 
 const pounds = (n: number | null | undefined) => (n === null || n === undefined ? "Not given" : formatPounds(n));
@@ -117,6 +122,7 @@ export function leadView(
     callback: null as string | null,
     nextAction: nextActionOf(row),
     firstContactedAt: row.firstContactedAt instanceof Date ? row.firstContactedAt.toISOString() : null,
+    correctable: Object.fromEntries(CORRECTABLE_FIELDS[kind].map((f) => [f.field, formValueOf(row[f.field])])),
   };
   if (kind === "contact") {
     return {
@@ -181,6 +187,7 @@ export function leadView(
           rate === null
             ? null
             : representativeExample({ amount, months: INDICATIVE_TERM_MONTHS, annualRatePercent: rate }),
+        shown: get<ShownFigures | null>("shownFigures") ?? null,
       },
       ...source,
     };

@@ -1,0 +1,205 @@
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { controlClass, FieldError } from "~/components/ui/field";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/domain/leads";
+import { leadPath, reference } from "./format";
+import { CloseReasonFields } from "./lead-work-forms";
+import { Notice } from "./staff-frame";
+
+// Many leads at once from the inbox (docs/decisions/301): the bar of changes above the
+// table, and a box on each row. The inbox's table sits inside the same plain form, so
+// ticking rows and pressing a button works before (and without) script.
+
+export const BULK_FORM = "bulk";
+/** The form the rows' boxes and the bar belong to. */
+export const BULK_FORM_ID = "bulk-form";
+
+type SkipReason = "stale" | "not-found" | "not-allowed" | "invalid" | "not-yours";
+
+/** Why a lead was skipped, in the adviser's words. */
+const SKIPPED: Record<SkipReason, string> = {
+  stale: "someone changed it after the list was read: open it to see it as it is",
+  "not-found": "it is no longer held",
+  "not-allowed": "its status cannot move to that one",
+  invalid: "it was so already",
+  "not-yours": "it is a colleague's",
+};
+
+/** What the bulk action answered: a refusal beside its field, or what changed and what was skipped. */
+export interface BulkAnswer {
+  form: typeof BULK_FORM;
+  error?: string;
+  field?: string;
+  values?: Record<string, string>;
+  done?: string;
+  result?: { changed: number; skipped: { kind: LeadKind; id: string; reason: SkipReason }[] };
+}
+
+const leadsText = (n: number) => (n === 1 ? "1 lead" : `${n} leads`);
+
+/** "3 leads assigned to Bob Broker.", "2 leads moved to Declined." */
+export function bulkDoneText(kind: "assign" | "status", changed: number, to: string | undefined): string {
+  if (kind === "assign") return `${leadsText(changed)} ${to ? `assigned to ${to}` : "unassigned"}.`;
+  return `${leadsText(changed)} moved to ${LEAD_STATUS_LABELS[to as LeadStatus] ?? to}.`;
+}
+
+const labelClass = "block text-sm font-semibold text-slate-900";
+
+/** The answer of the last bulk post: how many changed, and each lead skipped by name, linked. */
+function BulkOutcome({ bulk }: { bulk: BulkAnswer }) {
+  if (bulk.error) return <Notice tone="error">{bulk.error}</Notice>;
+  const skipped = bulk.result?.skipped ?? [];
+  return (
+    <Notice tone={skipped.length > 0 ? "error" : "success"}>
+      <p data-testid="bulk-done">{bulk.done}</p>
+      {skipped.length > 0 && (
+        <>
+          <p className="mt-1 font-semibold">
+            {leadsText(skipped.length)} skipped, left as {skipped.length === 1 ? "it was" : "they were"}:
+          </p>
+          <ul className="mt-1 list-disc pl-5" data-testid="bulk-skipped">
+            {skipped.map((s) => (
+              <li key={s.id}>
+                <Link to={leadPath(s.kind, s.id)} className="font-mono font-semibold underline">
+                  {reference(s.id)}
+                </Link>
+                : {SKIPPED[s.reason]}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Notice>
+  );
+}
+
+/**
+ * The changes a manager makes to the ticked leads: assign them, move their status (with
+ * the closing reason where the status needs one). Each button posts the same form.
+ */
+export function BulkBar({
+  bulk,
+  staff,
+  rows,
+}: {
+  bulk: BulkAnswer | null;
+  staff: { id: string; name: string }[];
+  rows: { kind: LeadKind; id: string; version: number }[];
+}) {
+  const values = bulk?.error ? (bulk.values ?? {}) : {};
+  const invalid = (field: string) =>
+    bulk?.error && bulk.field === field ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
+  const error = (field: string) => (bulk?.field === field ? bulk.error : undefined);
+  return (
+    // Folded until wanted (or answering a post). It follows the list, which a phone keeps
+    // (its first lead stays on the first screen: rows ticked, then the change chosen below);
+    // from a small tablet up it is drawn above the table.
+    <details className="mt-6 rounded-lg border border-slate-300 sm:order-first" open={bulk !== null}>
+      <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800">
+        Change the ticked leads
+      </summary>
+      <div className="space-y-4 p-4 pt-0">
+        {bulk && <BulkOutcome bulk={bulk} />}
+        <input type="hidden" name="form" value={BULK_FORM} />
+        {rows.map((r) => (
+          <input key={r.id} type="hidden" name="shown" value={`${r.kind}:${r.id}:${r.version}`} />
+        ))}
+        <div className="flex min-h-11 items-center gap-2">
+          <input id="bulk-all" type="checkbox" name="all" value="page" className="size-5" {...invalid("lead")} />
+          <label htmlFor="bulk-all" className="font-semibold">
+            All {leadsText(rows.length)} on this page
+          </label>
+        </div>
+        <FieldError id="lead-error" error={error("lead")} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <div className="space-y-2">
+            <label htmlFor="bulk-assignee" className={labelClass}>
+              Assign to
+            </label>
+            <FieldError id="bulk-assignee-error" error={error("bulk-assignee")} />
+            <select
+              id="bulk-assignee"
+              name="bulk-assignee"
+              defaultValue={values.assignee ?? ""}
+              className={controlClass}
+              {...invalid("bulk-assignee")}
+            >
+              <option value="">No one</option>
+              {staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" name="intent" value="bulk-assign" variant="secondary" size="sm">
+              Assign ticked leads
+            </Button>
+          </div>
+          <div className="space-y-2">
+            <label htmlFor="bulk-to" className={labelClass}>
+              Move to status
+            </label>
+            <FieldError id="bulk-to-error" error={error("bulk-to")} />
+            <select
+              id="bulk-to"
+              name="bulk-to"
+              defaultValue={values.to ?? ""}
+              className={controlClass}
+              {...invalid("bulk-to")}
+            >
+              <option value="">Choose…</option>
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {LEAD_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            <CloseReasonFields
+              refusal={
+                bulk?.error && bulk.field === "reason"
+                  ? { error: bulk.error, form: "status", field: "reason", values: bulk.values }
+                  : null
+              }
+            />
+            <Button type="submit" name="intent" value="bulk-status" variant="secondary" size="sm">
+              Change status of ticked leads
+            </Button>
+          </div>
+        </div>
+        <Button type="submit" name="intent" value="bulk-export" variant="secondary" size="sm">
+          Export ticked leads (CSV)
+        </Button>
+      </div>
+    </details>
+  );
+}
+
+/** A row's box: its label names the lead, for those who cannot see the row beside it. */
+export function RowBox({
+  row,
+  className,
+}: {
+  row: { kind: LeadKind; id: string; version: number };
+  className?: string;
+}) {
+  const id = `pick-${row.id}`;
+  return (
+    // Last on a phone, so a card starts with the lead and its number.
+    <td
+      className={cn("px-2 py-2 max-sm:order-last max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:px-0", className)}
+    >
+      <input
+        id={id}
+        type="checkbox"
+        name="lead"
+        value={`${row.kind}:${row.id}:${row.version}`}
+        form={BULK_FORM_ID}
+        className="size-5"
+      />
+      <label htmlFor={id} className="max-sm:text-slate-600 sm:sr-only">
+        Tick {reference(row.id)}
+      </label>
+    </td>
+  );
+}
