@@ -13,7 +13,8 @@ import { addStaffMember } from "../support/stored";
 // and gets the acknowledgement by email; a member of the Compliance role finds it open in
 // the console, writes the final response from its template (refused while a part in
 // square brackets is unwritten), sends it, closes the complaint with its outcome, and the
-// half-year report counts it. Axe-clean on each page; the public page fits a phone.
+// half-year report counts it; an erasure of the person keeps it, and says so. Axe-clean on
+// each page; the public page fits a phone.
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
@@ -106,6 +107,21 @@ test.describe("without script", () => {
       /Advising, selling and arranging\s*0\s*0\s*0/,
     );
     await expectNoAxeViolations(staff);
+
+    // An erasure of the person keeps the complaint, says so, and it is still found after.
+    await staff.goto(`/staff/requests?${new URLSearchParams({ email })}`);
+    const found = staff.getByTestId("found");
+    await expect(found).toContainText(/Complaints\s*1/);
+    await expect(
+      staff.getByText("Their complaint is kept, with its letters, until three years after it closes"),
+    ).toBeVisible();
+    await staff.getByLabel("Type the email address again to confirm").fill(email);
+    await staff.getByRole("button", { name: "Erase everything" }).click();
+    await expect(staff.getByRole("status")).toHaveText("Everything held about that address has been erased.");
+    await staff.goto(`/staff/requests?${new URLSearchParams({ email })}`);
+    await expect(staff.getByTestId("found")).toContainText(/Complaints\s*1/);
+    await staff.goto("/staff/complaints");
+    await expect(staff.getByRole("row").filter({ hasText: reference })).toContainText("Cara Complains");
     await context.close();
   });
 });
