@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { halfYearOf } from "../../app/domain/complaints";
 import { ukClock } from "../../app/domain/uk-time";
+import { tabTo } from "../support/keyboard";
 import { expectFitsScreen, PHONE } from "../support/layout";
 import { waitForMail } from "../support/mailbox";
 import { enrolAndSignIn } from "../support/staff-browser";
@@ -126,7 +127,7 @@ test.describe("without script", () => {
   });
 });
 
-test("the complaint page fits a phone, has no axe violations, and is linked from every footer and the terms", async ({
+test("the complaint page fits a phone, has no axe violations, works by keyboard, and is linked from every footer and the terms", async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
@@ -139,6 +140,19 @@ test("the complaint page fits a phone, has no axe violations, and is linked from
   await page.getByRole("button", { name: "Send complaint" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
   await expectNoAxeViolations(page);
+  // By keyboard alone: each field reached with Tab, the choice with the arrows, sent with Enter.
+  await tabTo(page, page.getByLabel("Full name"));
+  await page.keyboard.type("Kay Board");
+  await tabTo(page, page.getByLabel("Email address"));
+  await page.keyboard.type(`kay.${randomUUID().slice(0, 8)}@example.com`);
+  await tabTo(page, page.getByLabel("An enquiry or application"));
+  await page.keyboard.press("Space");
+  await expect(page.getByLabel("An enquiry or application")).toBeChecked();
+  await tabTo(page, page.getByLabel("What went wrong?"));
+  await page.keyboard.type("Nobody told me what happened to my enquiry.");
+  await tabTo(page, page.getByRole("button", { name: "Send complaint" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/complaint-received$/);
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Make a complaint" })).toHaveAttribute(
     "href",
     "/make-a-complaint",
