@@ -44,22 +44,44 @@ export interface TextFieldProps extends Omit<ComponentProps<"input">, "id"> {
   error?: string | null;
 }
 
-export function TextField({ id, label, hint, error, className, ...props }: TextFieldProps) {
+/** What every labelled control shares: its label, hint and error, and the attributes that tie them to it. */
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  className?: string;
+  children: (control: {
+    id: string;
+    className: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+  }) => ReactNode;
+}
+
+function FieldFrame({ id, label, hint, error, className, children }: FieldFrameProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-semibold text-slate-900">
         {label}
       </label>
       {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
-      <input
-        id={id}
-        className={cn(controlClass, "mt-1.5")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      />
+      {children({
+        id,
+        className: cn(controlClass, "mt-1.5"),
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(id, hint, error),
+      })}
       <FieldError id={`${id}-error`} error={error} />
     </div>
+  );
+}
+
+export function TextField({ id, label, hint, error, className, ...props }: TextFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...control} {...props} />}
+    </FieldFrame>
   );
 }
 
@@ -96,26 +118,17 @@ export interface SelectFieldProps extends Omit<ComponentProps<"select">, "id"> {
 /** A labelled list of choices, its hint and error tied to it as TextField's are. */
 export function SelectField({ id, label, hint, error, options, placeholder, className, ...props }: SelectFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block font-semibold text-slate-900">
-        {label}
-      </label>
-      {hint && <FieldHint id={`${id}-hint`}>{hint}</FieldHint>}
-      <select
-        id={id}
-        className={cn(controlClass, "mt-1.5")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {Object.entries(options).map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <select {...control} {...props}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {Object.entries(options).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
