@@ -1,12 +1,7 @@
-import {
-  COMPLAINT_CHANNELS,
-  COMPLAINT_SUBJECTS,
-  type ComplaintChannel,
-  type ComplaintSubject,
-  isListed,
-} from "./complaints";
+import { COMPLAINT_CHANNELS, COMPLAINT_SUBJECTS, type ComplaintChannel, type ComplaintSubject } from "./complaints";
 import { isCalendarDay } from "./calendar-day";
 import { EMAIL_PATTERN } from "./email";
+import { isOwnKey } from "./own-keys";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./field-limits";
 import { sanitiseEmail, sanitiseName, sanitisePhone, sanitiseText } from "./sanitise";
 import { ukInstant } from "./uk-time";
@@ -81,7 +76,7 @@ export function readComplaint(
   if (phone && (phone.length > PHONE_MAX_LENGTH || phone.replace(/\D/g, "").length < 10))
     errors.phone = COMPLAINT_MESSAGES.phoneInvalid;
 
-  if (!isListed(COMPLAINT_SUBJECTS, values.about)) errors.about = COMPLAINT_MESSAGES.aboutRequired;
+  if (!isOwnKey(COMPLAINT_SUBJECTS, values.about)) errors.about = COMPLAINT_MESSAGES.aboutRequired;
 
   const words = sanitiseText(values.words, COMPLAINT_WORDS_MAX_LENGTH + 1).trim();
   if (!words) errors.words = COMPLAINT_MESSAGES.wordsRequired;
@@ -107,7 +102,7 @@ export function readComplaint(
 
 /** How staff say a complaint reached the firm (the website's own form records itself). */
 export function readChannel(value: unknown): ComplaintChannel | null {
-  return isListed(COMPLAINT_CHANNELS, value) && value !== "web-form" ? value : null;
+  return typeof value === "string" && isOwnKey(COMPLAINT_CHANNELS, value) && value !== "web-form" ? value : null;
 }
 
 /**

@@ -78,11 +78,6 @@ export const COMPLAINT_LETTERS = {
 } as const;
 export type ComplaintLetter = keyof typeof COMPLAINT_LETTERS;
 
-/** Whether `value` (from a request) is one of a list's keys: an own key, never `__proto__` or `toString`. */
-export function isListed<T extends Record<string, string>>(list: T, value: unknown): value is keyof T & string {
-  return typeof value === "string" && Object.hasOwn(list, value);
-}
-
 // ---------------------------------------------------------------- business days
 
 const weekdayIndex = (day: string) => {

@@ -10,10 +10,10 @@ import {
   closingLetters,
   complaintAttention,
   complaintClock,
-  isListed,
 } from "~/domain/complaints";
 import { isCalendarDay } from "~/domain/calendar-day";
 import { isLeadId } from "~/domain/leads";
+import { isOwnKey, ownValue } from "~/domain/own-keys";
 import { ukClock, ukInstant } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -133,8 +133,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const asked = search.get("letter");
   const outcome = search.get("outcome");
   const kind = kinds.find((k) => k === asked) ?? null;
-  const chosenOutcome = isListed(COMPLAINT_OUTCOMES, outcome) ? outcome : null;
-  const done = search.get("done") ?? "";
+  const chosenOutcome = outcome !== null && isOwnKey(COMPLAINT_OUTCOMES, outcome) ? outcome : null;
+  const noticeText = ownValue(NOTICES, search.get("done") ?? "");
   const props: ComplaintPageProps = {
     complaint: view(record, now, nation),
     letterKinds: kinds,
@@ -148,7 +148,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     letterErrors: {},
     closeErrors: {},
     closeValues: EMPTY_CLOSE,
-    notice: Object.hasOwn(NOTICES, done) ? { tone: "success", text: NOTICES[done] as string } : null,
+    notice: noticeText ? { tone: "success", text: noticeText } : null,
   };
   return data(props, { headers });
 }
@@ -182,7 +182,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "send") {
     const kind = text("kind");
-    if (!isListed(COMPLAINT_LETTERS, kind)) throw data({ reason: "Choose a letter to send" }, { status: 400 });
+    if (!isOwnKey(COMPLAINT_LETTERS, kind)) throw data({ reason: "Choose a letter to send" }, { status: 400 });
     const letter: LetterDraft = { subject: text("subject"), body: text("body") };
     const sent = await sendComplaintLetter(context, { id, version, kind, letter, actor: user });
     if (sent.ok) return back("sent");
@@ -207,10 +207,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     };
     const redressPence = readPounds(values.redress);
     const errors = {
-      ...(isListed(COMPLAINT_OUTCOMES, values.outcome) ? {} : { outcome: "Choose the outcome" }),
+      ...(isOwnKey(COMPLAINT_OUTCOMES, values.outcome) ? {} : { outcome: "Choose the outcome" }),
       ...(redressPence === null ? { redress: "Enter the redress paid in pounds, 0 if none" } : {}),
-      ...(isListed(COMPLAINT_CATEGORIES, values.category) ? {} : { category: "Choose the category" }),
-      ...(isListed(COMPLAINT_ROOT_CAUSES, values.rootCause) ? {} : { rootCause: "Choose the root cause" }),
+      ...(isOwnKey(COMPLAINT_CATEGORIES, values.category) ? {} : { category: "Choose the category" }),
+      ...(isOwnKey(COMPLAINT_ROOT_CAUSES, values.rootCause) ? {} : { rootCause: "Choose the root cause" }),
     };
     if (Object.keys(errors).length > 0 || redressPence === null) {
       return data({ closeErrors: errors, closeValues: values }, { status: 400 });
@@ -232,9 +232,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ...(referredAt && referredAt.getTime() <= Date.now()
         ? {}
         : { referredOn: "Enter the day it was referred, no later than today" }),
-      ...(isListed(OMBUDSMAN_RESULTS, result) ? {} : { result: "Choose the Ombudsman's decision" }),
+      ...(isOwnKey(OMBUDSMAN_RESULTS, result) ? {} : { result: "Choose the Ombudsman's decision" }),
     };
-    if (Object.keys(errors).length > 0 || !referredAt || !isListed(OMBUDSMAN_RESULTS, result)) {
+    if (Object.keys(errors).length > 0 || !referredAt || !isOwnKey(OMBUDSMAN_RESULTS, result)) {
       return data({ referralErrors: errors }, { status: 400 });
     }
     const referred = await recordReferral(context.db, { id, version, referredAt, result, actor: user });

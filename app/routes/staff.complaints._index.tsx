@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { complaintAttention } from "~/domain/complaints";
+import { ownValue } from "~/domain/own-keys";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ComplaintsListPage, type ComplaintRowView } from "~/features/staff/complaints/complaints-list-page";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       open: open.map(view),
       closed: closed.map(view),
       canReport: holds(user, "complaints.report"),
-      notice: Object.hasOwn(NOTICES, done) ? (NOTICES[done] ?? null) : null,
+      notice: ownValue(NOTICES, done) ?? null,
     },
     { headers },
   );
