@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { writeAudit } from "../../server/staff/audit.server";
 import { personAccounts, personKeyOf, personLeads } from "../../server/staff/people.server";
 import { notFound } from "../../server/staff/session.server";
-import { requirePermission } from "../../server/staff/guard.server";
+import { holds, requirePermission } from "../../server/staff/guard.server";
 import { isLeadKind, type LeadKind } from "~/domain/leads";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -40,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       person: key,
       leads: leads.map((l) => ({ ...l, receivedAt: l.receivedAt.toISOString() })),
       accounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+      canRecordComplaint: holds(user, "complaints.handle"),
     },
     { headers },
   );

@@ -7,15 +7,16 @@ import { tabTo } from "../support/keyboard";
 import { expectFitsScreen, PHONE } from "../support/layout";
 import { waitForMail } from "../support/mailbox";
 import { enrolAndSignIn } from "../support/staff-browser";
-import { addStaffMember } from "../support/stored";
+import { addStaffMember, runRetentionAt } from "../support/stored";
 
 // Complaints (DISP 1, DECISIONS D26), one walk: a person complains through the public
 // page without script, a refused try first (what they typed kept, the error summary),
 // and gets the acknowledgement by email; a member of the Compliance role finds it open in
 // the console, writes the final response from its template (refused while a part in
 // square brackets is unwritten), sends it, closes the complaint with its outcome, and the
-// half-year report counts it; an erasure of the person keeps it, and says so. Axe-clean on
-// each page; the public page fits a phone.
+// half-year report counts it; an erasure of the person keeps it, and says so, until the
+// retention job, its clock moved three years on, removes it. Axe-clean on each page; the
+// public page fits a phone.
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
@@ -123,6 +124,25 @@ test.describe("without script", () => {
     await expect(staff.getByTestId("found")).toContainText(/Complaints\s*1/);
     await staff.goto("/staff/complaints");
     await expect(staff.getByRole("row").filter({ hasText: reference })).toContainText("Cara Complains");
+    const complaintPage = (await staff.getByRole("link", { name: reference }).getAttribute("href")) as string;
+
+    // The retention job, its clock moved on (the rest of the database untouched): kept a day
+    // before three years from its closing, gone a day after, its letters with it.
+    const closed = Date.now();
+    const threeYearsOn = (days: number) => {
+      const at = new Date(closed);
+      at.setUTCFullYear(at.getUTCFullYear() + 3);
+      return new Date(at.getTime() + days * 86_400_000);
+    };
+    await runRetentionAt(threeYearsOn(-1), ["closedComplaints"]);
+    await staff.goto(complaintPage);
+    await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Complaint ${reference}: Cara Complains`);
+    expect((await runRetentionAt(threeYearsOn(1), ["closedComplaints"])).closedComplaints).toBeGreaterThanOrEqual(1);
+    expect((await staff.goto(complaintPage))?.status()).toBe(404);
+    await staff.goto("/staff/complaints");
+    await expect(staff.getByRole("row").filter({ hasText: reference })).toHaveCount(0);
+    await staff.goto(`/staff/requests?${new URLSearchParams({ email })}`);
+    await expect(staff.getByText("Nothing is held about this address.")).toBeVisible();
     await context.close();
   });
 });
@@ -156,5 +176,54 @@ test("the complaint page fits a phone, has no axe violations, works by keyboard,
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Make a complaint" })).toHaveAttribute(
     "href",
     "/make-a-complaint",
+  );
+});
+
+test("a handler records a complaint taken by phone and starts its letter by keyboard alone, on a phone's width", async ({
+  page,
+}) => {
+  await signedInStaff(page, `hal.${randomUUID().slice(0, 8)}@firm.example`, "Hal Handler", ["compliance"]);
+  await page.setViewportSize(PHONE);
+  await page.goto("/staff/complaints");
+  await expectFitsScreen(page, "/staff/complaints");
+  await tabTo(page, page.getByRole("link", { name: "Record a complaint" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/staff\/complaints\/new$/);
+  await expectFitsScreen(page, "/staff/complaints/new");
+  await expectNoAxeViolations(page);
+
+  await tabTo(page, page.getByLabel("How did it reach us?"));
+  await page.keyboard.type("Phone");
+  await expect(page.getByLabel("How did it reach us?")).toHaveValue("phone");
+  await tabTo(page, page.getByLabel("Full name"));
+  await page.keyboard.type("Phil Phoned");
+  await tabTo(page, page.getByLabel("Email address (if they gave one)"));
+  await page.keyboard.type(`phil.${randomUUID().slice(0, 8)}@example.com`);
+  // Tab enters the group at its first choice; the arrows move to the one meant, and choose it.
+  await tabTo(page, page.getByLabel("An enquiry or application"));
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel("An adviser")).toBeChecked();
+  await tabTo(page, page.getByLabel("What went wrong, in their words"));
+  await page.keyboard.type("Nobody called back after the valuation.");
+  await tabTo(page, page.getByRole("button", { name: "Record the complaint" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/staff\/complaints\?done=recorded$/);
+
+  const row = page.getByRole("row").filter({ hasText: "Phil Phoned" });
+  await tabTo(page, row.getByRole("link"));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Phil Phoned");
+  await expectFitsScreen(page, "the complaint page");
+  await expectNoAxeViolations(page);
+  await tabTo(page, page.getByLabel("Letter", { exact: true }));
+  await page.keyboard.type("Final");
+  await tabTo(page, page.getByLabel("Outcome (final response)"));
+  await page.keyboard.type("Not upheld");
+  await expect(page.getByLabel("Outcome (final response)")).toHaveValue("rejected");
+  await tabTo(page, page.getByRole("button", { name: "Start from its template" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("The letter, as it will be sent")).toHaveValue(
+    /Dear Phil Phoned,[\s\S]*We are not offering redress/,
   );
 });

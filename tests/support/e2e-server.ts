@@ -5,7 +5,8 @@
  * is not throttled by its own traffic, and with a conversion id so the thank-you
  * page's ad conversion is exercised (against a faked ad network). Beside it, on E2E_PORT + 1000, a read-only window
  * onto the database for tests to check what was stored (see tests/support/stored.ts), which
- * also adds staff (/staff/add) and moves the outbox's clock (/clock?to=ISO).
+ * also adds staff (/staff/add), moves the outbox's clock (/clock?to=ISO) and runs a
+ * retention rule at a time of the test's choosing (/retention?at=ISO&kinds=...).
  */
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -14,7 +15,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../../app/config.server";
 import { isRole } from "../../app/domain/permissions";
+import { RETENTION_KINDS, type RetentionKind } from "../../app/domain/retention";
 import { addStaff } from "../../server/staff/accounts.server";
+import { runRetentionOf } from "../../server/retention";
 import { startServer } from "../../server/start";
 import { E2E_ADS_CONVERSION_ID, E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
 import { createScratchDatabase } from "./database";
@@ -109,6 +112,21 @@ createServer(async (req, res) => {
     }
     clockOffsetMs = to - Date.now();
     res.writeHead(200, { "Content-Type": "text/plain" }).end(String(clockOffsetMs));
+    return;
+  }
+  // Runs the retention job's rules named in `kinds` as if it were `at` (ISO 8601): one rule
+  // years on, the rest of the database (other tests' leads) untouched. Answers the counts.
+  if (url.pathname === "/retention") {
+    const at = Date.parse(url.searchParams.get("at") ?? "");
+    const kinds = (url.searchParams.get("kinds") ?? "")
+      .split(",")
+      .filter((kind): kind is RetentionKind => Object.hasOwn(RETENTION_KINDS, kind));
+    if (Number.isNaN(at) || kinds.length === 0) {
+      res.writeHead(400).end("at must be an ISO 8601 time and kinds retention rules");
+      return;
+    }
+    const deleted = await runRetentionOf(server.database.db, new Date(at), kinds);
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(deleted));
     return;
   }
   const table = url.pathname.slice(1);

@@ -40,3 +40,14 @@ export async function staleCode(email: string): Promise<void> {
   );
   if (!response.ok) throw new Error(`could not age ${email}'s code: ${response.status}`);
 }
+
+/**
+ * Runs the retention job's `kinds` rules as if the clock read `at` (e2e-server.ts), leaving
+ * the rest of the shared database alone; answers how many rows each rule deleted.
+ */
+export async function runRetentionAt(at: Date, kinds: string[]): Promise<Record<string, number>> {
+  const query = new URLSearchParams({ at: at.toISOString(), kinds: kinds.join(",") });
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/retention?${query}`);
+  if (!response.ok) throw new Error(`could not run retention: ${response.status}`);
+  return (await response.json()) as Record<string, number>;
+}

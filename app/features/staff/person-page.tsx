@@ -30,6 +30,8 @@ export interface PersonPageProps {
     byEmail: boolean;
     byPhone: boolean;
   }[];
+  /** Whether the viewer may record a complaint (the complaints.handle permission). */
+  canRecordComplaint?: boolean;
 }
 
 const h2Class = "mt-8 text-xl font-bold text-slate-900";
@@ -41,7 +43,7 @@ export function sharedBy(row: { byEmail: boolean; byPhone: boolean }): string {
   return row.byEmail ? "Same email" : "Same phone";
 }
 
-export function PersonPage({ from, person, leads, accounts }: PersonPageProps) {
+export function PersonPage({ from, person, leads, accounts, canRecordComplaint = false }: PersonPageProps) {
   const fromLead = from.kind !== "account";
   return (
     <>
@@ -70,6 +72,20 @@ export function PersonPage({ from, person, leads, accounts }: PersonPageProps) {
         ) : null}
         .
       </p>
+      {canRecordComplaint ? (
+        <p className="mt-3">
+          <Link
+            to={
+              fromLead
+                ? `/staff/complaints/new?${new URLSearchParams({ lead: `${from.kind}:${from.id}` })}`
+                : "/staff/complaints/new"
+            }
+            className="font-semibold text-brand-700 underline"
+          >
+            Record a complaint from them
+          </Link>
+        </p>
+      ) : null}
 
       <section aria-labelledby="person-leads-heading">
         <h2 id="person-leads-heading" className={h2Class}>
