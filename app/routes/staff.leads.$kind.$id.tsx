@@ -103,6 +103,16 @@ const CORRECTION_TEXT_MAX = 1_000;
 const valuesOf = (form: FormData, names: string[]) =>
   Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
 
+/**
+ * Where a saved change returns: the lead's page saying what was saved, within the inbox list
+ * it was opened from when the form was posted from such a page (docs/decisions/302), so the
+ * walk to the previous and next lead goes on.
+ */
+function savedPath(request: Request, kind: string, id: string, done: string) {
+  const list = new URL(request.url).searchParams.get("list");
+  return `/staff/leads/${kind}/${id}?${new URLSearchParams({ done, ...(list === null ? {} : { list }) })}`;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, headers } = await requirePermission(context, request, "leads.read");
   if (!isLeadKind(params.kind)) throw notFound();
@@ -171,14 +181,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lead = { kind: params.kind, id: params.id, version };
   let outcome: { ok: true } | { ok: false; reason: string };
   const caseStage = ownValue(CASE_INTENTS, intent);
-  if (caseStage) return caseAction(context, user, params.kind, params.id, intent, caseStage, form, now);
+  if (caseStage) return caseAction(context, request, user, params.kind, params.id, intent, caseStage, form, now);
   if (intent === CORRECTION_FORM) {
     await requirePermission(context, request, "leads.correct");
-    return correctionAction(context, user, params.kind, params.id, version, form);
+    return correctionAction(context, request, user, params.kind, params.id, version, form);
   }
   if (intent === "case-commission") {
     await requirePermission(context, request, "commission.change");
-    return commissionAction(context, user, params.kind, params.id, form, now);
+    return commissionAction(context, request, user, params.kind, params.id, form, now);
   }
   // Every change but a note is made against the version the page showed.
   if (["status", "assign", "call", "next-action"].includes(intent) && !Number.isInteger(version)) {
@@ -241,7 +251,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } else {
     return refused({ error: "Unknown action." });
   }
-  if (outcome.ok) return redirect(`/staff/leads/${params.kind}/${params.id}?done=${intent}`);
+  if (outcome.ok) return redirect(savedPath(request, params.kind, params.id, intent));
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);
   if (outcome.reason === "not-allowed") return refused({ error: "That status change is not allowed from here." });
@@ -255,6 +265,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
  */
 async function caseAction(
   context: Route.ActionArgs["context"],
+  request: Request,
   user: StaffActor,
   kind: LeadKind,
   id: string,
@@ -291,7 +302,7 @@ async function caseAction(
     return refused({ error, form: intent, field, problems: read.problems, values });
   }
   const outcome = await moveCase(context.db, user, { kind, id, caseVersion }, read.value, now);
-  if (outcome.ok) return redirect(`/staff/leads/${kind}/${id}?done=${intent}`);
+  if (outcome.ok) return redirect(savedPath(request, kind, id, intent));
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);
   return refused({ error: outcome.problem, form: intent, values });
@@ -300,6 +311,7 @@ async function caseAction(
 /** A completed case's commission corrected: the new figure and its reason, at the case's version. */
 async function commissionAction(
   context: Route.ActionArgs["context"],
+  request: Request,
   user: StaffActor,
   kind: LeadKind,
   id: string,
@@ -318,7 +330,7 @@ async function commissionAction(
     return refused({ error: read.problems[field] as string, form: intent, field, problems: read.problems, values });
   }
   const outcome = await changeCommission(context.db, user, { kind, id, caseVersion }, read.value, now);
-  if (outcome.ok) return redirect(`/staff/leads/${kind}/${id}?done=${intent}`);
+  if (outcome.ok) return redirect(savedPath(request, kind, id, intent));
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);
   return refused({ error: outcome.problem, form: intent, values });
@@ -331,6 +343,7 @@ async function commissionAction(
  */
 async function correctionAction(
   context: Route.ActionArgs["context"],
+  request: Request,
   user: StaffActor,
   kind: LeadKind,
   id: string,
@@ -351,7 +364,7 @@ async function correctionAction(
     return refused({ ...base, error, field, problems: read.problems, values: read.values });
   }
   const outcome = await correctLead(context.db, user, { kind, id, version }, read.answers);
-  if (outcome.ok) return redirect(`/staff/leads/${kind}/${id}?done=${CORRECTION_FORM}`);
+  if (outcome.ok) return redirect(savedPath(request, kind, id, CORRECTION_FORM));
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);
   return refused({ ...base, error: CORRECTION_PROBLEMS.unchanged });

@@ -102,6 +102,15 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
   await expect(manager.getByRole("link", { name: "Next lead" })).toHaveCount(0);
   await manager.getByRole("link", { name: "Previous lead" }).click();
   await expect(manager.getByRole("heading", { level: 1 })).toContainText(newer);
+  // A change saved on the way keeps the page within its list: the walk goes on after it.
+  await manager.getByLabel("Add a note").fill("Walked from the list.");
+  await manager.getByRole("button", { name: "Add note" }).click();
+  await expect(manager.getByRole("status")).toContainText("Note added.");
+  await expect(manager).toHaveURL(/[?&]list=/);
+  await manager.getByRole("link", { name: "Next lead" }).click();
+  await expect(manager.getByRole("heading", { level: 1 })).toContainText(older);
+  await manager.getByRole("link", { name: "Previous lead" }).click();
+  await expect(manager.getByRole("heading", { level: 1 })).toContainText(newer);
   await manager.getByRole("link", { name: "← All leads" }).click();
   await expect(manager).toHaveURL(new RegExp(`/staff\\?q=${surname}$`));
 
