@@ -429,14 +429,27 @@ export async function enquiryOf(db: Database, user: AccountUser, id: string): Pr
 
 // ---------------------------------------------------------------- the account page
 
-/** What /account shows: the borrower's first name (their profile's, else the account's), email and enquiries. */
+/** What /account shows: the borrower's first name (their profile's, else the account's), email, enquiries and details. */
 export async function accountSummary(db: Database, user: AccountUser & { name: string }) {
   // Side by side: on PostgreSQL the three queries take three connections at once.
   const [[profile], enquiries] = await Promise.all([
-    db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.userId, user.id)),
+    db
+      .select({ firstName: profiles.firstName, lastName: profiles.lastName, phone: profiles.phone })
+      .from(profiles)
+      .where(eq(profiles.userId, user.id)),
     enquiriesOf(db, user),
   ]);
-  return { firstName: profile?.firstName ?? user.name, email: user.email, enquiries };
+  return {
+    firstName: profile?.firstName ?? user.name,
+    email: user.email,
+    enquiries,
+    // The name and phone the borrower may correct themselves (/account, DECISIONS D29).
+    details: {
+      firstName: profile?.firstName ?? user.name,
+      lastName: profile?.lastName ?? "",
+      phone: profile?.phone ?? null,
+    },
+  };
 }
 
 /**

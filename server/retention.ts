@@ -6,6 +6,7 @@ import {
   auditLog,
   complaintLetters,
   complaints,
+  dataRequests,
   contactMessages,
   jobs,
   leadCases,
@@ -288,6 +289,11 @@ function rules(now: Date): Record<RetentionKind, Rule> {
         });
       },
     },
+    answeredCorrectionRequests: rowsRule(
+      sql`${dataRequests}`,
+      sql`${dataRequests.answeredAt}`,
+      sql`${dataRequests.answeredAt} <= ${at(cutoffs.answeredCorrectionRequests)}`,
+    ),
     // The database's own rule (drizzle/0001) allows only rows over six years old by its clock.
     auditRows: rowsRule(
       sql`${auditLog}`,

@@ -66,7 +66,7 @@ export const PERMISSIONS = {
   "access-review.read": { roles: ["compliance", "administrator"], what: "read the access review" },
   "data-requests.answer": {
     roles: ["compliance"],
-    what: "look up what is held about a person and download it",
+    what: "look up what is held about a person, download it, and answer their correction requests",
   },
   "data.erase": { roles: ["compliance"], what: "erase everything held about a person", stepUp: true },
   "complaints.handle": { roles: ["manager", "compliance"], what: "record, answer and close complaints" },

@@ -6,7 +6,7 @@ import { RETENTION, retentionCutoffs } from "./retention";
 // these prove the cutoffs are D15's periods, counted by the calendar.
 
 describe("retention periods (D15)", () => {
-  it("are D15's: six years from completion, two from last activity, 30 days unconfirmed, audit six years; D26's three years for a complaint", () => {
+  it("are D15's: six years from completion, two from last activity, 30 days unconfirmed, audit six years; D26's three years for a complaint; two years for an answered correction request", () => {
     // The literals are D15's; analytics' 26 months is not in D15: it is the provider's period,
     // which the privacy and cookie policies print from here.
     expect(RETENTION).toEqual({
@@ -15,6 +15,7 @@ describe("retention periods (D15)", () => {
       contactMessageYears: 2,
       unconfirmedAccountDays: 30,
       complaintYears: 3,
+      correctionRequestYears: 2,
       auditYears: 6,
       analyticsMonths: 26,
     });
@@ -31,6 +32,7 @@ describe("retention cutoffs", () => {
         otherLeads: "2024-11-24T03:15:00.000Z",
         contactMessages: "2024-11-24T03:15:00.000Z",
         unconfirmedAccounts: "2026-10-25T03:15:00.000Z",
+        answeredCorrectionRequests: "2024-11-24T03:15:00.000Z",
         auditRows: "2020-11-24T03:15:00.000Z",
       },
     },
@@ -42,6 +44,7 @@ describe("retention cutoffs", () => {
         otherLeads: "2026-03-01T12:00:00.000Z",
         contactMessages: "2026-03-01T12:00:00.000Z",
         unconfirmedAccounts: "2028-01-30T12:00:00.000Z",
+        answeredCorrectionRequests: "2026-03-01T12:00:00.000Z",
         auditRows: "2022-03-01T12:00:00.000Z",
       },
     },
@@ -53,6 +56,7 @@ describe("retention cutoffs", () => {
         otherLeads: "2025-01-01T00:30:00.000Z",
         contactMessages: "2025-01-01T00:30:00.000Z",
         unconfirmedAccounts: "2026-12-02T00:30:00.000Z",
+        answeredCorrectionRequests: "2025-01-01T00:30:00.000Z",
         auditRows: "2021-01-01T00:30:00.000Z",
       },
     },

@@ -13,6 +13,8 @@ export const RETENTION = {
   unconfirmedAccountDays: 30,
   /** A complaint and its letters: from its closing (DISP 1.9.1R), an erasure request notwithstanding. */
   complaintYears: 3,
+  /** A correction request sent from /account: from its answer (the account's deletion takes it sooner). */
+  correctionRequestYears: 2,
   /** The staff console's audit log: from the action. */
   auditYears: 6,
   /** Analytics data, where a visitor agreed to analytics cookies (kept by the analytics provider). */
@@ -39,6 +41,7 @@ export function retentionCutoffs(now: Date) {
     otherLeads: yearsBefore(now, RETENTION.otherLeadYears),
     contactMessages: yearsBefore(now, RETENTION.contactMessageYears),
     unconfirmedAccounts: new Date(now.getTime() - RETENTION.unconfirmedAccountDays * DAY_MS),
+    answeredCorrectionRequests: yearsBefore(now, RETENTION.correctionRequestYears),
     auditRows: yearsBefore(now, RETENTION.auditYears),
   };
 }
@@ -55,6 +58,7 @@ export const RETENTION_KINDS = {
   expiredVerifications: "Expired verification links",
   accountEmails: "Sent account emails",
   closedComplaints: "Complaints closed 3 years ago",
+  answeredCorrectionRequests: "Correction requests answered 2 years ago",
   auditRows: "Audit rows",
 } as const;
 

@@ -16,7 +16,18 @@ import {
   readCallbackFields,
   refuse,
 } from "../../server/callbacks.server";
+import { askForCorrection, correctAccountDetails } from "../../server/correction-requests.server";
+import { dataRequestsOf } from "../../server/data-requests.server";
 import { callbackValue, describeCallback, SOONEST } from "~/domain/callback-choice";
+import {
+  ACCOUNT_DETAIL_FIELDS,
+  type AccountDetailField,
+  dataRequestReference,
+  readAccountDetails,
+  readCorrectionRequest,
+} from "~/domain/data-requests";
+import { ukClock } from "~/domain/uk-time";
+import { CorrectDetails } from "~/features/accounts/correct-details";
 import { callbackSlots } from "~/domain/callbacks";
 import { AccountCallbacks } from "~/features/callbacks/account-callbacks";
 import { pageMeta } from "~/components/seo";
@@ -44,7 +55,10 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await currentSession(context, request);
   if (!user) throw redirect(authPath("/account"), { headers });
-  const summary = await accountSummary(context.db, user);
+  const [summary, requests] = await Promise.all([
+    accountSummary(context.db, user),
+    dataRequestsOf(context.db, user.id),
+  ]);
   // The open enquiries take a call-back time (DECISIONS D21): each with its choice, and the hours on offer now.
   const open = summary.enquiries.filter((enquiry) => isOpenForCallback(enquiry.status));
   const choices = await callbackChoicesOf(context.db, open);
@@ -63,6 +77,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       callbacks,
       callbackDays: callbacks.length > 0 ? callbackSlots(new Date(), context.config.callbacks) : [],
       savedCallback: url.searchParams.get("callback") === "saved" ? url.searchParams.get("lead") : null,
+      correctionRequests: requests.map((request) => ({
+        reference: dataRequestReference(request.id),
+        receivedDay: ukClock(request.receivedAt).day,
+        // The due day is the last day of the month counted; `dueBy` is the midnight after it.
+        dueDay: ukClock(new Date(request.dueBy.getTime() - 1)).day,
+        answered: request.answeredAt !== null,
+      })),
+      savedCorrection: savedCorrectionOf(url.searchParams.get("corrected")),
     },
     { headers },
   );
@@ -87,11 +109,46 @@ async function changeCallback(context: Route.ActionArgs["context"], request: Req
   return redirect(`/account?callback=saved&lead=${enquiry.id}#callback-${enquiry.id}`, 303);
 }
 
+/** What the page says was just saved, from its `corrected` query. */
+const savedCorrectionOf = (value: string | null): "details" | "request" | null =>
+  value === "details" || value === "request" ? value : null;
+
+/** The borrower's own name and phone (`details`), or a correction asked in their words (`correction`). */
+async function correctDetails(context: Route.ActionArgs["context"], request: Request, form: FormData) {
+  const { user } = await currentSession(context, request);
+  if (!user) throw redirect(authPath("/account"));
+  if (form.get("intent") === "details") {
+    const values = Object.fromEntries(
+      ACCOUNT_DETAIL_FIELDS.map((field) => {
+        const value = form.get(field);
+        return [field, typeof value === "string" ? value : ""];
+      }),
+    ) as Record<AccountDetailField, string>;
+    const read = readAccountDetails((field) => values[field]);
+    if (!read.ok) return data({ detailsRefused: { values, problems: read.problems } }, { status: 400 });
+    await correctAccountDetails(context.db, user, read.details);
+    return redirect("/account?corrected=details#correct-heading", 303);
+  }
+  const value = form.get("details");
+  const read = readCorrectionRequest(value);
+  if (!read.ok) {
+    return data(
+      { requestRefused: { value: typeof value === "string" ? value : "", problem: read.problem } },
+      { status: 400 },
+    );
+  }
+  await askForCorrection(context.db, user, read.details, { nation: context.config.callbacks.nation });
+  return redirect("/account?corrected=request#ask-heading", 303);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
   const posted = await readFormPost(request);
   if (!posted.ok) throw data("The form could not be read", { status: posted.status });
   if (posted.form.get("intent") === "callback") return changeCallback(context, request, posted.form);
+  if (posted.form.get("intent") === "details" || posted.form.get("intent") === "correction") {
+    return correctDetails(context, request, posted.form);
+  }
   if (posted.form.get("intent") === "delete-account") {
     const { user } = await currentSession(context, request);
     if (!user) throw redirect(authPath("/account"));
@@ -104,10 +161,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { firstName, email, enquiries, callbacks, callbackDays, savedCallback } = loaderData;
+  const { firstName, email, enquiries, callbacks, callbackDays, savedCallback, details } = loaderData;
   const site = useSite();
   const callbackError = actionData && "callbackError" in actionData ? actionData.callbackError : null;
   const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
+  const detailsRefused = actionData && "detailsRefused" in actionData ? actionData.detailsRefused : null;
+  const requestRefused = actionData && "requestRefused" in actionData ? actionData.requestRefused : null;
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   return (
@@ -160,6 +219,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </div>
       </section>
+
+      <CorrectDetails
+        details={details}
+        requests={loaderData.correctionRequests}
+        detailsRefused={detailsRefused}
+        requestRefused={requestRefused}
+        saved={loaderData.savedCorrection}
+        pending={typeof pending === "string" ? pending : null}
+      />
 
       <section aria-labelledby="data-heading" className="mt-8 rounded-xl border border-slate-200 p-6">
         <h2 id="data-heading" className="text-xl font-bold text-slate-900">

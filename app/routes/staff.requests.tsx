@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "~/domain/zod";
 import { isSameSitePost } from "../../server/accounts.server";
+import { answerDataRequest, dataRequestsToShow } from "../../server/correction-requests.server";
 import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
@@ -13,7 +14,8 @@ import type { Route } from "./+types/staff.requests";
 
 // /staff/requests?email=…: what is held about a person; erasing it (issue 11). The
 // download is /staff/requests/export. The audit log records each answer by a keyed
-// hash of the address, never the address.
+// hash of the address, never the address. Above, the correction requests borrowers sent
+// from /account (DECISIONS D29), soonest due first, each marked answered once corrected.
 
 export const meta: Route.MetaFunction = consoleMeta("Data requests");
 export const headers: Route.HeadersFunction = privatePageHeaders;
@@ -21,25 +23,44 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 const email = z.email().max(254);
 const ERASED = "Everything held about that address has been erased.";
 const MISMATCH = "Type the email address exactly as above to confirm.";
+const ANSWERED = "The request is marked answered.";
+
+/** The correction requests as the page lists them. */
+async function requestsToShow(context: Route.LoaderArgs["context"]) {
+  const { open, answered } = await dataRequestsToShow(context.db);
+  const view = (row: (typeof open)[number]) => ({
+    ...row,
+    receivedAt: row.receivedAt.toISOString(),
+    dueBy: row.dueBy.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  });
+  return { open: open.map(view), answered: answered.map(view), now: new Date().toISOString() };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await requirePermission(context, request, "data-requests.answer");
   const params = new URL(request.url).searchParams;
   const asked = (params.get("email") ?? "").trim();
-  const notice = params.get("erased") ? { tone: "success" as const, text: ERASED } : null;
-  if (!asked) return data({ email: "", found: null, notice }, { headers });
+  const notice = params.get("erased")
+    ? { tone: "success" as const, text: ERASED }
+    : params.get("answered")
+      ? { tone: "success" as const, text: ANSWERED }
+      : null;
+  const requests = await requestsToShow(context);
+  if (!asked) return data({ email: "", found: null, notice, requests }, { headers });
   if (!email.safeParse(asked).success) {
     return data(
       {
         email: asked,
         found: null,
         notice: { tone: "error" as const, text: "Enter an email address, like name@example.com." },
+        requests,
       },
       { headers, status: 400 },
     );
   }
   const found = await lookUp(context, user, asked);
-  return data({ email: asked, found, notice }, { headers });
+  return data({ email: asked, found, notice, requests }, { headers });
 }
 
 /**
@@ -58,16 +79,29 @@ async function lookUp(context: Route.LoaderArgs["context"], user: { id: string; 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "data.erase");
+  const { user } = await requirePermission(context, request, "data-requests.answer");
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
   const form = await staffFormPost(request);
+  if (form.get("intent") === "answered") {
+    if (!(await answerDataRequest(context.db, user, String(form.get("request") ?? "")))) {
+      throw data("That request is not open: it may have been answered already", { status: 409 });
+    }
+    return redirect("/staff/requests?answered=1");
+  }
+  await requirePermission(context, request, "data.erase");
   const subject = String(form.get("email") ?? "").trim();
   const confirm = String(form.get("confirm") ?? "").trim();
   if (!email.safeParse(subject).success) throw data("No email address was given", { status: 400 });
   if (confirm.toLowerCase() !== subject.toLowerCase()) {
     const found = await lookUp(context, user, subject);
     return data(
-      { email: subject, found, confirm, notice: { tone: "error" as const, text: MISMATCH } },
+      {
+        email: subject,
+        found,
+        confirm,
+        notice: { tone: "error" as const, text: MISMATCH },
+        requests: await requestsToShow(context),
+      },
       { status: 400 },
     );
   }
@@ -86,5 +120,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Requests({ loaderData, actionData }: Route.ComponentProps) {
-  return <RequestsPage {...(actionData ?? loaderData)} />;
+  return <RequestsPage {...loaderData} {...actionData} />;
 }

@@ -21,6 +21,7 @@ import {
 import type { NextActionKind } from "../../app/domain/callback-choice";
 import type { Role } from "../../app/domain/permissions";
 import type { CaseStage } from "../../app/domain/lead-cases";
+import type { DataRequestKind } from "../../app/domain/data-requests";
 import type { CorrectionChange, ShownFigures } from "../../app/domain/lead-corrections";
 import type {
   ComplaintCategory,
@@ -701,4 +702,34 @@ export const complaintLetters = pgTable(
     body: text("body").notNull(),
   },
   (t) => [index("complaint_letters_complaint_idx").on(t.complaintId, t.sentAt)],
+);
+
+// ---------------------------------------------------------------- data requests
+// A borrower's request about their own data that needs a person to answer it: a correction
+// asked from /account (UK GDPR article 16, DECISIONS D29), listed on the console's data
+// requests page with the day it is due, and marked answered there.
+
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    kind: text("kind").$type<DataRequestKind>().notNull(),
+    /** The account it was asked from; the request goes with the account. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** What they asked, in their words. */
+    details: text("details").notNull(),
+    dueBy: timestamp("due_by", { withTimezone: true }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredBy: text("answered_by").references(() => staffMembers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("data_requests_open_idx").on(t.dueBy).where(sql`answered_at is null`),
+    index("data_requests_user_idx").on(t.userId),
+    index("data_requests_answered_idx").on(t.answeredAt),
+  ],
 );

@@ -181,6 +181,18 @@ test("every page and every state the browser tests reach is valid HTML", async (
   ).toBe(200);
   expect((await borrower.post("/api/quotes", { data: validQuote({ email: borrowerEmail }) })).status()).toBe(201);
   await keep("/account signed in", await borrower.get("/account"));
+  // Their details refused at each field, and a correction request sent empty, then sent.
+  await keep(
+    "/account details refused",
+    await borrower.post("/account", form({ intent: "details", firstName: "", lastName: "", phone: "0123" })),
+  );
+  await keep("/account correction sent empty", await borrower.post("/account", form({ intent: "correction" })));
+  await borrower.post("/account", {
+    ...form({ intent: "correction", details: "My income is wrong." }),
+    maxRedirects: 0,
+  });
+  await keep("/account with its correction request", await borrower.get("/account?corrected=request"));
+  await keep("/staff/requests with a correction request", await staff.get("/staff/requests"));
 
   expect(pages.length).toBeGreaterThan(routes.length);
   expect(htmlErrors(pages)).toEqual([]);

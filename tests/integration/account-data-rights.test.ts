@@ -1,20 +1,33 @@
 import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRM_ACCOUNT_DELETION } from "../../app/domain/account-messages";
-import { action as accountAction } from "../../app/routes/account";
+import { CORRECTION_REQUEST_PROBLEMS } from "../../app/domain/data-requests";
+import { UK_PHONE_INVALID } from "../../app/domain/messages";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
+import { action as requestsAction, loader as requestsLoader } from "../../app/routes/staff.requests";
 import { loader as accountDataLoader } from "../../app/routes/account.data";
 import { currentSession, signIn } from "../../server/accounts.server";
 import { createAuth } from "../../server/auth";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
-import { contactMessages, personalEnquiries, quotes, users } from "../../server/db/schema";
+import {
+  auditLog,
+  contactMessages,
+  dataRequests,
+  personalEnquiries,
+  profiles,
+  quotes,
+  users,
+} from "../../server/db/schema";
 import { insertLeads, sampleContact } from "../../server/staff/sample-leads";
 import { createTestApp, postJson, routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validEnquiry, validQuote } from "../support/leads";
+import { memberWithSession } from "../support/staff-members";
 
-// /account's "Delete your account" and /account/data's "Download your data" (decision
-// 132), called from their route modules as React Router calls them, without a browser:
+// /account's "Delete your account", "Correct your details" (DECISIONS D29) and
+// /account/data's "Download your data" (decision 132), called from their route modules as React Router calls them, without a browser:
 // the box must be ticked whatever the page's `required` lets through, and an account
 // whose address is not confirmed owns only the leads made from it, never those someone
 // typed its address into (anyone can type an address).
@@ -229,5 +242,134 @@ describe.each(testDatabaseKinds())("an account's own data requests on %s", (kind
       personalEnquiries: [typed.enquiry],
       contactMessages: [typed.contact],
     });
+  });
+
+  it("corrects the account's own name and phone, refusing a bad phone at its field with what was typed kept", async () => {
+    const email = unique("own-details");
+    const { cookie, userId } = await borrower(email, { confirmed: true });
+    const refused = await postAccount(cookie, {
+      intent: "details",
+      firstName: "Robyn",
+      lastName: "Owner",
+      phone: "0123",
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        detailsRefused: {
+          values: { firstName: "Robyn", lastName: "Owner", phone: "0123" },
+          problems: { phone: UK_PHONE_INVALID },
+        },
+      },
+    });
+    const saved = await postAccount(cookie, {
+      intent: "details",
+      firstName: "Robyn",
+      lastName: "Owner",
+      phone: "07700 900123",
+    });
+    expect(saved).toMatchObject({ status: 303, location: "/account?corrected=details#correct-heading" });
+    const [profile] = await database.db.select().from(profiles).where(eq(profiles.userId, userId));
+    expect(profile).toMatchObject({ firstName: "Robyn", lastName: "Owner", phone: "07700 900123" });
+    const [account] = await database.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    expect(account?.name).toBe("Robyn Owner");
+  });
+
+  it("takes a correction request to the console's data requests, due within the month, answered once, and in the download", async () => {
+    const email = unique("asks-correction");
+    const { cookie, userId } = await borrower(email, { confirmed: true });
+    const words = "My income is £52,000 a year, not £25,000.";
+    expect(await postAccount(cookie, { intent: "correction", details: "  " })).toMatchObject({
+      status: 400,
+      body: { requestRefused: { value: "  ", problem: CORRECTION_REQUEST_PROBLEMS.empty } },
+    });
+    expect(await postAccount(cookie, { intent: "correction", details: words })).toMatchObject({
+      status: 303,
+      location: "/account?corrected=request#ask-heading",
+    });
+    const [row] = await database.db.select().from(dataRequests).where(eq(dataRequests.userId, userId));
+    expect(row).toMatchObject({ kind: "correction", email, name: "Robin Owner", details: words, answeredAt: null });
+    // Due within a month and a few days (a weekend or bank holidays at its end), never sooner than 28 days.
+    const days = ((row?.dueBy.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(28);
+    expect(days).toBeLessThan(36);
+    const reference = `R-${row?.id.slice(0, 8).toUpperCase()}`;
+
+    const page = (await accountLoader({
+      request: signedInRequest("/account?corrected=request", cookie),
+      context,
+      params: {},
+    } as never)) as unknown as DataResult;
+    expect(page.data).toMatchObject({
+      savedCorrection: "request",
+      correctionRequests: [{ reference, answered: false }],
+    });
+    // The audit row names the request, never its words.
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, "data.correction-asked"));
+    expect(JSON.stringify(audit)).toContain(reference);
+    expect(JSON.stringify(audit)).not.toContain("52,000");
+
+    // In the console, for the role that answers data requests; marked answered once.
+    const compliance = await memberWithSession(database.db, context.config.authSecret, ["compliance"]);
+    const staffRequest = (body?: URLSearchParams) =>
+      new Request(`${SITE}/staff/requests`, {
+        method: body ? "POST" : "GET",
+        headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin", Cookie: compliance.cookie },
+        body,
+      });
+    const listed = (await requestsLoader({
+      request: staffRequest(),
+      context,
+      params: {},
+    } as never)) as unknown as DataResult;
+    const open = (listed.data.requests as { open: { reference: string; details: string }[] }).open;
+    expect(open.find((request) => request.reference === reference)?.details).toBe(words);
+    const answer = () =>
+      answerOf(() =>
+        requestsAction({
+          request: staffRequest(new URLSearchParams({ intent: "answered", request: row?.id ?? "" })),
+          context,
+          params: {},
+        } as never),
+      );
+    expect(await answer()).toMatchObject({ status: 302, location: "/staff/requests?answered=1" });
+    expect(await answer()).toMatchObject({ status: 409 });
+    const [answered] = await database.db.select().from(dataRequests).where(eq(dataRequests.userId, userId));
+    expect(answered?.answeredBy).toBe(compliance.id);
+
+    const held = (await download(cookie)) as unknown as { account: { correctionRequests: { details: string }[] } };
+    expect(held.account.correctionRequests.map((request) => request.details)).toEqual([words]);
+
+    // Deleting the account takes the request with it.
+    await postAccount(cookie, { intent: "delete-account", confirm: "yes" });
+    expect(await database.db.select().from(dataRequests).where(eq(dataRequests.userId, userId))).toEqual([]);
+  });
+
+  it("answers any name, phone or request words with a saved change or a 400 naming the problem, never a 5xx", async () => {
+    const { cookie } = await borrower(unique("fuzzed-details"), { confirmed: true });
+    const text = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.constantFrom("", " ", "\u0000", "x".repeat(3_000), "toString", "__proto__", "07700 900123"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("details", "correction"),
+        text,
+        text,
+        text,
+        async (intent, first, last, other) => {
+          const answer = await postAccount(cookie, {
+            intent,
+            firstName: first,
+            lastName: last,
+            phone: other,
+            details: other,
+          });
+          expect([303, 400]).toContain(answer.status);
+          if (answer.status === 400) expect(JSON.stringify(answer.body)).toMatch(/problem/);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

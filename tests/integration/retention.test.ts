@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import {
   auditLog,
   contactMessages,
+  dataRequests,
   jobs,
   leadEvents,
   personalEnquiries,
@@ -128,6 +129,24 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
         account("unconfirmed-new", justInside(thirtyDays)),
         account("confirmed-old", yearsBefore(now, 3), { emailVerified: true }),
       ]);
+    // Correction requests: answered two years ago (due), answered just inside (kept), never answered (kept).
+    const request = (details: string, answeredAt: Date | null) => ({
+      kind: "correction" as const,
+      userId: "user-confirmed-old",
+      name: "Connie Old",
+      email: "confirmed-old@example.com",
+      details,
+      createdAt: yearsBefore(now, 3),
+      dueBy: yearsBefore(now, 3),
+      answeredAt,
+    });
+    await db
+      .insert(dataRequests)
+      .values([
+        request("answered at the boundary", yearsBefore(now, 2)),
+        request("answered just inside", justInside(yearsBefore(now, 2))),
+        request("never answered", null),
+      ]);
     // A staff member invited a year ago is kept: staff leave by `staff disable`, not by retention.
     await db.insert(staffMembers).values({ id: "staff-invited", email: "ivy@firm.example", name: "Ivy Invited" });
     await db.insert(profiles).values({ userId: "user-unconfirmed-old", firstName: "Una", lastName: "Old" });
@@ -201,8 +220,12 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
       expiredVerifications: 2,
       accountEmails: 1,
       closedComplaints: 0,
+      answeredCorrectionRequests: 1,
       auditRows: 1,
     });
+    expect(
+      (await database.db.select({ details: dataRequests.details }).from(dataRequests)).map((r) => r.details).sort(),
+    ).toEqual(["answered just inside", "never answered"]);
     const { db } = database;
     // Leads: at the boundary gone, a millisecond inside kept.
     expect(await exists(quotes, ids.completedAtBoundary as string)).toBe(false);

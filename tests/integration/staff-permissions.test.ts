@@ -50,7 +50,7 @@ const EXPECTED: Record<string, Permission> = {
   "staff.lenders.$id.tsx action": "panel.manage",
   "staff.audit.tsx loader": "audit.read",
   "staff.requests.tsx loader": "data-requests.answer",
-  "staff.requests.tsx action": "data.erase",
+  "staff.requests.tsx action": "data-requests.answer",
   "staff.requests.export.tsx loader": "data-requests.answer",
   "staff.complaints._index.tsx loader": "complaints.handle",
   "staff.complaints.new.tsx loader": "complaints.handle",

@@ -126,16 +126,14 @@ export function PrivacyPolicyContent() {
       <h2>5. How long we keep it</h2>
       <ul>
         <li>
-          If your loan completes: {RETENTION.completedLeadYears} years from completion, as the law and our
-          regulator require.
+          If your loan completes: {RETENTION.completedLeadYears} years from completion, as the law and our regulator
+          require.
         </li>
         <li>
-          If your enquiry does not lead to a loan: {RETENTION.otherLeadYears} years from your last contact
-          with us.
+          If your enquiry does not lead to a loan: {RETENTION.otherLeadYears} years from your last contact with us.
         </li>
         <li>
-          Messages sent through our contact form: {RETENTION.contactMessageYears} years from your last contact with
-          us.
+          Messages sent through our contact form: {RETENTION.contactMessageYears} years from your last contact with us.
         </li>
         <li>
           An online account whose email address is never confirmed: {RETENTION.unconfirmedAccountDays} days from
@@ -144,6 +142,10 @@ export function PrivacyPolicyContent() {
         <li>
           A complaint you make, and our letters about it: {RETENTION.complaintYears} years from when we close it, as our
           regulator requires, even if you ask us to erase your details before then.
+        </li>
+        <li>
+          A request you send us from your account to correct your details: {RETENTION.correctionRequestYears} years from
+          when we answer it, or until you delete your account if that is sooner.
         </li>
         <li>
           Our record of which of our staff saw or changed your details: {RETENTION.auditYears} years, as our regulator
@@ -171,7 +173,11 @@ export function PrivacyPolicyContent() {
           review it.
         </li>
       </ul>
-      <p>To use any of these rights, contact us as in section 1. It is free, and we will answer within one month.</p>
+      <p>
+        To use any of these rights, contact us as in section 1. It is free, and we will answer within one month. If you
+        have an account, you can also correct your name and phone number, and ask us to correct anything else, on your
+        account page.
+      </p>
 
       <h2>7. How we keep it safe</h2>
       <p>

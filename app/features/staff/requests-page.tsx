@@ -2,10 +2,26 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
+import { dayInWords } from "~/domain/calendar-day";
+import { ukClock } from "~/domain/uk-time";
+import { formatWhen } from "./format";
 import { Notice } from "./staff-frame";
 
 // /staff/requests: a data subject's access and erasure requests (UK GDPR articles 15
-// and 17), answered by the email address they wrote from.
+// and 17), answered by the email address they wrote from; and the correction requests
+// borrowers send from /account (article 16), soonest due first.
+
+export interface CorrectionRequestRow {
+  id: string;
+  reference: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  details: string;
+  dueBy: string;
+  answeredAt: string | null;
+  answeredByName: string | null;
+}
 
 export interface RequestsPageProps {
   email: string;
@@ -20,11 +36,12 @@ export interface RequestsPageProps {
   notice: { tone: "error" | "success"; text: string } | null;
   /** The confirmation the erase form was last sent with, when it did not match. */
   confirm?: string;
+  requests: { open: CorrectionRequestRow[]; answered: CorrectionRequestRow[]; now: string };
 }
 
 const labelClass = "block text-sm font-semibold text-slate-900";
 
-export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPageProps) {
+export function RequestsPage({ email, found, notice, confirm = "", requests }: RequestsPageProps) {
   const total = found ? Object.values(found).reduce((a, b) => a + b, 0) : 0;
   return (
     <>
@@ -38,6 +55,8 @@ export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPag
           <Notice tone={notice.tone}>{notice.text}</Notice>
         </div>
       ) : null}
+      <CorrectionRequests {...requests} />
+      <h2 className="mt-8 text-xl font-bold text-slate-900">Access and erasure</h2>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Find a person's data">
         <div className="w-full max-w-sm">
           <label htmlFor="email" className={labelClass}>
@@ -104,8 +123,9 @@ export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPag
                 </p>
                 {found.complaints > 0 ? (
                   <p className="mt-2 text-slate-700">
-                    Their {found.complaints === 1 ? "complaint is" : `${found.complaints} complaints are`} kept, with its
-                    letters, until three years after it closes, as DISP 1.9 requires; the retention job deletes it then.
+                    Their {found.complaints === 1 ? "complaint is" : `${found.complaints} complaints are`} kept, with
+                    its letters, until three years after it closes, as DISP 1.9 requires; the retention job deletes it
+                    then.
                   </p>
                 ) : null}
                 <input type="hidden" name="email" value={email} />
@@ -130,5 +150,74 @@ export function RequestsPage({ email, found, notice, confirm = "" }: RequestsPag
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The correction requests still to answer, each with its words and due day, then the last answered. */
+function CorrectionRequests({ open, answered, now }: RequestsPageProps["requests"]) {
+  return (
+    <section aria-labelledby="corrections-heading" className="mt-6">
+      <h2 id="corrections-heading" className="text-xl font-bold text-slate-900">
+        Correction requests ({open.length} open)
+      </h2>
+      <p className="mt-1 max-w-3xl text-slate-700">
+        Sent by borrowers from their account. Correct the lead (its page's "Correct the details"), tell them, then mark
+        the request answered; the privacy policy promises an answer within one month.
+      </p>
+      {open.length === 0 ? (
+        <p className="mt-3">None open.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3" data-testid="correction-requests">
+          {open.map((row) => {
+            const overdue = new Date(row.dueBy) < new Date(now);
+            return (
+              <li key={row.id} className="rounded-lg border border-slate-300 p-3 [overflow-wrap:anywhere]">
+                <p className="font-semibold text-slate-900">
+                  {row.reference}: {row.name} ({row.email})
+                </p>
+                <p className="text-sm text-slate-700">
+                  Received {formatWhen(row.receivedAt)}.{" "}
+                  <span className={overdue ? "font-semibold text-red-800" : undefined}>
+                    {overdue ? "Overdue: was due" : "Due"} by the end of{" "}
+                    {dayInWords(ukClock(new Date(new Date(row.dueBy).getTime() - 1)).day)}.
+                  </span>
+                </p>
+                <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 whitespace-pre-wrap">
+                  {row.details}
+                </blockquote>
+                <div className="mt-2 flex flex-wrap items-center gap-x-6 gap-y-2">
+                  <a
+                    href={`/staff/requests?${new URLSearchParams({ email: row.email })}`}
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    Find what is held about them
+                  </a>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="answered" />
+                    <input type="hidden" name="request" value={row.id} />
+                    <Button type="submit" variant="secondary" size="sm" aria-label={`Mark ${row.reference} answered`}>
+                      Mark answered
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {answered.length > 0 ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold">Recently answered ({answered.length})</summary>
+          <ul className="mt-2 space-y-1 text-sm text-slate-700">
+            {answered.map((row) => (
+              <li key={row.id}>
+                {row.reference}: {row.name}, answered {formatWhen(row.answeredAt ?? row.receivedAt)}
+                {row.answeredByName ? ` by ${row.answeredByName}` : ""}.
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
   );
 }
