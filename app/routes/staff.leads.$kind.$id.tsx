@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { ownValue } from "~/domain/own-keys";
 import { isSameSitePost } from "../../server/accounts.server";
 import { writeAudit } from "../../server/staff/audit.server";
@@ -369,6 +369,14 @@ async function correctionAction(
   if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);
   return refused({ ...base, error: CORRECTION_PROBLEMS.unchanged });
 }
+
+/**
+ * After a change refused as stale (409) the page reads the lead again, as the message says
+ * it does: React Router otherwise keeps the page's data after a 4xx (without script the
+ * server draws the page afresh anyway).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 /** A lead no longer held (an old link, an erased lead) answers the console's own page, in its frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -9,9 +9,11 @@ import { addStaffMember } from "../support/stored";
 // Corrections and many leads at once (DECISIONS D29, docs/decisions/300 and 301), as the
 // people see them: an adviser corrects a lead's phone and property value (a mistyped number
 // refused first, at its field), sees the loan to value worked out again beside what the
-// borrower was shown, and the timeline naming the change and who made it; a manager ticks
-// two leads in the inbox and assigns them at once, then moves every lead on the page
-// without script; from the list, a lead's page walks to the next and back. Axe-clean on each page.
+// borrower was shown, and the timeline naming the change and who made it, while a second
+// adviser's page opened before it is refused as stale; a manager ticks two leads in the
+// inbox and assigns them at once, then moves and closes (with a reason) every lead on the
+// page without script; from the list, a lead's page walks to the next and back, a change
+// on the way keeping the walk. Axe-clean on each page.
 
 const origin = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -57,6 +59,9 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
 
   const adviser = await memberPage(browser, adviserName, ["adviser"]);
   await adviser.goto(`/staff/leads/quote/${ids[0]}`);
+  // A second adviser has the same lead open, from before the correction.
+  const second = await memberPage(browser, `Bea Adviser ${surname.slice(-6)}`, ["adviser"]);
+  await second.goto(`/staff/leads/quote/${ids[0]}`);
   const figures = adviser.getByRole("region", { name: "Figures" });
   await expect(figures).toContainText("60%");
   await adviser.getByText("Correct the details").click();
@@ -82,6 +87,13 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
   await expect(timeline.getByTestId("correction-changes")).toContainText("Phone: was 07700 900123, now 07700 900999");
   await expect(timeline.getByTestId("correction-changes")).toContainText("Property value: was £250,000, now £300,000");
   await expectNoAxeViolations(adviser);
+
+  // The second adviser's page is stale: their correction is refused, not saved over the first.
+  await second.getByText("Correct the details").click();
+  await second.getByTestId("correction").getByLabel("Phone").fill("07700 900111");
+  await second.getByTestId("correction").getByRole("button", { name: "Save correction" }).click();
+  await expect(second.getByText(/^Someone else changed this lead while you had it open/)).toBeVisible();
+  await expect(second.getByTestId("lead-phone")).toHaveText("07700 900999");
 
   const manager = await memberPage(browser, `Mo Manager ${surname.slice(-6)}`, ["manager"]);
   await manager.goto(`/staff?q=${surname}`);
@@ -125,4 +137,20 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
   await noScript.getByRole("button", { name: "Change status of ticked leads" }).click();
   await expect(noScript.getByTestId("bulk-done")).toHaveText("2 leads moved to Contacted.");
   await expect(noScript.getByRole("table").getByRole("row").filter({ hasText: "Contacted" })).toHaveCount(2);
+
+  // Closing several at once asks for the reason, as closing one does; given it, both close.
+  // (The changes stay open after one is made, for the next.)
+  await expect(noScript.getByLabel(/^All 2 leads on this page$/)).toBeVisible();
+  await noScript.getByLabel(/^All 2 leads on this page$/).check();
+  await noScript.getByLabel("Move to status").selectOption({ label: "Withdrawn" });
+  await noScript.getByRole("button", { name: "Change status of ticked leads" }).click();
+  await expect(noScript.getByText("Choose why the lead is closed").first()).toBeVisible();
+  await noScript.getByLabel(/^All 2 leads on this page$/).check();
+  await noScript.getByLabel("Move to status").selectOption({ label: "Withdrawn" });
+  await noScript
+    .getByLabel("Reason, when declining or withdrawing")
+    .selectOption({ label: "Could not reach the borrower" });
+  await noScript.getByRole("button", { name: "Change status of ticked leads" }).click();
+  await expect(noScript.getByTestId("bulk-done")).toHaveText("2 leads moved to Withdrawn.");
+  await expect(noScript.getByRole("table").getByRole("row").filter({ hasText: "Withdrawn" })).toHaveCount(2);
 });
