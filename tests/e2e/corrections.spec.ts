@@ -44,6 +44,8 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
   browser,
   request,
 }) => {
+  // A long walk of four people's pages: more than one test's usual time on a busy machine.
+  test.setTimeout(90_000);
   const surname = `Corrie${randomUUID()
     .slice(0, 6)
     .replace(/[^a-f]/g, "x")}`;
