@@ -1,5 +1,6 @@
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
-import { estimate, type Keyboard, OWN_NAMES, type RankedLists } from "../app/domain/password-strength";
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { JUDGED_LENGTH, strengthOf } from "../app/domain/password-strength";
 
 /**
  * The common passwords (about 49,000, most used first) from zxcvbn-ts's maintained
@@ -9,24 +10,11 @@ const COMMON_PASSWORDS = new Set((dictionary["passwords-common"] as string[]).ma
 
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password);
 
-/** A list's words, lower-cased, each at its first place (from 1). */
-function ranks(words: readonly string[]) {
-  const ranked = new Map<string, number>();
-  for (const [place, word] of words.entries()) {
-    const key = word.toLowerCase();
-    if (key && !ranked.has(key)) ranked.set(key, place + 1);
-  }
-  return ranked;
-}
-
-let lists: RankedLists | undefined;
-/** zxcvbn-ts's ranked lists, made once, the first time a password is judged. */
-const commonLists = () => {
-  lists ??= {
-    passwords: ranks(dictionary["passwords-common"] as string[]),
-    words: ranks(dictionary["diceware-common"] as string[]),
-  };
-  return lists;
+let estimator: ZxcvbnFactory | undefined;
+/** zxcvbn-ts's estimator on its maintained lists and keyboards, made once, the first time a password is judged. */
+const zxcvbn = () => {
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: JUDGED_LENGTH });
+  return estimator;
 };
 
 /**
@@ -46,13 +34,10 @@ export function ownNameWords(names: readonly (string | null | undefined)[]): str
 }
 
 /**
- * How guessable a password is (app/domain/password-strength.ts) to someone who tries the
- * common passwords and words first, and knows `ownNames`: the firm's brand and company
- * names, the person's own name and email address.
+ * How guessable a password is (zxcvbn, read by app/domain/password-strength.ts) to someone
+ * who tries the common passwords and words first, and knows `ownNames`: the firm's brand
+ * and company names, the person's own name and email address.
  */
 export function passwordStrength(password: string, ownNames: readonly (string | null | undefined)[]) {
-  return estimate(password, {
-    ranked: { ...commonLists(), [OWN_NAMES]: ranks(ownNameWords(ownNames)) },
-    keyboards: adjacencyGraphs as unknown as Record<string, Keyboard>,
-  });
+  return strengthOf(zxcvbn().check(password, ownNameWords(ownNames)));
 }
