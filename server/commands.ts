@@ -53,10 +53,10 @@ function seedOptions(args: readonly string[]): { leads: number | null; panel: bo
   return leads !== null || panel ? { leads, panel } : null;
 }
 
-/** Runs one command on `db`; `siteUrl` makes the enrolment link. Never throws for a refusal the person can act on. */
+/** Runs one command on `db`; `siteUrl` makes the enrolment link, `mailDir` is the mail folder retention clears. Never throws for a refusal the person can act on. */
 export async function runCommand(
   db: Database,
-  config: Pick<AppConfig, "siteUrl">,
+  config: Pick<AppConfig, "siteUrl"> & Partial<Pick<AppConfig, "mailDir">>,
   argv: readonly unknown[],
 ): Promise<CommandResult> {
   const out: string[] = [];
@@ -69,7 +69,7 @@ export async function runCommand(
       if (action === "--dry-run") {
         out.push(`Past its retention period (nothing deleted):\n${formatRetentionReport(await retentionDryRun(db))}`);
       } else {
-        const deleted = await runRetention(db);
+        const deleted = await runRetention(db, new Date(), { mailDir: config.mailDir });
         const total = Object.values(deleted).reduce((a, b) => a + b, 0);
         out.push(`Deleted ${total} rows past their retention period; the audit log records the run.`);
       }

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMailer } from "./mail";
+import { createMailer, jobMessageId, mailFileJobId } from "./mail";
 
 // Without SMTP_URL, mail is written as .eml files a developer can open: each message
 // whole, in a folder made when first needed, named by when it went and its message id.
@@ -41,5 +41,23 @@ describe("the .eml folder mailer", () => {
     expect(eml).toContain("<p>Thank you, Jane.</p>");
     expect(eml).not.toContain("\r\n");
     mailer.close();
+  });
+});
+
+describe("the job a mail file was written for", () => {
+  it.each([
+    ["2026-11-01T10-00-00-000Z-_job-42_outbox_.eml", 42],
+    ["2026-11-01T10-00-00-000Z-_job-123456789012345_outbox_.eml", 123456789012345],
+    ["2026-11-01T10-00-00-000Z-_job-42_outbox_.eml.bak", null],
+    ["2026-11-01T10-00-00-000Z-_job-_outbox_.eml", null],
+    ["2026-11-01T10-00-00-000Z-_job-4x2_outbox_.eml", null],
+    ["notes.txt", null],
+    [`${"-_job-1".repeat(5_000)}x`, null],
+  ])("%s is job %s", (name, jobId) => {
+    expect(mailFileJobId(name)).toBe(jobId);
+  });
+
+  it("reads the name the mailer writes", () => {
+    expect(mailFileJobId(`2026-11-01T10-00-00-000Z-${jobMessageId(7).replace(/[^\w.-]/g, "_")}.eml`)).toBe(7);
   });
 });

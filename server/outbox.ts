@@ -93,6 +93,8 @@ interface WorkerOptions {
   mailOutage?: OutageLog;
   /** Enqueue the retention job once a day (the running server does; tests run it themselves). */
   dailyRetention?: boolean;
+  /** The local mail folder, whose files of the emails the retention job deletes go with them. */
+  mailDir?: string;
   /**
    * Queue the advisers' call-back reminders from the minutely sweep (the running server
    * does, with the site's links and the leads inbox; decision 200).
@@ -159,6 +161,7 @@ export function startOutboxWorker({
   databaseOutage = createOutageLog(log, "database"),
   mailOutage = createOutageLog(log, "mail"),
   dailyRetention = false,
+  mailDir,
   reminders,
   now = () => new Date(),
   busy = () => false,
@@ -184,7 +187,7 @@ export function startOutboxWorker({
     // The Message-ID is the job's own, so a receiver can tell a resend from a new message.
     mail: (message, jobId) => mailer.send(message, jobMessageId(jobId)),
     retention: async () => {
-      const deleted = await runRetention(db, now());
+      const deleted = await runRetention(db, now(), { mailDir });
       log.info({ deleted }, "retention run");
     },
     reminder: async (payload, jobId) => {

@@ -21,6 +21,7 @@ import {
 } from "./db/schema";
 import { STAFF_SESSION_MAX_SECONDS } from "./staff/session-limits";
 import { leadEmailKeys } from "./lead-email-keys";
+import { deleteMailFilesOfGoneJobs } from "./mail";
 import { writeAudit } from "./staff/audit.server";
 
 // The retention job (DECISIONS D15): what the privacy policy promises, carried out.
@@ -320,8 +321,28 @@ export async function retentionDryRun(db: Database, now = new Date()): Promise<R
  * Deletes everything due at `now` and records one audit row with the counts (never
  * what was deleted). Returns the counts per kind.
  */
-export async function runRetention(db: Database, now = new Date()): Promise<Record<RetentionKind, number>> {
-  return (await runRetentionOf(db, now, KINDS)) as Record<RetentionKind, number>;
+export async function runRetention(
+  db: Database,
+  now = new Date(),
+  { mailDir }: { mailDir?: string } = {},
+): Promise<Record<RetentionKind, number>> {
+  const deleted = (await runRetentionOf(db, now, KINDS)) as Record<RetentionKind, number>;
+  // The local mail folder (mail written without SMTP) holds the deleted emails' text too.
+  if (mailDir) await deleteMailFilesOfGoneJobs(mailDir, (ids) => heldJobIds(db, ids));
+  return deleted;
+}
+
+/** Which of these outbox jobs the table still holds. */
+async function heldJobIds(db: Database, ids: number[]): Promise<ReadonlySet<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await rowsOf<{ id: number | string }>(
+    db,
+    sql`select id from ${jobs} where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /** `runRetention` narrowed to some of its rules: a test moving one rule's clock years on, the rest untouched. */

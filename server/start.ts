@@ -74,6 +74,7 @@ export async function startServer(
     // A clock a test moves would date the retention run too, and delete sessions still
     // live by the real clock (decision 200): such a server leaves retention to its tests.
     dailyRetention: !outboxNow,
+    mailDir: path.resolve(config.mailDir),
     reminders: { site: config.site, leadInbox: config.mail.leadInbox },
     ...(outboxNow ? { now: outboxNow } : {}),
     busy: inFlight.busy,

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
@@ -18,7 +21,7 @@ import {
   verifications,
 } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
-import type { Mailer } from "../../server/mail";
+import { jobMessageId, type Mailer } from "../../server/mail";
 import { enqueueDailyRetention, startOutboxWorker } from "../../server/outbox";
 import { retentionDryRun, runRetention } from "../../server/retention";
 import { STAFF_SESSION_MAX_SECONDS } from "../../server/staff/session-limits";
@@ -268,6 +271,29 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
     // A second run the same day finds nothing more.
     const again = await retentionDryRun(database.db, now);
     expect(Object.values(again).map((r) => r.count)).toEqual(Object.values(again).map(() => 0));
+  });
+
+  it("deletes the mail folder's files of the emails it deleted, and no other file", async () => {
+    const { db } = database;
+    const mailDir = mkdtempSync(path.join(os.tmpdir(), "retention-mail-"));
+    try {
+      const [kept] = await db
+        .insert(jobs)
+        .values({ kind: "mail", payload: {}, dedupeKey: null })
+        .returning({ id: jobs.id });
+      const [gone] = await db
+        .insert(jobs)
+        .values({ kind: "mail", payload: {}, dedupeKey: null })
+        .returning({ id: jobs.id });
+      await db.delete(jobs).where(eq(jobs.id, gone?.id ?? 0));
+      const file = (id: number | undefined) =>
+        `2026-11-01T10-00-00-000Z-${jobMessageId(id ?? 0).replace(/[^\w.-]/g, "_")}.eml`;
+      for (const name of [file(kept?.id), file(gone?.id), "notes.txt"]) writeFileSync(path.join(mailDir, name), "x");
+      await runRetention(db, now, { mailDir });
+      expect(readdirSync(mailDir).sort()).toEqual([file(kept?.id), "notes.txt"].sort());
+    } finally {
+      rmSync(mailDir, { recursive: true, force: true });
+    }
   });
 
   it("runs once a day however many servers ask for it", async () => {
