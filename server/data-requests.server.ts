@@ -7,6 +7,7 @@ import {
   contactMessages,
   jobs,
   leadEvents,
+  leadNeeds,
   personalEnquiries,
   profiles,
   quotes,
@@ -41,11 +42,7 @@ async function subjectAccount(db: Database, subject: DataSubject) {
   const [account] = await db
     .select()
     .from(users)
-    .where(
-      subject.userId
-        ? eq(users.id, subject.userId)
-        : eq(sql`lower(${users.email})`, lower(subject.email)),
-    );
+    .where(subject.userId ? eq(users.id, subject.userId) : eq(sql`lower(${users.email})`, lower(subject.email)));
   return account ?? null;
 }
 
@@ -89,7 +86,12 @@ async function subjectComplaints(db: Database, subject: DataSubject) {
   const letters = await db
     .select()
     .from(complaintLetters)
-    .where(inArray(complaintLetters.complaintId, rows.map((row) => row.id)));
+    .where(
+      inArray(
+        complaintLetters.complaintId,
+        rows.map((row) => row.id),
+      ),
+    );
   return rows.map((row) => ({
     receivedAt: row.receivedAt,
     name: row.name,
@@ -120,7 +122,7 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
     ...leads.contactMessages.flatMap((l) => leadEmailKeys("contact", l.id)),
   ];
-  const [profile, sessionRows, timeline, emailRows, complaintRows] = await Promise.all([
+  const [profile, sessionRows, timeline, emailRows, complaintRows, needsRows] = await Promise.all([
     account ? db.select().from(profiles).where(eq(profiles.userId, account.id)) : [],
     account
       ? db
@@ -130,12 +132,24 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
       : [],
     leadIds.length
       ? db
-          .select({ leadId: leadEvents.leadId, at: leadEvents.at, type: leadEvents.type, toStatus: leadEvents.toStatus, note: leadEvents.note })
+          .select({
+            leadId: leadEvents.leadId,
+            at: leadEvents.at,
+            type: leadEvents.type,
+            toStatus: leadEvents.toStatus,
+            note: leadEvents.note,
+          })
           .from(leadEvents)
           .where(inArray(leadEvents.leadId, leadIds))
       : [],
     db
-      .select({ kind: jobs.kind, payload: jobs.payload, status: jobs.status, queuedAt: jobs.createdAt, sentAt: jobs.completedAt })
+      .select({
+        kind: jobs.kind,
+        payload: jobs.payload,
+        status: jobs.status,
+        queuedAt: jobs.createdAt,
+        sentAt: jobs.completedAt,
+      })
       .from(jobs)
       .where(
         or(
@@ -144,6 +158,21 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
         ),
       ),
     subjectComplaints(db, subject),
+    leadIds.length
+      ? db
+          .select({
+            leadId: leadNeeds.leadId,
+            adjustments: leadNeeds.adjustments,
+            drivers: leadNeeds.drivers,
+            note: leadNeeds.note,
+            healthDetails: leadNeeds.healthDetails,
+            healthConsentAt: leadNeeds.healthConsentAt,
+            source: leadNeeds.source,
+            recordedAt: leadNeeds.recordedAt,
+          })
+          .from(leadNeeds)
+          .where(inArray(leadNeeds.leadId, leadIds))
+      : [],
   ]);
   return {
     about: lower(subject.email),
@@ -153,16 +182,27 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
           email: account.email,
           emailConfirmed: account.emailVerified,
           createdAt: account.createdAt,
-          profile: profile[0] ? { firstName: profile[0].firstName, lastName: profile[0].lastName, phone: profile[0].phone } : null,
+          profile: profile[0]
+            ? { firstName: profile[0].firstName, lastName: profile[0].lastName, phone: profile[0].phone }
+            : null,
           sessions: sessionRows,
         }
       : null,
     leads,
     complaints: complaintRows,
+    /** What would help when we speak to them, and what advisers recorded (DECISIONS D28). */
+    needs: needsRows,
     timeline,
     emails: emailRows.map((e) => {
       const message = e.payload as { to?: string; subject?: string; text?: string };
-      return { to: message.to, subject: message.subject, text: message.text, status: e.status, queuedAt: e.queuedAt, sentAt: e.sentAt };
+      return {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        status: e.status,
+        queuedAt: e.queuedAt,
+        sentAt: e.sentAt,
+      };
     }),
   };
 }
@@ -211,9 +251,21 @@ export async function erasePersonalData(db: Database, subject: DataSubject, { ma
     .where(
       or(keys.length ? inArray(jobs.dedupeKey, keys) : sql`false`, account ? accountEmailKeys(account.id) : sql`false`),
     );
-  await deleteLeadsWithTraces(db, "quote", leads.quotes.map((l) => l.id));
-  await deleteLeadsWithTraces(db, "personal-enquiry", leads.personalEnquiries.map((l) => l.id));
-  await deleteLeadsWithTraces(db, "contact", leads.contactMessages.map((l) => l.id));
+  await deleteLeadsWithTraces(
+    db,
+    "quote",
+    leads.quotes.map((l) => l.id),
+  );
+  await deleteLeadsWithTraces(
+    db,
+    "personal-enquiry",
+    leads.personalEnquiries.map((l) => l.id),
+  );
+  await deleteLeadsWithTraces(
+    db,
+    "contact",
+    leads.contactMessages.map((l) => l.id),
+  );
   if (account) {
     await db.transaction(async (tx) => {
       await tx.delete(jobs).where(accountEmailKeys(account.id));
@@ -221,7 +273,11 @@ export async function erasePersonalData(db: Database, subject: DataSubject, { ma
     });
   }
   await forgetCampaignValues(db, names);
-  if (mailDir) await deleteMailFiles(mailDir, emailJobs.map((job) => jobMessageId(job.id)));
+  if (mailDir)
+    await deleteMailFiles(
+      mailDir,
+      emailJobs.map((job) => jobMessageId(job.id)),
+    );
   return {
     account: account ? 1 : 0,
     quotes: leads.quotes.length,

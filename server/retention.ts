@@ -10,6 +10,7 @@ import {
   jobs,
   leadCases,
   leadEvents,
+  leadNeeds,
   personalEnquiries,
   quotes,
   sessions,
@@ -118,7 +119,7 @@ async function* dueLeadBatches(
 }
 
 /**
- * Deletes leads with their timeline, their cases with lenders and their emails (rendered,
+ * Deletes leads with their timeline, their cases with lenders, their needs records and their emails (rendered,
  * so they hold the same personal data), 500 to a transaction. Used by the retention rules and by erasure.
  */
 export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: string[]) {
@@ -133,6 +134,8 @@ export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: s
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from ${leadEvents} where lead_kind = ${source.kind} and lead_id in (${idList})`);
       await tx.execute(sql`delete from ${leadCases} where lead_kind = ${source.kind} and lead_id in (${idList})`);
+      // The needs record (DECISIONS D28): kept no longer than its lead.
+      await tx.execute(sql`delete from ${leadNeeds} where lead_kind = ${source.kind} and lead_id in (${idList})`);
       await tx.execute(
         sql`delete from ${jobs} where dedupe_key in (${sql.join(
           keys.map((k) => sql`${k}`),
@@ -282,7 +285,9 @@ function rules(now: Date): Record<RetentionKind, Rule> {
             select 'complaint-letter:' || ${complaintLetters.id} from ${complaintLetters}
             join ${complaints} on ${complaints.id} = ${complaintLetters.complaintId} where ${complaintDue(now)}
             union all select 'complaint-reminder:' || ${complaints.id} from ${complaints} where ${complaintDue(now)})`);
-          return rowsRule(sql`${complaints}`, sql`${complaints.keepUntil}`, complaintDue(now)).delete(tx as unknown as Database);
+          return rowsRule(sql`${complaints}`, sql`${complaints.keepUntil}`, complaintDue(now)).delete(
+            tx as unknown as Database,
+          );
         });
       },
     },
