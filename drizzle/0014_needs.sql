@@ -4,6 +4,7 @@ CREATE TABLE "lead_needs" (
 	"lead_id" uuid NOT NULL,
 	"drivers" text[] DEFAULT '{}'::text[] NOT NULL,
 	"adjustments" text[] DEFAULT '{}'::text[] NOT NULL,
+	"borrower_note" text,
 	"note" text,
 	"health_details" text,
 	"health_consent_at" timestamp with time zone,

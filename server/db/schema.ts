@@ -721,7 +721,9 @@ export const leadNeeds = pgTable(
     leadId: uuid("lead_id").notNull(),
     drivers: text("drivers").array().$type<NeedDriver[]>().notNull().default(sql`'{}'::text[]`),
     adjustments: text("adjustments").array().$type<Adjustment[]>().notNull().default(sql`'{}'::text[]`),
-    /** What else would help or the firm will do, in the borrower's or the adviser's words. */
+    /** "Anything else we should know", in the borrower's words. */
+    borrowerNote: text("borrower_note"),
+    /** What else the firm will do, in the adviser's words. */
     note: text("note"),
     healthDetails: text("health_details"),
     healthConsentAt: timestamp("health_consent_at", { withTimezone: true }),

@@ -23,6 +23,9 @@ import type { StaffActor } from "../staff/session.server";
 export interface NeedsRecord {
   drivers: NeedDriver[];
   adjustments: Adjustment[];
+  /** The borrower's own words ("anything else we should know"). */
+  borrowerNote: string | null;
+  /** What else the firm will do, in the adviser's words. */
   note: string | null;
   healthDetails: string | null;
   healthConsentAt: Date | null;
@@ -40,6 +43,7 @@ export interface NeedsLead {
 const toRecord = (row: typeof leadNeeds.$inferSelect): NeedsRecord => ({
   drivers: storedDrivers(row.drivers),
   adjustments: storedAdjustments(row.adjustments),
+  borrowerNote: row.borrowerNote,
   note: row.note,
   healthDetails: row.healthDetails,
   healthConsentAt: row.healthConsentAt,
@@ -92,13 +96,13 @@ export async function needsMarkersOf(db: Database, ids: readonly string[]): Prom
 /**
  * What the borrower said would help, stored on their lead at `now`: their adjustments,
  * words and (with consent, given now) health details replace those stored; an adviser's
- * drivers stay. An audit row without the details.
+ * drivers and words stay. An audit row without the details.
  */
 export async function stateNeeds(db: Database, lead: NeedsLead, needs: BorrowerNeeds, now: Date) {
   await db.transaction(async (tx) => {
     const values = {
       adjustments: needs.adjustments,
-      note: needs.note,
+      borrowerNote: needs.note,
       healthDetails: needs.healthDetails,
       healthConsentAt: needs.healthDetails === null ? null : now,
       source: "borrower" as const,
@@ -154,8 +158,8 @@ export type RecordNeedsOutcome = { ok: true } | { ok: false; reason: "stale" };
 
 /**
  * An adviser's record of the lead's needs, at the version the page showed (0 for none yet):
- * drivers, adjustments, words and source replace those stored, the borrower's health
- * details (given with consent) stay. 409's "stale" when someone changed it first.
+ * drivers, adjustments, words and source replace those stored, the borrower's own words
+ * and health details (given with consent) stay. 409's "stale" when someone changed it first.
  */
 export async function recordNeeds(
   db: Database,
