@@ -14,7 +14,8 @@ export async function storedRows<T = Record<string, unknown>>(
     | "accounts"
     | "sessions"
     | "jobs"
-    | "audit_log",
+    | "audit_log"
+    | "lead_needs",
 ): Promise<T[]> {
   const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/${table}`);
   if (!response.ok) throw new Error(`could not read ${table}: ${response.status}`);
@@ -39,4 +40,11 @@ export async function staleCode(email: string): Promise<void> {
     `http://127.0.0.1:${E2E_PORT + 1000}/staff/stale-code?${new URLSearchParams({ email })}`,
   );
   if (!response.ok) throw new Error(`could not age ${email}'s code: ${response.status}`);
+}
+
+/** Every row of every table in the e2e server's database, as text, one a line (e2e-server.ts). */
+export async function databaseDump(): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/dump`);
+  if (!response.ok) throw new Error(`could not dump the database: ${response.status}`);
+  return response.text();
 }
