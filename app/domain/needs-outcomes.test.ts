@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   groupFigures,
+  isQuarter,
   MIN_GROUP,
   type OutcomeLead,
   outcomeLines,
@@ -46,6 +47,18 @@ describe("quarters in UK time", () => {
   ] as const)("%s runs from %s to %s", (quarter, start, end) => {
     const bounds = quarterBounds(quarter);
     expect([bounds.start.toISOString(), bounds.end.toISOString()]).toEqual([start, end]);
+  });
+
+  it.each([
+    ["2026-Q3", true],
+    ["2026-Q5", false],
+    ["1999-Q4", false],
+    ["9998-Q4", true],
+    ["9999-Q4", false],
+    ["2026-q3", false],
+    [null, false],
+  ])("%s is a quarter the report takes: %s", (text, ok) => {
+    expect(isQuarter(text)).toBe(ok);
   });
 
   it("goes back over the year's turn", () => {

@@ -18,7 +18,13 @@ export type Quarter = `${number}-Q${1 | 2 | 3 | 4}`;
 const QUARTER = /^(\d{4})-Q([1-4])$/;
 
 export function isQuarter(text: unknown): text is Quarter {
-  return typeof text === "string" && QUARTER.test(text) && Number(text.slice(0, 4)) >= 2000;
+  // From 2000 (the firm is younger) to 9998 (9999's last quarter would end in a year of five digits).
+  return (
+    typeof text === "string" &&
+    QUARTER.test(text) &&
+    Number(text.slice(0, 4)) >= 2000 &&
+    Number(text.slice(0, 4)) <= 9998
+  );
 }
 
 /** The UK quarter an instant falls in (a lead received at 00:30 BST on 1 July is in Q3). */

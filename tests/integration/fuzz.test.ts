@@ -787,6 +787,8 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
       ["/staff/requests/export?email=pat%40seeded.example", "data-requests.answer"],
       ["/staff/team", "team.read"],
       ["/staff/access-review", "access-review.read"],
+      ["/staff/outcomes", "outcomes.read"],
+      ["/staff/outcomes/export?quarter=2026-Q3", "outcomes.read"],
     ];
     const wrong: string[] = [];
     for (const role of ROLES) {
