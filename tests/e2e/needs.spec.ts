@@ -222,7 +222,8 @@ test.describe("with script", () => {
     const email = staffEmail("needs-manager");
     await enrolAndSignIn(manager, await addStaffMember(email, "Mo Manager", ["manager"]), email);
     await expect(manager).toHaveURL(/\/staff$/);
-    await manager.getByRole("link", { name: "Outcomes" }).click();
+    await manager.getByRole("link", { name: "Funnel" }).click();
+    await manager.getByRole("link", { name: /^Consumer Duty outcomes/ }).click();
     await expect(manager.getByRole("heading", { level: 1 })).toContainText("Consumer Duty outcomes");
     const leads = manager
       .getByRole("row")

@@ -288,10 +288,8 @@ export function LeadPage({
       <h1 className="mt-3 text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
         {lead.name} <span className="font-mono text-lg text-slate-700">({reference(lead.id)})</span>
       </h1>
-      {/* First, before the phone number: nobody calls a borrower who asked for email (DECISIONS D28). */}
-      {can.includes("needs.read") && (
-        <NeedsSection needs={needs} record={can.includes("needs.record")} refusal={refusal} busy={busy} />
-      )}
+      {/* A record first, before the phone number: nobody calls a borrower who asked for email (DECISIONS D28). */}
+      {needs && <NeedsSection needs={needs} record={can.includes("needs.record")} refusal={refusal} busy={busy} />}
       <dl aria-label="Reach the borrower" className={pairsClass} data-testid="lead-contact">
         <dt className={termClass}>Phone</dt>
         <dd className={valueClass}>
@@ -364,6 +362,11 @@ export function LeadPage({
         <div className="mt-4">
           <Notice tone={notice.tone}>{notice.text}</Notice>
         </div>
+      )}
+
+      {/* None yet: a line and its form below the number, which stays on a phone's first screen (decision 313). */}
+      {!needs && can.includes("needs.read") && (
+        <NeedsSection needs={null} record={can.includes("needs.record")} refusal={refusal} busy={busy} />
       )}
 
       {work && (
