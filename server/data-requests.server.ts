@@ -8,6 +8,7 @@ import {
   dataRequests,
   jobs,
   leadEvents,
+  leadNeeds,
   personalEnquiries,
   profiles,
   quotes,
@@ -137,7 +138,7 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
     ...leads.contactMessages.flatMap((l) => leadEmailKeys("contact", l.id)),
   ];
-  const [profile, sessionRows, timeline, emailRows, complaintRows, correctionRows] = await Promise.all([
+  const [profile, sessionRows, timeline, emailRows, complaintRows, correctionRows, needsRows] = await Promise.all([
     account ? db.select().from(profiles).where(eq(profiles.userId, account.id)) : [],
     account
       ? db
@@ -174,6 +175,21 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
       ),
     subjectComplaints(db, subject),
     account ? dataRequestsOf(db, account.id) : [],
+    leadIds.length
+      ? db
+          .select({
+            leadId: leadNeeds.leadId,
+            adjustments: leadNeeds.adjustments,
+            drivers: leadNeeds.drivers,
+            note: leadNeeds.note,
+            healthDetails: leadNeeds.healthDetails,
+            healthConsentAt: leadNeeds.healthConsentAt,
+            source: leadNeeds.source,
+            recordedAt: leadNeeds.recordedAt,
+          })
+          .from(leadNeeds)
+          .where(inArray(leadNeeds.leadId, leadIds))
+      : [],
   ]);
   return {
     about: lower(subject.email),
@@ -192,6 +208,8 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
       : null,
     leads,
     complaints: complaintRows,
+    /** What would help when we speak to them, and what advisers recorded (DECISIONS D28). */
+    needs: needsRows,
     timeline,
     emails: emailRows.map((e) => {
       const message = e.payload as { to?: string; subject?: string; text?: string };

@@ -11,6 +11,7 @@ import {
   jobs,
   leadCases,
   leadEvents,
+  leadNeeds,
   personalEnquiries,
   quotes,
   sessions,
@@ -120,7 +121,7 @@ async function* dueLeadBatches(
 }
 
 /**
- * Deletes leads with their timeline, their cases with lenders and their emails (rendered,
+ * Deletes leads with their timeline, their cases with lenders, their needs records and their emails (rendered,
  * so they hold the same personal data), 500 to a transaction. Used by the retention rules and by erasure.
  */
 export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: string[]) {
@@ -135,6 +136,8 @@ export async function deleteLeadsWithTraces(db: Database, kind: LeadKind, ids: s
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from ${leadEvents} where lead_kind = ${source.kind} and lead_id in (${idList})`);
       await tx.execute(sql`delete from ${leadCases} where lead_kind = ${source.kind} and lead_id in (${idList})`);
+      // The needs record (DECISIONS D28): kept no longer than its lead.
+      await tx.execute(sql`delete from ${leadNeeds} where lead_kind = ${source.kind} and lead_id in (${idList})`);
       await tx.execute(
         sql`delete from ${jobs} where dedupe_key in (${sql.join(
           keys.map((k) => sql`${k}`),

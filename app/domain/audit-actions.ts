@@ -42,6 +42,12 @@ export const AUDIT_ACTIONS = [
   "complaint.reopened",
   "complaint.referred",
   "complaints.export",
+  "needs.view",
+  "needs.record",
+  "needs.stated",
+  "needs.health-withdrawn",
+  "outcomes.view",
+  "outcomes.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -86,6 +92,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.reopened": "Reopened a complaint",
   "complaint.referred": "Recorded a complaint's referral to the Ombudsman",
   "complaints.export": "Exported the complaints report",
+  "needs.view": "Viewed a borrower's needs record",
+  "needs.record": "Recorded a borrower's needs",
+  "needs.stated": "A borrower said what would help them",
+  "needs.health-withdrawn": "A borrower withdrew consent for their health details",
+  "outcomes.view": "Viewed the Consumer Duty outcomes report",
+  "outcomes.export": "Exported the Consumer Duty outcomes report",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

@@ -295,6 +295,11 @@ describe("the funnel page's query (issue 26: an impossible day reached the datab
         want: { from: "2028-02-10", to: "2028-03-10", campaign: "" },
       },
       {
+        rule: "a To day in the first month of year 1: from its first day, never year 0",
+        query: "to=0001-01-01",
+        want: { from: "0001-01-01", to: "0001-01-01", campaign: "" },
+      },
+      {
         rule: "a To day alone, over a year's end",
         query: "to=2027-01-10",
         want: { from: "2026-12-12", to: "2027-01-10", campaign: "" },

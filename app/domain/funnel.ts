@@ -216,6 +216,9 @@ export interface FunnelQuery {
 /** How many days the funnel page shows when no From day is given (To and the 29 before it). */
 export const FUNNEL_DEFAULT_DAYS = 30;
 
+/** The first day the database can hold: it has no year 0. */
+const FIRST_DAY = "0001-01-01";
+
 /**
  * The funnel page's query from its URL, given today's UK day: the last 30 days by
  * default, days the wrong way round swapped. A value that does not parse falls back to
@@ -227,7 +230,9 @@ export function parseFunnelQuery(params: URLSearchParams, today: string): Funnel
     return isCalendarDay(value) ? value : undefined;
   };
   const to = given("to") ?? today;
-  const from = given("from") ?? addDays(to, 1 - FUNNEL_DEFAULT_DAYS);
+  // Not before 1 January of year 1: the database has no year 0 (a To of 0001-01-01 once asked for one).
+  const defaultFrom = addDays(to, 1 - FUNNEL_DEFAULT_DAYS);
+  const from = given("from") ?? (defaultFrom < FIRST_DAY ? FIRST_DAY : defaultFrom);
   const raw = params.get("campaign") ?? "";
   const campaign = raw.includes("\u0000") ? "" : raw.trim().slice(0, 100);
   return from <= to ? { from, to, campaign } : { from: to, to: from, campaign };

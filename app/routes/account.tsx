@@ -30,6 +30,10 @@ import { ukClock } from "~/domain/uk-time";
 import { CorrectDetails } from "~/features/accounts/correct-details";
 import { callbackSlots } from "~/domain/callbacks";
 import { AccountCallbacks } from "~/features/callbacks/account-callbacks";
+import { AccountNeeds } from "~/features/needs/account-needs";
+import { EMPTY_NEEDS, postedNeeds } from "~/features/needs/needs-form";
+import { readNeedsFields } from "../../server/needs/borrower.server";
+import { needsOfLeads, stateNeeds, withdrawHealthConsent } from "../../server/needs/needs.server";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { Button } from "~/components/ui/button";
@@ -71,9 +75,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       selected: choice ? callbackValue(choice) : SOONEST,
     };
   });
+  // What would help (DECISIONS D28): the latest they told us on any enquiry, for all of them.
+  const needs = [...(await needsOfLeads(context.db, summary.enquiries)).values()];
+  const latest = needs
+    .filter((n) => n.source === "borrower")
+    .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())[0];
   return data(
     {
       ...summary,
+      needs: {
+        values: latest
+          ? {
+              adjustments: latest.adjustments,
+              note: latest.borrowerNote ?? "",
+              health: latest.healthDetails ?? "",
+              consent: latest.healthDetails !== null,
+            }
+          : EMPTY_NEEDS,
+        statedAt: latest ? latest.recordedAt.toISOString() : null,
+        healthHeld: needs.some((n) => n.healthDetails !== null),
+        saved: url.searchParams.get("needs") === "saved",
+        withdrawn: url.searchParams.get("health") === "withdrawn",
+      },
       callbacks,
       callbackDays: callbacks.length > 0 ? callbackSlots(new Date(), context.config.callbacks) : [],
       savedCallback: url.searchParams.get("callback") === "saved" ? url.searchParams.get("lead") : null,
@@ -141,14 +164,37 @@ async function correctDetails(context: Route.ActionArgs["context"], request: Req
   return redirect("/account?corrected=request#ask-heading", 303);
 }
 
+/**
+ * What would help when we speak to them, stored on each of their enquiries (DECISIONS D28);
+ * or their consent for health details withdrawn, which deletes those details at once.
+ */
+async function changeNeeds(context: Route.ActionArgs["context"], request: Request, form: FormData, intent: string) {
+  const { user } = await currentSession(context, request);
+  if (!user) throw redirect(authPath("/account"));
+  const { enquiries } = await accountSummary(context.db, user);
+  const leads = enquiries.map((e) => ({ kind: e.kind, id: e.id }));
+  if (intent === "withdraw-health") {
+    await withdrawHealthConsent(context.db, leads);
+    return redirect("/account?health=withdrawn#needs", 303);
+  }
+  const post = await readNeedsFields(context, form);
+  if (post.kind === "robot") return redirect("/account", 303);
+  if (leads.length === 0) refuse(404, "There is no enquiry in your account to tell us about yet");
+  if (post.kind === "refused")
+    return data({ needsError: { problems: post.problems, values: post.values } }, { status: 400 });
+  const now = new Date();
+  for (const lead of leads) await stateNeeds(context.db, lead, post.needs, now);
+  return redirect("/account?needs=saved#needs", 303);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
   const posted = await readFormPost(request);
   if (!posted.ok) throw data("The form could not be read", { status: posted.status });
   if (posted.form.get("intent") === "callback") return changeCallback(context, request, posted.form);
-  if (posted.form.get("intent") === "details" || posted.form.get("intent") === "correction") {
-    return correctDetails(context, request, posted.form);
-  }
+  const intent = String(posted.form.get("intent") ?? "");
+  if (intent === "needs" || intent === "withdraw-health") return changeNeeds(context, request, posted.form, intent);
+  if (intent === "details" || intent === "correction") return correctDetails(context, request, posted.form);
   if (posted.form.get("intent") === "delete-account") {
     const { user } = await currentSession(context, request);
     if (!user) throw redirect(authPath("/account"));
@@ -161,7 +207,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { firstName, email, enquiries, callbacks, callbackDays, savedCallback, details } = loaderData;
+  const { firstName, email, enquiries, callbacks, callbackDays, savedCallback, details, needs } = loaderData;
+  const needsError = actionData && "needsError" in actionData ? actionData.needsError : null;
   const site = useSite();
   const callbackError = actionData && "callbackError" in actionData ? actionData.callbackError : null;
   const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
@@ -193,6 +240,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           saved={savedCallback}
           error={callbackError}
           openingHours={site.openingHours}
+        />
+      )}
+
+      {enquiries.length > 0 && (
+        <AccountNeeds
+          values={needsError ? postedNeeds(needsError.values) : needs.values}
+          statedAt={needs.statedAt}
+          healthHeld={needs.healthHeld}
+          saved={needs.saved}
+          withdrawn={needs.withdrawn}
+          problems={needsError?.problems ?? null}
         />
       )}
 

@@ -11,7 +11,8 @@ import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { assignableStaff } from "../../server/staff/leads.server";
 import { liveProducts } from "../../server/staff/lender-panel.server";
 import { leadAnswers, noPanelMatch } from "~/domain/lender-matching";
-import { heldBy, requirePermission } from "../../server/staff/guard.server";
+import { heldBy, holds, requirePermission } from "../../server/staff/guard.server";
+import { needsMarkersOf } from "../../server/needs/needs.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type InboxRow, InboxPage } from "~/features/staff/inbox-page";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -40,6 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const answers = lead.kind === "contact" ? null : leadAnswers(lead);
     return answers !== null && noPanelMatch(answers, products);
   };
+  // Marked so nobody calls a borrower who asked for email (DECISIONS D28): for the roles that work leads.
+  const needs = holds(user, "needs.read")
+    ? await needsMarkersOf(
+        context.db,
+        page.leads.map((lead) => lead.id),
+      )
+    : new Map<string, string[]>();
   const rows: InboxRow[] = page.leads.map((lead) => ({
     kind: lead.kind,
     id: lead.id,
@@ -57,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     flags: lead.flags,
     version: lead.version,
     noPanelMatch: unmatched(lead),
+    needs: needs.get(lead.id) ?? [],
     duplicateOf: lead.duplicateOf ? { kind: lead.duplicateOf.kind, id: lead.duplicateOf.id } : null,
   }));
   const next = page.next ? inboxSearchParams({ ...filter, after: page.next }).toString() : null;

@@ -29,6 +29,9 @@ import {
   timelineOf,
 } from "../../server/staff/leads.server";
 import { notFound, type StaffActor } from "../../server/staff/session.server";
+import { needsOf, recordNeeds } from "../../server/needs/needs.server";
+import { formValues, readAdviserNeeds } from "~/domain/needs";
+import { NEEDS_FORM, type NeedsView } from "~/features/staff/needs/needs-section";
 import { heldBy, holds, requirePermission } from "../../server/staff/guard.server";
 import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
 import { callbackFromColumns } from "~/domain/callback-choice";
@@ -75,6 +78,7 @@ const DONE: Record<string, string> = {
   "case-decline": "The lender's decline is recorded.",
   "case-commission": "Commission changed.",
   correct: "Correction saved: the figures and the lender panel are worked out from the corrected answers.",
+  needs: "Needs record saved.",
 };
 
 /** The case's forms: each posts `intent` and moves the case to its stage. */
@@ -134,6 +138,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = url.searchParams.get("list");
   // Opened from the inbox: the list's previous and next (docs/decisions/302).
   const walk = list === null ? null : await leadWalk(context.db, list, { kind: lead.kind, id: lead.row.id }, user.id);
+  // The needs record (DECISIONS D28), for the roles that work leads only; its view an audit row without the details.
+  const needsRecord = holds(user, "needs.read")
+    ? await needsOf(context.db, { kind: lead.kind, id: lead.row.id })
+    : null;
+  if (needsRecord) {
+    await writeAudit(context.db, { action: "needs.view", actor: user, lead: { kind: lead.kind, id: lead.row.id } });
+  }
+  const needs: NeedsView | null = needsRecord
+    ? {
+        ...needsRecord,
+        healthConsentAt: needsRecord.healthConsentAt?.toISOString() ?? null,
+        recordedAt: needsRecord.recordedAt.toISOString(),
+      }
+    : null;
   const choice = lead.kind === "contact" ? null : callbackFromColumns(lead.row.callbackChoice, lead.row.callbackAt);
   const chosenAt = lead.kind === "contact" ? null : lead.row.callbackChosenAt;
   return data(
@@ -162,6 +180,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // The cases lenders declined before the latest, read-only beneath it (docs/decisions/256).
       earlierCases: earlierCases.map(caseView),
       viewerId: user.id,
+      needs,
       walk,
       can: heldBy(user),
       notice: doneText ? { tone: "success" as const, text: doneText } : null,
@@ -185,6 +204,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === CORRECTION_FORM) {
     await requirePermission(context, request, "leads.correct");
     return correctionAction(context, request, user, params.kind, params.id, version, form);
+  }
+  if (intent === NEEDS_FORM) {
+    await requirePermission(context, request, "needs.record");
+    return needsAction(context, request, user, params.kind, params.id, form, now);
   }
   if (intent === "case-commission") {
     await requirePermission(context, request, "commission.change");
@@ -368,6 +391,36 @@ async function correctionAction(
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);
   return refused({ ...base, error: CORRECTION_PROBLEMS.unchanged });
+}
+
+/**
+ * The needs record (DECISIONS D28) at the version the page showed: read by the domain (each
+ * problem beside its field, 400, what was ticked and typed kept), 409 when someone changed it first.
+ */
+async function needsAction(
+  context: Route.ActionArgs["context"],
+  request: Request,
+  user: StaffActor,
+  kind: LeadKind,
+  id: string,
+  form: FormData,
+  now: Date,
+) {
+  const needsVersion = Number(form.get("needsVersion"));
+  if (!Number.isInteger(needsVersion) || needsVersion < 0) return refused({ error: "Please reload the page." });
+  const lead = await findLead(context.db, kind, id);
+  if (!lead) throw notFound();
+  const read = readAdviserNeeds(formValues(form));
+  if (!read.ok) {
+    const values = Object.fromEntries(
+      Object.entries(read.values).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : value]),
+    );
+    const [field, error] = Object.entries(read.problems)[0] as [string, string];
+    return refused({ error, form: NEEDS_FORM, field, problems: read.problems, values });
+  }
+  const outcome = await recordNeeds(context.db, user, { kind, id: lead.row.id }, needsVersion, read.value, now);
+  if (!outcome.ok) return refused({ error: "Someone changed the needs record first: reload the page to see it." }, 409);
+  return redirect(savedPath(request, kind, id, NEEDS_FORM));
 }
 
 /**

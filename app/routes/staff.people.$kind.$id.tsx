@@ -3,6 +3,8 @@ import { writeAudit } from "../../server/staff/audit.server";
 import { personAccounts, personKeyOf, personLeads } from "../../server/staff/people.server";
 import { notFound } from "../../server/staff/session.server";
 import { holds, requirePermission } from "../../server/staff/guard.server";
+import { needsOfLeads } from "../../server/needs/needs.server";
+import type { NeedsView } from "~/features/staff/needs/needs-section";
 import { isLeadKind, type LeadKind } from "~/domain/leads";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -34,9 +36,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...(kind === "account" ? {} : { lead: { kind, id: params.id } }),
     detail: { from: kind, leads: leads.length, accounts: accounts.length },
   });
+  // The needs records of the person's leads (DECISIONS D28), for the roles that work leads; each seen an audit row.
+  let needs: Record<string, NeedsView> | null = null;
+  if (holds(user, "needs.read")) {
+    const records = await needsOfLeads(context.db, leads);
+    needs = {};
+    for (const lead of leads) {
+      const record = records.get(lead.id);
+      if (!record) continue;
+      needs[lead.id] = {
+        ...record,
+        healthConsentAt: record.healthConsentAt?.toISOString() ?? null,
+        recordedAt: record.recordedAt.toISOString(),
+      };
+      await writeAudit(context.db, { action: "needs.view", actor: user, lead: { kind: lead.kind, id: lead.id } });
+    }
+  }
   return data(
     {
       from: { kind, id: params.id },
+      needs,
       person: key,
       leads: leads.map((l) => ({ ...l, receivedAt: l.receivedAt.toISOString() })),
       accounts: accounts.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),

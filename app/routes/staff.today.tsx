@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { complaintsNeedingSomething } from "../../server/complaints/complaints.server";
 import { holds, requirePermission } from "../../server/staff/guard.server";
 import { type TodayLead, todayList } from "../../server/staff/today.server";
+import { needsMarkersOf } from "../../server/needs/needs.server";
 import { ukClock } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type TodayRow, TodayPage } from "~/features/staff/today-page";
@@ -25,6 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     targetMinutes: context.config.firstCallTargetMinutes,
     mineOf: mine ? user.id : undefined,
   });
+  // Marked so nobody calls a borrower who asked for email (DECISIONS D28): for the roles that work leads.
+  const ids = [...list.planned, ...list.waiting, ...list.booked].map((lead) => lead.id);
+  const needs = holds(user, "needs.read") ? await needsMarkersOf(context.db, ids) : new Map<string, string[]>();
   const row = (lead: TodayLead): TodayRow => ({
     kind: lead.kind,
     id: lead.id,
@@ -35,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     assigneeName: lead.assigneeName,
     nextActionKind: lead.nextActionKind,
     nextActionAt: lead.nextActionAt?.toISOString() ?? null,
+    needs: needs.get(lead.id) ?? [],
   });
   return data(
     {

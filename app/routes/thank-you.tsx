@@ -18,11 +18,16 @@ import {
   callbackCookieLead,
   chooseCallback,
   findCallbackLead,
-  readCallbackPost,
+  readCallbackFields,
   refuse,
   thankYouCallbackOffer,
 } from "../../server/callbacks.server";
+import { isSameSitePost, readFormPost } from "../../server/accounts.server";
+import { readNeedsFields } from "../../server/needs/borrower.server";
+import { needsOf, stateNeeds } from "../../server/needs/needs.server";
 import { CallbackPanel } from "~/features/callbacks/callback-panel";
+import { NeedsPanel } from "~/features/needs/needs-panel";
+import { EMPTY_NEEDS, type NeedsFormValues, postedNeeds } from "~/features/needs/needs-form";
 import type { Route } from "./+types/thank-you";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,11 +54,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lead = isLeadId(ref) && context?.db ? await leadSummary(context.db, ref) : null;
   const callback =
     lead && isLeadId(ref) && context?.db ? await thankYouCallbackOffer(context, request, ref, new Date()) : null;
+  // What would help when we speak to them (DECISIONS D28): asked here, after the enquiry is
+  // sent, of the browser that sent it, so the step forms carry none of it (decision 310).
+  const owned =
+    lead && isLeadId(ref) && context?.db ? callbackCookieLead(request, context.config.authSecret) === ref : false;
+  const found = owned && isLeadId(ref) ? await findCallbackLead(context.db, ref) : null;
+  const stored = found ? await needsOf(context.db, found) : null;
+  const needs: { leadId: string; values: NeedsFormValues; stated: boolean } | null = found
+    ? {
+        leadId: found.id,
+        stated: stored !== null,
+        values: stored
+          ? {
+              adjustments: stored.adjustments,
+              note: stored.borrowerNote ?? "",
+              health: stored.healthDetails ?? "",
+              consent: stored.healthDetails !== null,
+            }
+          : EMPTY_NEEDS,
+      }
+    : null;
   return {
     conversionId: loaderConfig(context).site.adsConversionId,
     lead,
     callback,
     saved: url.searchParams.get("callback") === "saved",
+    needs,
+    needsSaved: url.searchParams.get("needs") === "saved",
   };
 }
 
@@ -68,7 +95,12 @@ const NO_ENQUIRY = "We could not find that enquiry";
 export async function action({ request, context }: Route.ActionArgs) {
   const now = new Date();
   const ref = new URL(request.url).searchParams.get("ref");
-  const post = await readCallbackPost(context, request, now);
+  if (!isSameSitePost(request, context.config.siteUrl)) refuse(403, "This form can only be sent from our own pages");
+  const posted = await readFormPost(request);
+  if (!posted.ok)
+    refuse(posted.status, posted.status === 415 ? "The form must be sent as a form" : "The form could not be read");
+  if (posted.form.get("intent") === "needs") return needsAction(context, request, ref, posted.form, now);
+  const post = await readCallbackFields(context, posted.form, now);
   if (!isLeadId(ref)) refuse(404, NO_ENQUIRY);
   const saved = () => redirect(`/thank-you?ref=${ref}&callback=saved#callback`, 303);
   // A robot is answered as if its choice were saved, as the other forms answer it.
@@ -89,6 +121,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
+ * What would help when we speak to them (DECISIONS D28), posted by the browser that sent
+ * the enquiry (its signed cookie, as the call-back time): stored on the lead, then the page
+ * again with a confirmation (303); a refusal comes back beside its field (400).
+ */
+async function needsAction(
+  context: Route.ActionArgs["context"],
+  request: Request,
+  ref: string | null,
+  form: FormData,
+  now: Date,
+) {
+  const post = await readNeedsFields(context, form);
+  if (!isLeadId(ref)) refuse(404, NO_ENQUIRY);
+  const saved = () => redirect(`/thank-you?ref=${ref}&needs=saved#needs`, 303);
+  if (post.kind === "robot") return saved();
+  if (callbackCookieLead(request, context.config.authSecret, now) !== ref) {
+    refuse(403, "Only the browser that sent this enquiry can tell us this here. Sign in to your account, or call us");
+  }
+  const lead = await findCallbackLead(context.db, ref);
+  if (!lead) refuse(404, NO_ENQUIRY);
+  if (post.kind === "refused") return data({ needsProblems: post.problems, needsValues: post.values }, { status: 400 });
+  await stateNeeds(context.db, { kind: lead.kind, id: lead.id }, post.needs, now);
+  return saved();
+}
+
+/**
  * Where both eligibility forms land: `/thank-you?ref=<quote or enquiry id>`. The ad
  * conversion (DECISIONS D8) is watched from the browser: by app/enhance on a full page
  * load, by this effect after a client-side transition from a form.
@@ -104,6 +162,9 @@ function AdConversion({ conversionId }: { conversionId: string }) {
 export default function ThankYou({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const tel = site.phone.replace(/\s/g, "");
+  const callbackRefusal = actionData && "problem" in actionData ? actionData : null;
+  const needsProblems = actionData && "needsProblems" in actionData ? actionData.needsProblems : null;
+  const needsValues = actionData && "needsValues" in actionData ? actionData.needsValues : null;
   const steps = [
     {
       title: "We review your enquiry",
@@ -143,10 +204,19 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
           offer={loaderData.callback}
           reference={loaderData.lead.reference}
           saved={loaderData.saved}
-          problem={actionData?.problem ?? null}
-          posted={actionData?.value ?? null}
+          problem={callbackRefusal?.problem ?? null}
+          posted={callbackRefusal?.value ?? null}
           phone={site.phone}
           openingHours={site.openingHours}
+        />
+      )}
+      {loaderData.lead && loaderData.needs && (
+        <NeedsPanel
+          action={`/thank-you?ref=${encodeURIComponent(loaderData.needs.leadId)}`}
+          saved={loaderData.needsSaved && !needsProblems}
+          stated={loaderData.needs.stated}
+          values={needsValues ? postedNeeds(needsValues) : loaderData.needs.values}
+          problems={needsProblems}
         />
       )}
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 md:grid-cols-[1fr_1.6fr]">

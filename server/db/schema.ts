@@ -33,6 +33,7 @@ import type {
   OmbudsmanResult,
 } from "../../app/domain/complaints";
 import type { LenderCriteria, ProductKind } from "../../app/domain/lender-products";
+import type { Adjustment, NeedDriver, NeedSource } from "../../app/domain/needs";
 import type { LeadKind, LeadStatus } from "../../app/domain/leads";
 import type { CallOutcome, CloseReason, LeadEventType } from "../../app/domain/lead-work";
 
@@ -731,5 +732,43 @@ export const dataRequests = pgTable(
     index("data_requests_open_idx").on(t.dueBy).where(sql`answered_at is null`),
     index("data_requests_user_idx").on(t.userId),
     index("data_requests_answered_idx").on(t.answeredAt),
+  ],
+);
+
+// ---------------------------------------------------------------- needs
+
+/**
+ * A lead's needs record (DECISIONS D28, FG21/1): what the borrower said would help, the
+ * drivers of vulnerability an adviser noticed and what the firm will do differently, one a
+ * lead. Health details only with the borrower's explicit consent (`health_consent_at`);
+ * withdrawing it removes them. `lead_kind`/`lead_id` name the lead without a foreign key
+ * (three lead tables): the lead's deletion (retention, erasure) deletes it with the lead.
+ */
+export const leadNeeds = pgTable(
+  "lead_needs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadKind: text("lead_kind").$type<LeadKind>().notNull(),
+    leadId: uuid("lead_id").notNull(),
+    drivers: text("drivers").array().$type<NeedDriver[]>().notNull().default(sql`'{}'::text[]`),
+    adjustments: text("adjustments").array().$type<Adjustment[]>().notNull().default(sql`'{}'::text[]`),
+    /** "Anything else we should know", in the borrower's words. */
+    borrowerNote: text("borrower_note"),
+    /** What else the firm will do, in the adviser's words. */
+    note: text("note"),
+    healthDetails: text("health_details"),
+    healthConsentAt: timestamp("health_consent_at", { withTimezone: true }),
+    source: text("source").$type<NeedSource>().notNull(),
+    /** Who last recorded it: null when the borrower did. The name copied in, as the audit log does. */
+    recordedBy: text("recorded_by").references(() => staffMembers.id, { onDelete: "set null" }),
+    recordedByName: text("recorded_by_name"),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex("lead_needs_lead_idx").on(t.leadKind, t.leadId),
+    index("lead_needs_lead_id_idx").on(t.leadId),
+    check("lead_needs_health_consent_check", sql`${t.healthDetails} is null or ${t.healthConsentAt} is not null`),
   ],
 );

@@ -167,6 +167,25 @@ test("every page and every state the browser tests reach is valid HTML", async (
     "/thank-you, a call-back booked",
     await visitor.post(`/thank-you?ref=${leadId}`, form({ callback: String(hour) })),
   );
+  // What would help (DECISIONS D28): refused at the consent box, then saved; the lead page with its record, refused and shown.
+  await keep(
+    "/thank-you, needs refused",
+    await visitor.post(`/thank-you?ref=${leadId}`, form({ intent: "needs", health: "Asthma" })),
+  );
+  await visitor.post(`/thank-you?ref=${leadId}`, {
+    ...form([
+      ["intent", "needs"],
+      ["adjustments", "email"],
+      ["health", "Asthma"],
+      ["health-consent", "yes"],
+    ]),
+    maxRedirects: 0,
+  });
+  await keep("/thank-you, needs saved", await visitor.get(`/thank-you?ref=${leadId}&needs=saved`));
+  await keep(
+    "/staff/leads, a needs record refused",
+    await staff.post(`/staff/leads/quote/${leadId}`, form({ intent: "needs", needsVersion: "1", source: "call" })),
+  );
   await keep(
     "/staff/leads, a note refused",
     await staff.post(`/staff/leads/quote/${leadId}`, form({ intent: "note" })),
@@ -193,6 +212,7 @@ test("every page and every state the browser tests reach is valid HTML", async (
   });
   await keep("/account with its correction request", await borrower.get("/account?corrected=request"));
   await keep("/staff/requests with a correction request", await staff.get("/staff/requests"));
+  await keep("/account, needs refused", await borrower.post("/account", form({ intent: "needs", health: "Asthma" })));
 
   expect(pages.length).toBeGreaterThan(routes.length);
   expect(htmlErrors(pages)).toEqual([]);

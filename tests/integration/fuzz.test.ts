@@ -61,6 +61,9 @@ const WRITE_TARGETS = [
   "/auth/reset-password?token=abc",
   "/contact-us",
   "/make-a-complaint",
+  // What would help (DECISIONS D28): the thank-you page's needs form, with and without a lead.
+  "/thank-you",
+  "/thank-you?ref=00000000-0000-4000-8000-000000000000",
   "/apply",
   "/loan-application",
   "/apply-personal",
@@ -157,6 +160,10 @@ function soundLead(who: string, where: string, phoneDigits: string): Record<stri
     subject: "About a loan for my home",
     message: `Please call me, ${who}, about borrowing.`,
     intent: "sign-up",
+    adjustments: "email",
+    "needs-note": `My son ${who} speaks for me.`,
+    health: "A hearing loss",
+    "health-consent": "yes",
   };
 }
 
@@ -337,6 +344,10 @@ const STAFF_PAGES = [
   "/staff/complaints/export",
   "/staff/complaints/00000000-0000-4000-8000-000000000000",
   "/staff/complaints/%00",
+  "/staff/outcomes",
+  "/staff/outcomes/export",
+  "/staff/outcomes?quarter=2026-Q5",
+  "/staff/outcomes/export?quarter=2026-Q3",
   "/staff/sign-in",
   "/staff/enrol",
 ];
@@ -364,6 +375,8 @@ const staffFieldValues = {
     fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline", "case-commission"),
     // A correction (docs/decisions/300) and the inbox's changes of many leads (301).
     fc.constantFrom("correct", "bulk-assign", "bulk-status", "bulk-export"),
+    // A needs record (DECISIONS D28).
+    fc.constantFrom("needs"),
     nastyText,
   ),
   to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
@@ -418,6 +431,12 @@ const staffFieldValues = {
   shown: nastyText,
   "bulk-assignee": fc.oneof(fc.uuid(), fc.constant(""), nastyText),
   "bulk-to": fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
+  // A needs record (DECISIONS D28).
+  needsVersion: fc.oneof(fc.constantFrom("0", "1", "-1", "1e999", ""), nastyText),
+  drivers: fc.oneof(fc.constantFrom("health", "life-events", "resilience", "capability", ""), nastyText),
+  adjustments: fc.oneof(fc.constantFrom("email", "set-time", "someone-else", "more-time", "in-writing"), nastyText),
+  "needs-note": nastyText,
+  source: fc.oneof(fc.constantFrom("call", "email", "borrower"), nastyText),
 };
 const staffFields = fc.record(staffFieldValues, { requiredKeys: [] });
 const STAFF_FIELD_NAMES = Object.keys(staffFieldValues);
@@ -434,6 +453,7 @@ const LEAD_INTENTS = [
   "case-decline",
   "case-commission",
   "correct",
+  "needs",
 ];
 
 const STAFF_POST_TARGETS = [
@@ -674,7 +694,16 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
         await post(Object.fromEntries(Object.keys(sound).map((name) => [name, key])));
         // The account endpoints read none of these, and are slow on purpose (a password's hash).
         if (target.startsWith("/api/auth/")) continue;
-        for (const name of ["intent", "step", "callback", "loanType", "homeownerStatus", "loan_purpose"])
+        for (const name of [
+          "intent",
+          "step",
+          "callback",
+          "loanType",
+          "homeownerStatus",
+          "loan_purpose",
+          "adjustments",
+          "health-consent",
+        ])
           await post({ ...sound, [name]: key });
       }
     }
@@ -758,6 +787,8 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
       ["/staff/requests/export?email=pat%40seeded.example", "data-requests.answer"],
       ["/staff/team", "team.read"],
       ["/staff/access-review", "access-review.read"],
+      ["/staff/outcomes", "outcomes.read"],
+      ["/staff/outcomes/export?quarter=2026-Q3", "outcomes.read"],
     ];
     const wrong: string[] = [];
     for (const role of ROLES) {

@@ -59,6 +59,8 @@ const EXPECTED: Record<string, Permission> = {
   "staff.complaints.$id.tsx action": "complaints.handle",
   "staff.complaints.report.tsx loader": "complaints.report",
   "staff.complaints.export.tsx loader": "complaints.report",
+  "staff.outcomes._index.tsx loader": "outcomes.read",
+  "staff.outcomes.export.tsx loader": "outcomes.read",
   "staff.refused.tsx loader": "console.enter",
   "staff.step-up.tsx loader": "console.enter",
   "staff.step-up.tsx action": "console.enter",

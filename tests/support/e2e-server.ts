@@ -74,6 +74,7 @@ const TABLES = new Set([
   "sessions",
   "jobs",
   "audit_log",
+  "lead_needs",
 ]);
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
@@ -127,6 +128,23 @@ createServer(async (req, res) => {
     }
     const deleted = await runRetentionOf(server.database.db, new Date(at), kinds);
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(deleted));
+    return;
+  }
+  // Every row of every table as text (the catalogue walked, so a table added later is in it):
+  // what a test searches for the words a person typed, once they are erased.
+  if (url.pathname === "/dump") {
+    const tables = (await server.database.db.execute(
+      sql`select table_schema as schema, table_name as name from information_schema.tables
+          where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+    )) as unknown as { rows: { schema: string; name: string }[] };
+    const lines: string[] = [];
+    for (const t of tables.rows) {
+      const rows = (await server.database.db.execute(
+        sql`select t::text as row from ${sql.identifier(t.schema)}.${sql.identifier(t.name)} t`,
+      )) as unknown as { rows: { row: string }[] };
+      for (const { row } of rows.rows) lines.push(`${t.name}: ${row}`);
+    }
+    res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" }).end(lines.join("\n"));
     return;
   }
   const table = url.pathname.slice(1);

@@ -14,7 +14,8 @@ export async function storedRows<T = Record<string, unknown>>(
     | "accounts"
     | "sessions"
     | "jobs"
-    | "audit_log",
+    | "audit_log"
+    | "lead_needs",
 ): Promise<T[]> {
   const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/${table}`);
   if (!response.ok) throw new Error(`could not read ${table}: ${response.status}`);
@@ -50,4 +51,11 @@ export async function runRetentionAt(at: Date, kinds: string[]): Promise<Record<
   const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/retention?${query}`);
   if (!response.ok) throw new Error(`could not run retention: ${response.status}`);
   return (await response.json()) as Record<string, number>;
+}
+
+/** Every row of every table in the e2e server's database, as text, one a line (e2e-server.ts). */
+export async function databaseDump(): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/dump`);
+  if (!response.ok) throw new Error(`could not dump the database: ${response.status}`);
+  return response.text();
 }

@@ -95,9 +95,25 @@ export function PrivacyPolicyContent() {
           </tr>
         </tbody>
       </table>
+      <h3>What would help when we speak to you</h3>
       <p>
-        Information about your health or other special categories is never asked for. If you tell us about a
-        vulnerability so that we can support you better, we use it only for that, with your explicit consent.
+        After you send an enquiry, and at any time in your account, we ask (you do not have to answer) what would help
+        when we speak to you: contact by email rather than by phone, calls only at a time you set, someone else to speak
+        for you, more time to decide, or things explained in writing, and anything else we should know. Our advisers
+        may also note, after talking with you, circumstances that mean you need more care from us (a health
+        condition, a life event such as a bereavement, little room to absorb a shock, or difficulty with money matters,
+        English or being online) and what we will do differently. We do this because our regulator expects us to
+        notice and support customers in vulnerable circumstances, and to show that they are treated as well as anyone;
+        our legal basis is our legal obligation and our legitimate interest in looking after you.
+      </p>
+      <p>
+        Information about your health is kept only if you give it and tick the box agreeing that we may keep it (your
+        explicit consent, UK GDPR article 9(2)(a)). You can withdraw that consent at any time in your account, and we
+        then delete what you told us about your health straight away. Only the advisers and managers who work on
+        enquiries see any of this; each time they look at it or change it we record that they did, without recording
+        what it says. We keep it no longer than the enquiry it belongs to (below), and it is erased with the rest of
+        your details if you ask. Our reports to our board count how many enquiries had such a record and how they went,
+        never who they were, and show no figures for a group of fewer than 10.
       </p>
 
       <h2>4. Who we share it with</h2>
@@ -133,7 +149,12 @@ export function PrivacyPolicyContent() {
           If your enquiry does not lead to a loan: {RETENTION.otherLeadYears} years from your last contact with us.
         </li>
         <li>
-          Messages sent through our contact form: {RETENTION.contactMessageYears} years from your last contact with us.
+          What would help when we speak to you, and our notes of the care you need: as long as the enquiry it belongs
+          to, and never longer. Health details: until you withdraw your consent, and never longer than that enquiry.
+        </li>
+        <li>
+          Messages sent through our contact form: {RETENTION.contactMessageYears} years from your last contact with
+          us.
         </li>
         <li>
           An online account whose email address is never confirmed: {RETENTION.unconfirmedAccountDays} days from

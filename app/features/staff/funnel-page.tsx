@@ -162,6 +162,12 @@ export function FunnelPage({ report, refused, campaign }: FunnelPageProps) {
             What each campaign earned
           </Link>
         </li>
+        <li>
+          {/* Managers read the funnel and the outcomes alike (DECISIONS D25, D28). */}
+          <Link to="/staff/outcomes" className="font-semibold text-brand-700 underline">
+            Consumer Duty outcomes: borrowers who need more care against the rest
+          </Link>
+        </li>
       </ul>
       <ReportPeriodForm
         label="Choose the period and campaign"

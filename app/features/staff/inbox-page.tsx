@@ -42,6 +42,8 @@ export interface InboxRow {
   flags: TriageFlag[];
   /** Some product is live on the lender panel and none fits this lead's answers (DECISIONS D22). */
   noPanelMatch: boolean;
+  /** Its needs markers ("Prefers email", DECISIONS D28); empty without a record or the permission. */
+  needs?: string[];
   /** The earlier lead the duplicate flag means. */
   duplicateOf: { kind: LeadKind; id: string } | null;
   /** The lead's version as listed: a change of many leads is made against it. */
@@ -141,9 +143,15 @@ function Cell({
 
 /** A row's flags in words; the duplicate flag names the earlier lead and links to it. */
 function Flags({ row }: { row: InboxRow }) {
-  if (row.flags.length === 0 && !row.noPanelMatch) return <>—</>;
+  const needs = row.needs ?? [];
+  if (row.flags.length === 0 && !row.noPanelMatch && needs.length === 0) return <>—</>;
   return (
     <ul>
+      {needs.map((marker) => (
+        <li key={marker} className="font-semibold text-purple-900" data-testid="needs-marker">
+          {marker}
+        </li>
+      ))}
       {row.noPanelMatch && <li data-testid="no-panel-match">No panel match</li>}
       {row.flags.map((f) => (
         <li key={f}>

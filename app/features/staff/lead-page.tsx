@@ -19,6 +19,7 @@ import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lea
 import { LeadWalk, type LeadWalkView } from "./lead-walk";
 import { CorrectionChanges, CorrectionForm, correctionHeading, ShownFiguresNote } from "./lead-corrections";
 import { Notice } from "./staff-frame";
+import { NeedsSection, type NeedsView } from "./needs/needs-section";
 
 export interface LeadEmail {
   subject: string;
@@ -52,6 +53,8 @@ export interface LeadPageProps {
   notice: { tone: "error" | "success"; text: string } | null;
   /** A refused post: its form is drawn again with what was typed. */
   refusal?: Refusal | null;
+  /** The lead's needs record (DECISIONS D28); null when it has none or the member may not read it. */
+  needs?: NeedsView | null;
   /** The inbox list the lead was opened from, with its previous and next leads; null when opened otherwise. */
   walk?: LeadWalkView | null;
 }
@@ -262,6 +265,7 @@ export function LeadPage({
   notice,
   refusal = null,
   walk = null,
+  needs = null,
 }: LeadPageProps) {
   const work = can.includes("leads.work");
   const assignOthers = can.includes("leads.assign");
@@ -284,6 +288,8 @@ export function LeadPage({
       <h1 className="mt-3 text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
         {lead.name} <span className="font-mono text-lg text-slate-700">({reference(lead.id)})</span>
       </h1>
+      {/* A record first, before the phone number: nobody calls a borrower who asked for email (DECISIONS D28). */}
+      {needs && <NeedsSection needs={needs} record={can.includes("needs.record")} refusal={refusal} busy={busy} />}
       <dl aria-label="Reach the borrower" className={pairsClass} data-testid="lead-contact">
         <dt className={termClass}>Phone</dt>
         <dd className={valueClass}>
@@ -356,6 +362,11 @@ export function LeadPage({
         <div className="mt-4">
           <Notice tone={notice.tone}>{notice.text}</Notice>
         </div>
+      )}
+
+      {/* None yet: a line and its form below the number, which stays on a phone's first screen (decision 313). */}
+      {!needs && can.includes("needs.read") && (
+        <NeedsSection needs={null} record={can.includes("needs.record")} refusal={refusal} busy={busy} />
       )}
 
       {work && (

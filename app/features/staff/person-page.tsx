@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS, type LeadKind, type LeadStatus } from "~/domain/leads";
+import { needsMarkers } from "~/domain/needs";
 import { formatWhen, leadPath, money, reference } from "./format";
+import { NeedsMarkers, NeedsRecord, type NeedsView } from "./needs/needs-section";
 
 // One person, not five rows (decision 201): every lead and account sharing an email or a
 // phone number with the lead the adviser came from, newest first, each a link.
@@ -32,6 +34,8 @@ export interface PersonPageProps {
   }[];
   /** Whether the viewer may record a complaint (the complaints.handle permission). */
   canRecordComplaint?: boolean;
+  /** The needs records of the person's leads, by lead id (DECISIONS D28); null when the member may not read them. */
+  needs?: Record<string, NeedsView> | null;
 }
 
 const h2Class = "mt-8 text-xl font-bold text-slate-900";
@@ -43,8 +47,16 @@ export function sharedBy(row: { byEmail: boolean; byPhone: boolean }): string {
   return row.byEmail ? "Same email" : "Same phone";
 }
 
-export function PersonPage({ from, person, leads, accounts, canRecordComplaint = false }: PersonPageProps) {
+export function PersonPage({
+  from,
+  person,
+  leads,
+  accounts,
+  canRecordComplaint = false,
+  needs = null,
+}: PersonPageProps) {
   const fromLead = from.kind !== "account";
+  const withNeeds = needs ? leads.filter((l) => Object.hasOwn(needs, l.id)) : [];
   return (
     <>
       <p>
@@ -86,6 +98,35 @@ export function PersonPage({ from, person, leads, accounts, canRecordComplaint =
           </Link>
         </p>
       ) : null}
+
+      {needs && (
+        <section aria-labelledby="person-needs-heading" data-testid="person-needs">
+          <h2 id="person-needs-heading" className={h2Class}>
+            Needs and adjustments
+          </h2>
+          {withNeeds.length === 0 ? (
+            <p className="mt-3">None of these leads has a needs record.</p>
+          ) : (
+            <ul className="mt-3 grid gap-3 md:grid-cols-2">
+              {withNeeds.map((l) => {
+                const record = needs[l.id] as NeedsView;
+                return (
+                  <li key={`needs-${l.id}`} className="rounded-lg border-2 border-purple-700 bg-purple-50 p-3">
+                    <p>
+                      <Link to={leadPath(l.kind, l.id)} className="font-mono font-semibold text-brand-700 underline">
+                        {reference(l.id)}
+                      </Link>{" "}
+                      {LEAD_KIND_LABELS[l.kind]}
+                    </p>
+                    <NeedsMarkers markers={needsMarkers(record)} className="mt-1" />
+                    <NeedsRecord needs={record} />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      )}
 
       <section aria-labelledby="person-leads-heading">
         <h2 id="person-leads-heading" className={h2Class}>

@@ -6,6 +6,7 @@ import type { LeadKind } from "~/domain/leads";
 import { ComplaintsDue } from "./complaints/complaints-due";
 import type { ComplaintRowView } from "./complaints/complaints-list-page";
 import { leadPath, money, reference, telHref } from "./format";
+import { NeedsMarkers } from "./needs/needs-section";
 
 // /staff/today (docs/decisions/190): the adviser's list for the day. Planned actions due
 // today (overdue first), new leads nobody has called yet (oldest first, with their wait in
@@ -24,6 +25,8 @@ export interface TodayRow {
   nextActionKind: NextActionKind | null;
   /** ISO 8601. */
   nextActionAt: string | null;
+  /** Its needs markers ("Prefers email", DECISIONS D28); empty without a record or the permission. */
+  needs?: string[];
 }
 
 export interface TodayPageProps {
@@ -75,6 +78,7 @@ function LeadCard({ row, children, marker }: { row: TodayRow; children: ReactNod
         <span className="font-semibold">{row.name}</span>
         {marker && <span className={`${badgeClass} border-red-700 text-red-800`}>{marker}</span>}
       </p>
+      <NeedsMarkers markers={row.needs ?? []} className="mt-1" />
       <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
         <a href={telHref(row.phone)} className="font-semibold text-brand-700 underline">
           {row.phone}

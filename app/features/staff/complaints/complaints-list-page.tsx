@@ -66,6 +66,12 @@ export function ComplaintsListPage({ open, closed, canReport, notice }: Complain
               Half-year report
             </Link>
           )}
+          {/* The roles that read the complaints report read the outcomes report too (DECISIONS D28). */}
+          {canReport && (
+            <Link to="/staff/outcomes" className="font-semibold text-brand-700 underline">
+              Consumer Duty outcomes
+            </Link>
+          )}
         </p>
       </div>
       {notice && (

@@ -1,0 +1,69 @@
+import { Button } from "~/components/ui/button";
+import { NeedsForm, type NeedsFormValues } from "./needs-form";
+
+// The account page's needs (DECISIONS D28): what would help when we speak to the borrower,
+// for every enquiry of theirs, changed here; and their consent to keep health details,
+// withdrawn here, which removes the details at once. Plain forms: no script needed.
+
+interface AccountNeedsProps {
+  values: NeedsFormValues;
+  /** When they last told us, if they have (ISO 8601). */
+  statedAt: string | null;
+  /** Health details are kept with their consent. */
+  healthHeld: boolean;
+  saved: boolean;
+  withdrawn: boolean;
+  problems: Record<string, string> | null;
+}
+
+export function AccountNeeds({ values, statedAt, healthHeld, saved, withdrawn, problems }: AccountNeedsProps) {
+  return (
+    <section
+      id="needs"
+      aria-labelledby="needs-heading"
+      className="mt-10 scroll-mt-24 rounded-xl border border-slate-200 p-6"
+    >
+      <h2 id="needs-heading" className="text-xl font-bold text-slate-900">
+        What would help when we speak to you
+      </h2>
+      <p className="mt-1 text-slate-700">
+        This applies to all your enquiries. Only the advisers working on them see it. You do not have to tell us
+        anything.
+      </p>
+      {saved && !problems ? (
+        <p role="status" className="mt-3 rounded-lg border-l-4 border-accent-600 bg-accent-50 p-3 text-slate-900">
+          Saved. Your adviser will see it first.
+        </p>
+      ) : null}
+      {withdrawn ? (
+        <p role="status" className="mt-3 rounded-lg border-l-4 border-accent-600 bg-accent-50 p-3 text-slate-900">
+          Your consent is withdrawn and we have deleted what you told us about your health.
+        </p>
+      ) : null}
+      {statedAt === null && !saved ? <p className="mt-3 text-slate-800">You have not told us anything yet.</p> : null}
+      <div className="mt-4">
+        <NeedsForm
+          action="/account#needs"
+          idPrefix="account-needs"
+          values={values}
+          problems={problems}
+          hidden={{ intent: "needs" }}
+          submitLabel="Save what would help"
+        />
+      </div>
+      {healthHeld ? (
+        <form method="post" action="/account#needs" className="mt-6 border-t border-slate-200 pt-6">
+          <h3 className="text-lg font-bold text-slate-900">Your health details</h3>
+          <p className="mt-1 text-slate-700">
+            You agreed that we may keep what you told us about your health. If you withdraw your consent we delete it
+            straight away; the rest of what would help stays.
+          </p>
+          <input type="hidden" name="intent" value="withdraw-health" />
+          <Button type="submit" variant="outline" className="mt-3">
+            Withdraw consent and delete my health details
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
