@@ -99,12 +99,12 @@ export function PrivacyPolicyContent() {
       <p>
         After you send an enquiry, and at any time in your account, we ask (you do not have to answer) what would help
         when we speak to you: contact by email rather than by phone, calls only at a time you set, someone else to speak
-        for you, more time to decide, or things explained in writing, and anything else we should know. Our advisers
-        may also note, after talking with you, circumstances that mean you need more care from us (a health
-        condition, a life event such as a bereavement, little room to absorb a shock, or difficulty with money matters,
-        English or being online) and what we will do differently. We do this because our regulator expects us to
-        notice and support customers in vulnerable circumstances, and to show that they are treated as well as anyone;
-        our legal basis is our legal obligation and our legitimate interest in looking after you.
+        for you, more time to decide, or things explained in writing, and anything else we should know. Our advisers may
+        also note, after talking with you, circumstances that mean you need more care from us (a health condition, a
+        life event such as a bereavement, little room to absorb a shock, or difficulty with money matters, English or
+        being online) and what we will do differently. We do this because our regulator expects us to notice and support
+        customers in vulnerable circumstances, and to show that they are treated as well as anyone; our legal basis is
+        our legal obligation and our legitimate interest in looking after you.
       </p>
       <p>
         Information about your health is kept only if you give it and tick the box agreeing that we may keep it (your
@@ -153,8 +153,7 @@ export function PrivacyPolicyContent() {
           to, and never longer. Health details: until you withdraw your consent, and never longer than that enquiry.
         </li>
         <li>
-          Messages sent through our contact form: {RETENTION.contactMessageYears} years from your last contact with
-          us.
+          Messages sent through our contact form: {RETENTION.contactMessageYears} years from your last contact with us.
         </li>
         <li>
           An online account whose email address is never confirmed: {RETENTION.unconfirmedAccountDays} days from
