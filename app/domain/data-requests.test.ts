@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED } from "./account-messages";
-import { FIRST_NAME_TOO_LONG, UK_PHONE_INVALID } from "./messages";
+import { FIRST_NAME_TOO_LONG, LAST_NAME_TOO_LONG, UK_PHONE_INVALID } from "./messages";
 import {
   CORRECTION_REQUEST_MAX_LENGTH,
   CORRECTION_REQUEST_PROBLEMS,
@@ -83,6 +83,10 @@ describe("a borrower's own name and phone, corrected on /account", () => {
       { firstName: "Jane", lastName: "Smith-Jones", phone: "+44 7700 900123" },
       { firstName: "Jane", lastName: "Smith-Jones", phone: "+44 7700 900123" },
     ],
+    [
+      { firstName: "J".repeat(255), lastName: "S".repeat(255), phone: "" },
+      { firstName: "J".repeat(255), lastName: "S".repeat(255), phone: null },
+    ],
   ])("%j is kept as %j", (values, details) => {
     expect(read(values)).toEqual({ ok: true, details });
   });
@@ -95,7 +99,15 @@ describe("a borrower's own name and phone, corrected on /account", () => {
       { firstName: "J".repeat(256), lastName: "", phone: "12" },
       { firstName: FIRST_NAME_TOO_LONG, lastName: LAST_NAME_REQUIRED, phone: UK_PHONE_INVALID },
     ],
+    [{ firstName: "Jane", lastName: "S".repeat(256), phone: "" }, { lastName: LAST_NAME_TOO_LONG }],
   ])("%j is refused at each field in the forms' words", (values, problems) => {
     expect(read(values)).toEqual({ ok: false, problems });
+  });
+
+  it("reads a field that is not text (a file, a repeated field) as left empty", () => {
+    expect(readAccountDetails((field) => (field === "phone" ? 7700900123 : "Jane"))).toEqual({
+      ok: true,
+      details: { firstName: "Jane", lastName: "Jane", phone: null },
+    });
   });
 });

@@ -5,6 +5,10 @@ import { OWN_NAMES, type PatternKind, patternKind, strengthOf } from "./password
 // names, and a whole result.
 
 describe("a part of zxcvbn's guess", () => {
+  it("names the owner's own words as zxcvbn-ts names its user inputs' list", () => {
+    expect(OWN_NAMES).toBe("userInputs");
+  });
+
   it.each<[string, string | undefined, PatternKind]>([
     ["dictionary", OWN_NAMES, "own-name"],
     ["dictionary", "passwords-common", "word"],

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "~/domain/zod";
 import { isSameSitePost } from "../../server/accounts.server";
-import { answerDataRequest, dataRequestsToShow } from "../../server/correction-requests.server";
+import { dataRequestsToShow } from "../../server/correction-requests.server";
 import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
@@ -15,7 +15,8 @@ import type { Route } from "./+types/staff.requests";
 // /staff/requests?email=…: what is held about a person; erasing it (issue 11). The
 // download is /staff/requests/export. The audit log records each answer by a keyed
 // hash of the address, never the address. Above, the correction requests borrowers sent
-// from /account (DECISIONS D29), soonest due first, each marked answered once corrected.
+// from /account (DECISIONS D29), soonest due first, each marked answered once corrected
+// (/staff/requests/answer).
 
 export const meta: Route.MetaFunction = consoleMeta("Data requests");
 export const headers: Route.HeadersFunction = privatePageHeaders;
@@ -79,16 +80,9 @@ async function lookUp(context: Route.LoaderArgs["context"], user: { id: string; 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "data-requests.answer");
+  const { user } = await requirePermission(context, request, "data.erase");
   if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
   const form = await staffFormPost(request);
-  if (form.get("intent") === "answered") {
-    if (!(await answerDataRequest(context.db, user, String(form.get("request") ?? "")))) {
-      throw data("That request is not open: it may have been answered already", { status: 409 });
-    }
-    return redirect("/staff/requests?answered=1");
-  }
-  await requirePermission(context, request, "data.erase");
   const subject = String(form.get("email") ?? "").trim();
   const confirm = String(form.get("confirm") ?? "").trim();
   if (!email.safeParse(subject).success) throw data("No email address was given", { status: 400 });

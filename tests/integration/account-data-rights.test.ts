@@ -5,7 +5,8 @@ import { CONFIRM_ACCOUNT_DELETION } from "../../app/domain/account-messages";
 import { CORRECTION_REQUEST_PROBLEMS } from "../../app/domain/data-requests";
 import { UK_PHONE_INVALID } from "../../app/domain/messages";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
-import { action as requestsAction, loader as requestsLoader } from "../../app/routes/staff.requests";
+import { loader as requestsLoader } from "../../app/routes/staff.requests";
+import { action as answerAction } from "../../app/routes/staff.requests.answer";
 import { loader as accountDataLoader } from "../../app/routes/account.data";
 import { currentSession, signIn } from "../../server/accounts.server";
 import { createAuth } from "../../server/auth";
@@ -326,8 +327,8 @@ describe.each(testDatabaseKinds())("an account's own data requests on %s", (kind
     expect(open.find((request) => request.reference === reference)?.details).toBe(words);
     const answer = () =>
       answerOf(() =>
-        requestsAction({
-          request: staffRequest(new URLSearchParams({ intent: "answered", request: row?.id ?? "" })),
+        answerAction({
+          request: staffRequest(new URLSearchParams({ request: row?.id ?? "" })),
           context,
           params: {},
         } as never),

@@ -382,6 +382,8 @@ const staffFieldValues = {
   to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
   version: fc.oneof(fc.constantFrom("0", "1", "2", "-1", "1e999", "NaN", ""), nastyText),
   assignee: fc.oneof(fc.uuid(), fc.constant(""), nastyText),
+  // A correction request marked answered (docs/decisions/303).
+  request: fc.oneof(fc.uuid(), fc.constant(""), nastyText),
   note: nastyText,
   email: fc.oneof(fc.constantFrom("ann@firm.example", "ann@firm.example\u0000", ""), nastyText),
   confirm: nastyText,
@@ -459,6 +461,7 @@ const LEAD_INTENTS = [
 const STAFF_POST_TARGETS = [
   "/staff/sign-in",
   "/staff/requests",
+  "/staff/requests/answer",
   "/staff/enrol",
   "/staff/enrol?token=nope",
   "/staff/funnel",

@@ -192,8 +192,7 @@ function CorrectionRequests({ open, answered, now }: RequestsPageProps["requests
                   >
                     Find what is held about them
                   </a>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="answered" />
+                  <Form method="post" action="/staff/requests/answer">
                     <input type="hidden" name="request" value={row.id} />
                     <Button type="submit" variant="secondary" size="sm" aria-label={`Mark ${row.reference} answered`}>
                       Mark answered
