@@ -6,6 +6,7 @@ import { isEmail } from "./email";
 import * as m from "./messages";
 import type { AgeBand, CreditHistory, EmploymentStatus, HomeownerStatus, LoanPurpose } from "./options";
 import { isUkPhone } from "./phone";
+import { isAmount, sharedStepIssues } from "./shared-steps";
 import {
   HOMEOWNER_MAX_LOAN,
   HOMEOWNER_MIN_LOAN,
@@ -130,22 +131,9 @@ export function stepIssues(stepId: StepId, answers: MainFormAnswers): StepIssues
       break;
     }
     case "income":
-      if (!isAmount(answers.monthlyIncome)) need("monthlyIncome", m.MONTHLY_INCOME_MISSING);
-      else if (answers.monthlyIncome < 0) errors.monthlyIncome = m.MONTHLY_INCOME_NEGATIVE;
-      if (!answers.employmentStatus) need("employmentStatus", m.EMPLOYMENT_STATUS_MISSING);
-      break;
     case "credit":
-      if (!answers.creditHistory) need("creditHistory", m.CREDIT_HISTORY_MISSING);
-      break;
     case "contact":
-      // The final button is simply disabled (spec section 5); these name what is missing.
-      if (!answers.firstName.trim()) need("firstName", m.FIRST_NAME_REQUIRED);
-      if (!answers.lastName.trim()) need("lastName", m.LAST_NAME_REQUIRED);
-      if (!answers.email.trim()) need("email", m.EMAIL_INVALID);
-      else if (!isEmail(answers.email)) errors.email = m.EMAIL_INVALID;
-      if (!answers.phone.trim()) need("phone", m.PHONE_REQUIRED);
-      else if (!isUkPhone(answers.phone)) errors.phone = m.UK_PHONE_INVALID;
-      if (!answers.consent) need("consent", m.CONSENT_REQUIRED);
+      sharedStepIssues(stepId, answers, need, errors);
       break;
   }
   return { missing, missingFields, errors };
@@ -278,8 +266,4 @@ export function toQuotePayload(answers: MainFormAnswers, landingPageUrl?: string
     landing_page_url: landingPageUrl || undefined,
     consent: answers.consent,
   });
-}
-
-function isAmount(n: number | undefined): n is number {
-  return n !== undefined && Number.isFinite(n);
 }

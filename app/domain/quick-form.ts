@@ -14,6 +14,7 @@ import type {
   ResidentialStatus,
 } from "./options";
 import { isUkPhone } from "./phone";
+import { isAmount, sharedStepIssues } from "./shared-steps";
 import {
   HOMEOWNER_MAX_LOAN,
   HOMEOWNER_MIN_LOAN,
@@ -199,21 +200,9 @@ export function quickStepIssues(stepId: QuickStepId, answers: QuickFormAnswers):
       }
       break;
     case "income":
-      if (!isAmount(answers.monthlyIncome)) need("monthlyIncome", m.MONTHLY_INCOME_MISSING);
-      else if (answers.monthlyIncome < 0) errors.monthlyIncome = m.MONTHLY_INCOME_NEGATIVE;
-      if (!answers.employmentStatus) need("employmentStatus", m.EMPLOYMENT_STATUS_MISSING);
-      break;
     case "credit":
-      if (!answers.creditHistory) need("creditHistory", m.CREDIT_HISTORY_MISSING);
-      break;
     case "contact":
-      if (!answers.firstName.trim()) need("firstName", m.FIRST_NAME_REQUIRED);
-      if (!answers.lastName.trim()) need("lastName", m.LAST_NAME_REQUIRED);
-      if (!answers.email.trim()) need("email", m.EMAIL_INVALID);
-      else if (!isEmail(answers.email)) errors.email = m.EMAIL_INVALID;
-      if (!answers.phone.trim()) need("phone", m.PHONE_REQUIRED);
-      else if (!isUkPhone(answers.phone)) errors.phone = m.UK_PHONE_INVALID;
-      if (!answers.consent) need("consent", m.CONSENT_REQUIRED);
+      sharedStepIssues(stepId, answers, need, errors);
       break;
   }
   return { missing, missingFields, errors };
@@ -360,8 +349,4 @@ export function enquiryErrorMessage(serverMessage: string | null | undefined): s
   if (serverMessage?.includes("Too many requests")) return m.ENQUIRY_TOO_MANY;
   if (serverMessage?.includes("Invalid")) return m.ENQUIRY_INVALID;
   return m.ENQUIRY_FAILED;
-}
-
-function isAmount(n: number | undefined): n is number {
-  return n !== undefined && Number.isFinite(n);
 }
