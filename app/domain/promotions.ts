@@ -270,7 +270,7 @@ export function checkPromotion(figures: PromotionFigures): PromotionErrors {
     if (!Number.isInteger(rating.count) || rating.count <= 0)
       set(CLAIM_FIELDS.ratingCount, "Enter the number of reviews the rating is from");
     if (rating.site.trim() === "") set(CLAIM_FIELDS.ratingSite, "A claim needs its source: the review site's name");
-    if (!/^https?:\/\/[^\s]+\.[^\s]+$/.test(rating.url))
+    if (!/^https?:\/\/[^\s.]+(?:\.[^\s.]+)+$/.test(rating.url))
       set(CLAIM_FIELDS.ratingUrl, "A claim needs its source: the review page's address");
     if (rating.date.trim() === "") set(CLAIM_FIELDS.ratingDate, "Enter when the rating was read, like November 2026");
   }
@@ -309,7 +309,7 @@ export function promotionFieldValues(figures: PromotionFigures): Record<string, 
 /** A number as typed ("1,000,000", " 5.69 "): NaN when blank or not a number, so the check names the field. */
 function typedNumber(text: string | undefined): number {
   const cleaned = (text ?? "").replace(/[£,%\s]/g, "");
-  return cleaned === "" || !/^\d*\.?\d+$/.test(cleaned) ? Number.NaN : Number(cleaned);
+  return cleaned === "" || !/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(cleaned) ? Number.NaN : Number(cleaned);
 }
 
 /**
