@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = [
   "complaint.reopened",
   "complaint.referred",
   "complaints.export",
+  "promotion.drafted",
+  "promotion.approved",
+  "promotion.rejected",
+  "promotion.published",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -82,6 +86,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "complaint.reopened": "Reopened a complaint",
   "complaint.referred": "Recorded a complaint's referral to the Ombudsman",
   "complaints.export": "Exported the complaints report",
+  "promotion.drafted": "Drafted a change to rates, examples and claims",
+  "promotion.approved": "Approved a change to rates, examples and claims",
+  "promotion.rejected": "Sent back a change to rates, examples and claims",
+  "promotion.published": "Rates, examples and claims went live",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

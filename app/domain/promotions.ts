@@ -17,6 +17,18 @@ import {
   type RateTableBand,
 } from "./rates";
 
+/** A version's life: drafted, then approved (live at once or at its time) or sent back; live until the next. */
+export const PROMOTION_STATUSES = ["draft", "approved", "rejected", "live", "superseded"] as const;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+
+export const PROMOTION_STATUS_LABELS: Record<PromotionStatus, string> = {
+  draft: "Waiting for approval",
+  approved: "Approved, to go live at its time",
+  rejected: "Sent back",
+  live: "Live",
+  superseded: "Replaced",
+};
+
 /** Whether an example's rate is a nominal annual rate or a monthly one (the bad credit page). */
 export type RateBasis = "annual" | "monthly";
 export const RATE_BASES: readonly RateBasis[] = ["annual", "monthly"];
