@@ -29,19 +29,24 @@ describe.runIf(withPostgres)("a publication on two servers sharing PostgreSQL", 
   const page = async (server: ServerProcess, path: string) => (await fetch(`${server.baseUrl}${path}`)).text();
 
   it("shows the new rate on every server's loan page and calculator within seconds", async () => {
-    for (const server of servers) expect(await page(server, "/secured-homeowner-loan")).toContain("fixed rates from 5.69%");
+    for (const server of servers)
+      expect(await page(server, "/secured-homeowner-loan")).toContain("fixed rates from 5.69%");
 
     const figures = defaultPromotionFigures();
     figures.rateTable[0]!.rates = { excellent: 5.19, good: 5.19, unsure: 5.19 };
     figures.examples.headline.ratePercent = 5.19;
     const database = await openDatabase({ url: scratch.url });
     try {
-      const drafted = await draftPromotion(database.db, { id: "d", name: "Drafter" }, {
-        figures,
-        summary: "Lower headline rate",
-        publishAt: null,
-        basedOn: null,
-      });
+      const drafted = await draftPromotion(
+        database.db,
+        { id: "d", name: "Drafter" },
+        {
+          figures,
+          summary: "Lower headline rate",
+          publishAt: null,
+          basedOn: null,
+        },
+      );
       if (!drafted.ok) throw new Error("refused");
       expect(await approvePromotion(database.db, { id: "a", name: "Approver" }, drafted.id, new Date())).toEqual({
         ok: true,
