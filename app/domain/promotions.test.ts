@@ -26,6 +26,9 @@ import {
   promotionFieldValues,
   promotionFromFields,
   PROMOTED_PAGES,
+  PUBLISH_AT_INVALID,
+  readPublishAt,
+  readUkMoment,
   rateTableField,
   ratesFrom,
 } from "./promotions";
@@ -462,5 +465,49 @@ describe("which pages a change touches", () => {
 
   it("names every example key on some page", () => {
     for (const key of EXAMPLE_KEYS) expect(PROMOTED_PAGES.some((p) => p.example === key)).toBe(true);
+  });
+});
+
+describe("when a draft asks to go live", () => {
+  const utc = (day: string, minutes: number) =>
+    new Date(
+      `${day}T${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}:00Z`,
+    );
+  const now = new Date("2027-02-27T12:00:00Z");
+  it.each(
+    byRule([
+      { rule: "both empty: on approval", day: "", time: "", expected: { ok: true, at: null } },
+      {
+        rule: "the 1st of the month at midnight",
+        day: "2027-03-01",
+        time: "00:00",
+        expected: { ok: true, at: new Date("2027-03-01T00:00:00Z") },
+      },
+      { rule: "a day without a time", day: "2027-03-01", time: "", expected: { ok: false, error: PUBLISH_AT_INVALID } },
+      {
+        rule: "a day that is not one",
+        day: "2027-02-30",
+        time: "09:00",
+        expected: { ok: false, error: PUBLISH_AT_INVALID },
+      },
+      {
+        rule: "a time that is not one",
+        day: "2027-03-01",
+        time: "24:00",
+        expected: { ok: false, error: PUBLISH_AT_INVALID },
+      },
+      {
+        rule: "a moment already past",
+        day: "2027-02-27",
+        time: "11:59",
+        expected: { ok: false, error: PUBLISH_AT_INVALID },
+      },
+      { rule: "now itself", day: "2027-02-27", time: "12:00", expected: { ok: false, error: PUBLISH_AT_INVALID } },
+    ]),
+  )("%s", (_, c) => expect(readPublishAt(c.day, c.time, now, utc)).toEqual(c.expected));
+
+  it("reads a moment for the record", () => {
+    expect(readUkMoment("2027-03-03", "10:00", utc)).toEqual(new Date("2027-03-03T10:00:00Z"));
+    expect(readUkMoment("3 March", "10:00", utc)).toBeNull();
   });
 });

@@ -499,3 +499,61 @@ export function pagesTouched(before: PromotionFigures, after: PromotionFigures):
   }
   return touched;
 }
+
+// ── When a version goes live, and a moment in the record ──────────────────────
+
+export const PUBLISH_AT_FIELD = "publishAt";
+export const PUBLISH_AT_INVALID =
+  "Enter a day and a time to come (UK time), or leave both empty to publish on approval";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * A UK day and time as a date and a time field send them, read by `toInstant` (the UK
+ * clock, uk-time.ts): null for a day that is not a real one or a time that is not one.
+ */
+export function readUkMoment(
+  day: string,
+  time: string,
+  toInstant: (day: string, minutes: number) => Date,
+): Date | null {
+  const timeMatch = TIME.exec(time.trim());
+  const dayText = day.trim();
+  if (!DAY.test(dayText) || !timeMatch) return null;
+  const [y, m, d] = dayText.split("-").map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(y, m - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+  return toInstant(dayText, Number(timeMatch[1]) * 60 + Number(timeMatch[2]));
+}
+
+/**
+ * When a draft asks to go live: null (on approval) when both fields are empty; else a
+ * moment after `now`, or the reason it is not one.
+ */
+export function readPublishAt(
+  day: string,
+  time: string,
+  now: Date,
+  toInstant: (day: string, minutes: number) => Date,
+): { ok: true; at: Date | null } | { ok: false; error: string } {
+  if (day.trim() === "" && time.trim() === "") return { ok: true, at: null };
+  const at = readUkMoment(day, time, toInstant);
+  if (!at || at.getTime() <= now.getTime()) return { ok: false, error: PUBLISH_AT_INVALID };
+  return { ok: true, at };
+}
+
+/** A version as the console lists it: who drafted and decided, and when it was live. */
+export interface VersionSummary {
+  id: number;
+  status: PromotionStatus;
+  summary: string;
+  draftedByName: string;
+  approvedByName: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  rejectionReason: string | null;
+  publishAt: string | null;
+  liveFrom: string | null;
+  liveUntil: string | null;
+}

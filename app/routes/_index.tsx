@@ -12,7 +12,7 @@ import { SuccessStory } from "~/components/success-story";
 import { TickList } from "~/components/tick-list";
 import { buttonVariants } from "~/components/ui/button";
 import { benefitCards, CLAIMS, HOME_SUCCESS_STORY } from "~/content/marketing";
-import { promotionFromMatches, useRatesFrom } from "~/components/promotion";
+import { promotionFromMatches, usePromotion, useRatesFrom } from "~/components/promotion";
 import { ratesFrom } from "~/domain/promotions";
 import { PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 import { formatPounds } from "~/domain/finance";
@@ -29,6 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Home() {
   const site = useSite();
+  const { claims } = usePromotion();
   const from = useRatesFrom();
   return (
     <>
@@ -52,7 +53,7 @@ export default function Home() {
         reassurances={[
           "No impact on your credit score",
           `Decision within ${CLAIMS.approvalHours} hours`,
-          site.claims.rating && <RatingClaim prefix="" />,
+          claims.rating && <RatingClaim prefix="" />,
           `Helping homeowners since ${site.establishedYear}`,
         ]}
         columns="lg:grid-cols-[1.4fr_1fr]"

@@ -11,7 +11,7 @@ import { HOMEOWNER_CALCULATOR_STORY } from "~/content/loan-pages";
 import { CLAIMS } from "~/content/marketing";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { promotionFromMatches, useExample } from "~/components/promotion";
+import { promotionFromMatches, useExample, usePromotion } from "~/components/promotion";
 import { exampleAnnualRate, exampleCost } from "~/domain/promotions";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/homeowner-loan-calculator";
@@ -32,6 +32,7 @@ export { calculatorLoader as loader } from "~/features/calculators/calculator-is
 
 export default function HomeownerLoanCalculatorPage() {
   const site = useSite();
+  const { claims } = usePromotion();
   // The page's worked example is its representative example (DECISIONS D27): computed from the live inputs.
   const example = useExample("homeowner");
   const WORKED_EXAMPLE = exampleCost(example);
@@ -90,7 +91,7 @@ export default function HomeownerLoanCalculatorPage() {
                 `Funds in as little as ${CLAIMS.fundsInDays} days once you accept an offer`,
                 `Borrow up to ${CLAIMS.incomeMultiple}x your income, depending on your equity`,
                 "Advisers who explain the total cost, not just the monthly figure",
-                site.claims.rating && <RatingClaim prefix="" />,
+                claims.rating && <RatingClaim prefix="" />,
               ]}
             />
           </div>

@@ -6,6 +6,7 @@ import {
   type PromotionClaims,
   type PromotionErrors,
   type PromotionFigures,
+  type VersionSummary,
 } from "../../app/domain/promotions";
 import type { Database } from "../db/client";
 import { promotionVersions } from "../db/schema";
@@ -316,4 +317,29 @@ export function createPromotionSource({
       listeners.clear();
     },
   };
+}
+
+/** A version as the console lists it. */
+export function versionSummary(version: PromotionVersion): VersionSummary {
+  const iso = (at: Date | null) => (at ? at.toISOString() : null);
+  return {
+    id: version.id,
+    status: version.status,
+    summary: version.summary,
+    draftedByName: version.draftedByName,
+    approvedByName: version.approvedByName,
+    createdAt: version.createdAt.toISOString(),
+    decidedAt: iso(version.decidedAt),
+    rejectionReason: version.rejectionReason,
+    publishAt: iso(version.publishAt),
+    liveFrom: iso(version.liveFrom),
+    liveUntil: iso(version.liveUntil),
+  };
+}
+
+/** The figures a version is compared with: the one it was drafted against, or the code's. */
+export async function figuresBefore(db: Database, version: PromotionVersion, builtIn: LivePromotion) {
+  if (version.basedOn === null) return builtIn.figures;
+  const before = await promotionVersion(db, version.basedOn);
+  return before && isPromotionFigures(before.figures) ? before.figures : builtIn.figures;
 }

@@ -337,6 +337,9 @@ const STAFF_PAGES = [
   "/staff/complaints/export",
   "/staff/complaints/00000000-0000-4000-8000-000000000000",
   "/staff/complaints/%00",
+  "/staff/promotions",
+  "/staff/promotions/history",
+  "/staff/promotions/1",
   "/staff/sign-in",
   "/staff/enrol",
 ];
@@ -364,6 +367,7 @@ const staffFieldValues = {
     fc.constantFrom("case-start", "case-offer", "case-complete", "case-decline", "case-commission"),
     // A correction (docs/decisions/300) and the inbox's changes of many leads (301).
     fc.constantFrom("correct", "bulk-assign", "bulk-status", "bulk-export"),
+    fc.constantFrom("preview", "draft", "approve", "reject"),
     nastyText,
   ),
   to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
@@ -418,6 +422,16 @@ const staffFieldValues = {
   shown: nastyText,
   "bulk-assignee": fc.oneof(fc.uuid(), fc.constant(""), nastyText),
   "bulk-to": fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
+  // A promotion draft and its approval (DECISIONS D27); the intents are above or generated.
+  "rateTable.0.maxLtv": fc.oneof(fc.constantFrom("60", "101", "", "-1", "1e999"), nastyText),
+  "rateTable.0.good": fc.oneof(fc.constantFrom("5.69", "0", "", "50.01"), nastyText),
+  "examples.headline.amount": fc.oneof(fc.constantFrom("50000", "£50,000", "", "1e999"), nastyText),
+  "examples.headline.rateBasis": fc.oneof(fc.constantFrom("annual", "monthly", "", "__proto__"), nastyText),
+  "claims.lenderPanel.size": nastyText,
+  summary: nastyText,
+  publishDay: fc.oneof(fc.constantFrom("2099-03-01", "2026-02-30", ""), nastyText),
+  publishTime: fc.oneof(fc.constantFrom("00:00", "24:00", ""), nastyText),
+  reason: nastyText,
 };
 const staffFields = fc.record(staffFieldValues, { requiredKeys: [] });
 const STAFF_FIELD_NAMES = Object.keys(staffFieldValues);
@@ -451,6 +465,8 @@ const STAFF_POST_TARGETS = [
   "/staff/complaints/new",
   "/staff/complaints/00000000-0000-4000-8000-000000000000",
   "/staff/complaints/not-a-complaint",
+  "/staff/promotions",
+  "/staff/promotions/1",
   "/staff",
 ];
 const staffPost = fc
