@@ -95,6 +95,7 @@ async function member(browser: Browser, roles: string, options: { javaScriptEnab
   const context = await browser.newContext({ baseURL: server.origin, ...options });
   const page = await context.newPage();
   await enrolAndSignIn(page, `${server.origin}${link}`, email);
+  await page.waitForURL((url) => !url.pathname.startsWith("/staff/sign-in"));
   return page;
 }
 
@@ -120,13 +121,22 @@ test("a new rate is drafted, refused to its drafter, approved by compliance and 
   const beforeUk = ukClock(new Date(before.getTime() - 60_000));
 
   // The drafter holds both permissions: only the two-person rule stops them approving.
-  const drafter = await member(browser, "manager,compliance", { javaScriptEnabled: false });
+  const drafter = await member(browser, "manager,compliance");
   await draftRate(drafter, "", "Lender rates from 1 March");
   await drafter.getByRole("button", { name: "Send for approval" }).click();
-  // Refused without script: the summary, each reason beside its field.
+  // Refused: the summary, each reason beside its field.
   await expect(drafter.getByRole("alert")).toContainText("There is a problem");
-  await expect(drafter.locator(`#promotion-examples-headline-ratePercent-error`)).toContainText("not complete");
+  await expect(drafter.locator("#promotion-examples-headline-ratePercent-error")).toContainText("not complete");
   await expectNoAxeViolations(drafter);
+  // The same form sent without script comes back as a page with the same reasons.
+  const posted = await drafter.request.post("/staff/promotions", {
+    headers: { Origin: first.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    data: new URLSearchParams({ intent: "draft", summary: "No script" }).toString(),
+  });
+  expect(posted.status()).toBe(400);
+  const refusedPage = await posted.text();
+  expect(refusedPage).toContain("There is a problem");
+  expect(refusedPage).toContain('id="promotion-examples-headline-amount-error"');
 
   await draftRate(drafter, "5.29", "Lender rates from 1 March");
   await drafter.getByRole("button", { name: "Show the pages it changes" }).click();
