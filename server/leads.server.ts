@@ -138,10 +138,14 @@ const formOf = (kind: FormLeadKind) => LEADS[kind] as LeadForm<unknown, typeof q
  * A lead's columns from its answers as the kind's schema read them, by intake's own rules
  * (what outright owners are not asked, the quote's figures): a correction stores these.
  */
-export function leadColumnsOf(kind: FormLeadKind, answers: unknown): Record<string, unknown> {
+export function leadColumnsOf(
+  kind: FormLeadKind,
+  answers: unknown,
+  table: readonly RateTableBand[] = DEFAULT_RATE_TABLE,
+): Record<string, unknown> {
   const form = formOf(kind);
   const settled = form.normalise(answers);
-  return form.columns(settled, form.figures(settled, DEFAULT_RATE_TABLE)) as Record<string, unknown>;
+  return form.columns(settled, form.figures(settled, table)) as Record<string, unknown>;
 }
 
 /** The kinds of lead a form sends (the domain's lead kinds but the contact message). */

@@ -2,8 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPromotionFigures, exampleField, type PromotionFigures } from "../../app/domain/promotions";
 import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, promotionVersions, quotes } from "../../server/db/schema";
+import { auditLog, promotionVersions, quotes, staffMembers } from "../../server/db/schema";
+import { readCorrection } from "../../app/domain/lead-corrections";
 import { submitLead } from "../../server/leads.server";
+import { addStaff } from "../../server/staff/accounts.server";
+import { correctLead } from "../../server/staff/corrections.server";
 import {
   approvePromotion,
   builtInPromotion,
@@ -181,6 +184,27 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
     const stored = async (id: string) => (await database.db.select().from(quotes).where(eq(quotes.id, id)))[0]!;
     expect(await stored(early.id)).toMatchObject({ indicativeRate: 5.29, promotionVersionId: before.versionId });
     expect(await stored(late.id)).toMatchObject({ indicativeRate: 5.19, promotionVersionId: drafted.id });
+
+    // A correction works the early lead's figures out again by the table it was quoted on.
+    const row = (await stored(early.id)) as unknown as Record<string, unknown>;
+    const read = readCorrection("quote", row, (field) => (field === "loanAmount" ? "40000" : null));
+    if (!read.ok) throw new Error(JSON.stringify(read.problems));
+    const email = `corrector.${Date.now()}@firm.example`;
+    await addStaff(database.db, { email, name: "Cory Corrector" });
+    const [corrector] = await database.db.select().from(staffMembers).where(eq(staffMembers.email, email));
+    expect(
+      await correctLead(
+        database.db,
+        { id: corrector?.id ?? "", name: "Cory Corrector" },
+        { kind: "quote", id: early.id, version: Number(row.version) },
+        read.answers,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await stored(early.id)).toMatchObject({
+      loanAmount: 40_000,
+      indicativeRate: 5.29,
+      promotionVersionId: before.versionId,
+    });
     serverA.close();
     serverB.close();
   });
