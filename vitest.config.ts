@@ -1,7 +1,21 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
 
+/**
+ * An island's script URL (`x.tsx?island-module`, vite.config.ts) is the client build's to
+ * make: a test importing a page with an island (the console's past copies of the loan
+ * pages) gets an empty URL rather than running the browser's hydration in Node.
+ */
+const ISLAND = "?island-module";
+const islandModulesInTests = {
+  name: "island-module-in-tests",
+  enforce: "pre" as const,
+  resolveId: (id: string) => (id.endsWith(ISLAND) ? `\0${id}` : null),
+  load: (id: string) => (id.startsWith("\0") && id.endsWith(ISLAND) ? "export default '';" : null),
+};
+
 export default defineConfig({
+  plugins: [islandModulesInTests],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],

@@ -21,10 +21,17 @@ import { SiteHeader } from "./components/site-header";
 import { AccountMenu, PhoneAccountLinks } from "./features/accounts/account-menu";
 import { Toaster } from "./components/ui/toaster";
 import { loaderConfig } from "./config.server";
+import { livePromotion } from "../server/promotions/live.server";
 import enhanceScript from "./enhance/site.ts?inline-module";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { site: loaderConfig(context).site };
+/**
+ * The site's settings and the live promotion figures (DECISIONS D27), whose claims stand
+ * in for configuration's. Prerendering at build has no database: the code's figures.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const config = loaderConfig(context);
+  const promotion = await livePromotion({ config, db: context?.db, promotions: context?.promotions });
+  return { site: { ...config.site, claims: promotion.figures.claims }, promotion };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -11,6 +11,8 @@ import { funnelApi } from "./api/funnel";
 import { leadApi } from "./api/leads";
 import { createAuth, identifyWith } from "./auth";
 import { createOutageLog, isConnectionFailure, type OutageLog, outageAnswer, WriteOutcomeUnknown } from "./outage";
+import type { PromotionSource } from "./promotions/promotions.server";
+import type { RenderedPages } from "./promotions/rendered-pages";
 import { clientAddress } from "./rate-limit";
 import { refusedWith } from "./refused-requests";
 import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders, withoutTrailingSlash } from "./security";
@@ -31,6 +33,10 @@ export interface AppOptions extends Omit<Services, "identify"> {
   clientDir?: string;
   /** Shared with the outbox worker, so a database outage is logged once, whoever meets it. */
   databaseOutage?: OutageLog;
+  /** The live promotion figures (DECISIONS D27); absent, loaders read them from the database. */
+  promotions?: PromotionSource;
+  /** The prerendered pages rendered again with the live figures (decision 320). */
+  renderedPages?: RenderedPages;
 }
 
 /** /healthz answers within this long, whole answer included, however the database fares (README). */
@@ -54,6 +60,7 @@ export function createApp(options: AppOptions) {
     log,
     kickOutbox: options.kickOutbox,
     identify: options.identify ?? identifyWith(auth),
+    promotions: options.promotions,
   };
   const app = new Hono();
   const headers = securityHeaders(config.isProduction);
@@ -97,7 +104,7 @@ export function createApp(options: AppOptions) {
   app.route("/api", api);
 
   if (clientDir) {
-    const files = createStaticFiles(clientDir);
+    const files = createStaticFiles(clientDir, options.renderedPages);
     app.on(["GET", "HEAD"], "*", async (c, next) => {
       const urlPath = c.req.path;
       if (urlPath.length > 1 && urlPath.endsWith("/")) return c.redirect(withoutTrailingSlash(new URL(c.req.url)), 301);
@@ -109,11 +116,24 @@ export function createApp(options: AppOptions) {
 
   if (build) {
     const handle = createRequestHandler(build, config.env);
+    // As the build prerenders: no nonce (the page's inline scripts are allowed by their hashes), no visitor.
+    options.renderedPages?.setRenderer((urlPath) =>
+      handle(new Request(new URL(urlPath, config.siteUrl)), {
+        ...services,
+        nonce: undefined as unknown as string,
+        auth,
+      }),
+    );
     app.use("*", compress());
     app.all("*", async (c) => {
       const nonce = newNonce();
       const request = publicRequest(c.req.raw, config.siteUrl, config.trustProxy);
-      const response = await handle(request, { ...services, nonce, auth, clientAddress: clientAddress(c, config.trustProxy) });
+      const response = await handle(request, {
+        ...services,
+        nonce,
+        auth,
+        clientAddress: clientAddress(c, config.trustProxy),
+      });
       if (response.headers.get("Content-Type")?.startsWith("text/html")) {
         response.headers.set("Content-Security-Policy", contentSecurityPolicy(config.site, [`'nonce-${nonce}'`]));
       }

@@ -3,7 +3,7 @@ import type { AppConfig } from "../app/config.server";
 import type { Logger } from "./logger";
 import { isPlainPath } from "./plain-path";
 import { contentSecurityPolicy, securityHeaders } from "./security";
-import { answerFor, createStaticFiles, type FileAnswer, type StaticFile } from "./static-files";
+import { answerFor, createStaticFiles, type FileAnswer, type PrerenderedPages, type StaticFile } from "./static-files";
 
 /**
  * The prerendered pages and assets, answered straight from Node's HTTP server before a
@@ -14,8 +14,8 @@ import { answerFor, createStaticFiles, type FileAnswer, type StaticFile } from "
  * path with a trailing slash, percent-encoding or dot segments, a page with a
  * calculator's inputs, a file the build lacks) goes on to the app unchanged.
  */
-export function fastStaticFiles(clientDir: string, config: AppConfig, log: Logger) {
-  const files = createStaticFiles(clientDir);
+export function fastStaticFiles(clientDir: string, config: AppConfig, log: Logger, pages?: PrerenderedPages) {
+  const files = createStaticFiles(clientDir, pages);
   // The logger's level is fixed when the server starts; below info, a request costs no log line at all.
   const logging = log.isLevelEnabled("info");
   const baseHeaders = securityHeaders(config.isProduction);

@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { SiteConfig } from "../app/config.server";
 import type { LeadKind } from "../app/domain/leads";
-import { enquiryIndicativeFigures, type QuoteIndicativeFigures, quoteIndicativeFigures } from "../app/domain/rates";
+import {
+  DEFAULT_RATE_TABLE,
+  enquiryIndicativeFigures,
+  type QuoteIndicativeFigures,
+  quoteIndicativeFigures,
+  type RateTableBand,
+} from "../app/domain/rates";
 import { sanitiseEnquiry, sanitiseQuote } from "../app/domain/sanitise";
 import { type Enquiry, enquirySchema, type Quote, quoteSchema } from "../app/domain/schemas";
 import type { Database } from "./db/client";
@@ -13,6 +19,8 @@ import { leadEmailKeys } from "./lead-email-keys";
 import { enquiryConfirmationEmail, enquiryNotificationEmail } from "./emails/enquiry";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./emails/quote";
 import type { MailMessage } from "./mail";
+import { livePromotion } from "./promotions/live.server";
+import type { LivePromotion } from "./promotions/promotions.server";
 import type { Services } from "./services";
 
 // The two kinds of lead the forms send (a quote from the eligibility check, an enquiry
@@ -49,7 +57,8 @@ interface LeadForm<Input, Table extends typeof quotes | typeof personalEnquiries
   table: Table;
   /** What the server settles whatever a client sent. */
   normalise(input: Input): Input;
-  figures(input: Input): QuoteIndicativeFigures;
+  /** By the rate table live when it arrives (DECISIONS D27). */
+  figures(input: Input, table: readonly RateTableBand[]): QuoteIndicativeFigures;
   columns(input: Input, figures: QuoteIndicativeFigures): Omit<Table["$inferInsert"], CommonColumns>;
   /** The broker's notification and the borrower's confirmation. */
   emails(site: SiteConfig, leadInbox: string, saved: SavedLead<Input>): [MailMessage, MailMessage];
@@ -129,10 +138,14 @@ const formOf = (kind: FormLeadKind) => LEADS[kind] as LeadForm<unknown, typeof q
  * A lead's columns from its answers as the kind's schema read them, by intake's own rules
  * (what outright owners are not asked, the quote's figures): a correction stores these.
  */
-export function leadColumnsOf(kind: FormLeadKind, answers: unknown): Record<string, unknown> {
+export function leadColumnsOf(
+  kind: FormLeadKind,
+  answers: unknown,
+  table: readonly RateTableBand[] = DEFAULT_RATE_TABLE,
+): Record<string, unknown> {
   const form = formOf(kind);
   const settled = form.normalise(answers);
-  return form.columns(settled, form.figures(settled)) as Record<string, unknown>;
+  return form.columns(settled, form.figures(settled, table)) as Record<string, unknown>;
 }
 
 /** The kinds of lead a form sends (the domain's lead kinds but the contact message). */
@@ -172,7 +185,7 @@ export interface SubmitOptions {
  * The caller has already checked the rate limit and the honeypot.
  */
 export async function submitLead<Kind extends FormLeadKind>(
-  services: Pick<Services, "config" | "db" | "log" | "kickOutbox">,
+  services: Pick<Services, "config" | "db" | "log" | "kickOutbox" | "promotions">,
   kind: Kind,
   answers: LeadAnswers<Kind>,
   options: SubmitOptions,
@@ -180,6 +193,7 @@ export async function submitLead<Kind extends FormLeadKind>(
   const { config, db, log } = services;
   const { id, created } = await saveLead(db, kind, answers, {
     ...options,
+    promotion: await livePromotion(services),
     leadInbox: config.mail.leadInbox,
     site: config.site,
   });
@@ -190,6 +204,8 @@ export async function submitLead<Kind extends FormLeadKind>(
 }
 
 interface SaveOptions extends SubmitOptions {
+  /** The figures live as it arrives: its indicative rate is the table's, and it names the version (D27). */
+  promotion?: LivePromotion;
   leadInbox: string;
   site: SiteConfig;
 }
@@ -211,7 +227,8 @@ export async function saveLead<Kind extends FormLeadKind>(
 ) {
   const form = formOf(kind);
   const input = form.normalise(answers);
-  const saved = { id: randomUUID(), createdAt: new Date(), input, figures: form.figures(input) };
+  const table = options.promotion?.figures.rateTable ?? DEFAULT_RATE_TABLE;
+  const saved = { id: randomUUID(), createdAt: new Date(), input, figures: form.figures(input, table) };
   const row = {
     id: saved.id,
     createdAt: saved.createdAt,
@@ -222,6 +239,7 @@ export async function saveLead<Kind extends FormLeadKind>(
     userId: options.userId,
     adConsent: options.adConsent,
     ...form.columns(input, saved.figures),
+    promotionVersionId: options.promotion?.versionId ?? null,
   };
   const [notify, confirm] = form.emails(options.site, options.leadInbox, saved);
   const [notifyKey, confirmKey] = leadEmailKeys(kind, saved.id);

@@ -1,6 +1,7 @@
 import type { AppConfig } from "../app/config.server";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
+import type { PromotionSource } from "./promotions/promotions.server";
 
 /** What every part of the server is given: one instance of each, owned by the process. */
 export interface Services {
@@ -11,4 +12,6 @@ export interface Services {
   kickOutbox(): void;
   /** The signed-in user's id for a request, or null (anonymous, or accounts not wired). */
   identify(request: Request): Promise<string | null>;
+  /** The live promotion figures in memory (DECISIONS D27); absent, they are read from the database. */
+  promotions?: PromotionSource;
 }

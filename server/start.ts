@@ -14,6 +14,8 @@ import { fastStaticFiles } from "./fast-static";
 import { createMailer } from "./mail";
 import { createOutageLog } from "./outage";
 import { startOutboxWorker } from "./outbox";
+import { builtInPromotion, createPromotionSource } from "./promotions/promotions.server";
+import { createRenderedPages } from "./promotions/rendered-pages";
 import { refuseUnreadableRequests } from "./refused-requests";
 
 export interface RunningServer {
@@ -33,6 +35,7 @@ export async function startServer(
     buildDir = "build",
     log = createLogger(config.logLevel),
     outboxNow,
+    promotionsNow,
   }: {
     buildDir?: string;
     log?: Logger;
@@ -41,6 +44,8 @@ export async function startServer(
      * otherwise the system's, and only then does the server run the daily retention.
      */
     outboxNow?: () => Date;
+    /** The clock scheduled promotion versions go live by (DECISIONS D27): the browser tests move it. */
+    promotionsNow?: () => Date;
   } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.resolve(config.dataDir, "pglite") });
@@ -83,7 +88,18 @@ export async function startServer(
   const buildPath = path.resolve(buildDir, "server/index.js");
   const build = (await import(buildPath)) as ServerBuild;
   const clientDir = path.resolve(buildDir, "client");
+  // The live promotion figures, in memory, asked after every few seconds (DECISIONS D27).
+  const promotions = createPromotionSource({
+    db: database.db,
+    builtIn: builtInPromotion(config.site.claims),
+    log,
+    ...(promotionsNow ? { now: promotionsNow } : {}),
+  });
+  await promotions.live().catch((error: unknown) => log.warn({ err: error }, "promotion figures not read at start"));
+  const renderedPages = createRenderedPages({ promotions, log });
   const app = createApp({
+    promotions,
+    renderedPages,
     config,
     db: database.db,
     log,
@@ -95,7 +111,7 @@ export async function startServer(
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     // Prerendered pages and assets are answered before a request reaches the app.
-    const serveStatic = fastStaticFiles(clientDir, config, log);
+    const serveStatic = fastStaticFiles(clientDir, config, log, renderedPages);
     const createServer = ((options: ServerOptions, listener: RequestListener) =>
       createHttpServer(options, (req, res) => {
         inFlight.answer(res);
@@ -115,6 +131,7 @@ export async function startServer(
       const forceClose = setTimeout(() => "closeAllConnections" in server && server.closeAllConnections(), 10_000);
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), control?.close()]);
       clearTimeout(forceClose);
+      promotions.close();
       await outbox.stop();
       mailer.close();
       await database.close();

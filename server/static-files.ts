@@ -2,7 +2,8 @@ import { ownValue } from "../app/domain/own-keys";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import { readCalculatorInput } from "../app/domain/calculator-input";
 import { inlineScriptHashes } from "./security";
 
@@ -15,6 +16,37 @@ export interface StaticFile {
   cacheControl: string;
   /** For prerendered pages: the hashes that let their inline scripts run under the CSP. */
   scriptHashes?: string[];
+  /**
+   * A prerendered page or its data (`about-us/index.html`, `about-us.data`), by its path in
+   * the build: what `PrerenderedPages` may answer with a copy rendered since (decision 320).
+   */
+  prerendered?: string;
+}
+
+/** What may stand in for a prerendered page: its copy rendered with the live figures, or null for the app to render it. */
+export interface PrerenderedPages {
+  pick(file: StaticFile & { prerendered: string }): StaticFile | null;
+}
+
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
+
+/** A page rendered in the server (decision 320), made into the same kind of file the build's are, compressed off the main thread. */
+export async function renderedPageFile(body: Buffer, prerendered: string): Promise<StaticFile> {
+  const ext = path.extname(prerendered);
+  const compressible = body.length > 512;
+  const [gz, br] = compressible
+    ? await Promise.all([promisify(gzip)(body, { level: 9 }), promisify(brotliCompress)(body, BROTLI)])
+    : [undefined, undefined];
+  return {
+    body,
+    gzip: gz,
+    brotli: br,
+    contentType: ownValue(TYPES, ext) ?? "application/octet-stream",
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    cacheControl: "public, max-age=0, must-revalidate",
+    scriptHashes: ext === ".html" ? inlineScriptHashes(body.toString("utf8")) : undefined,
+    prerendered,
+  };
 }
 
 const TYPES: Record<string, string> = {
@@ -40,7 +72,7 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".data", ".svg", 
  * prerendered pages (`/about-us` → `about-us/index.html`), hashed assets (cached for a
  * year) and the few other public files.
  */
-export function createStaticFiles(clientDir: string) {
+export function createStaticFiles(clientDir: string, pages?: PrerenderedPages) {
   const cache = new Map<string, StaticFile>();
   /** The files found for URL paths asked for without a query: most requests, answered by one lookup. */
   const byUrlPath = new Map<string, StaticFile>();
@@ -54,7 +86,7 @@ export function createStaticFiles(clientDir: string) {
     return {
       body,
       gzip: compressible ? gzipSync(body, { level: 9 }) : undefined,
-      brotli: compressible ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+      brotli: compressible ? brotliCompressSync(body, BROTLI) : undefined,
       contentType: ownValue(TYPES, ext) ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
       cacheControl: hashed
@@ -63,8 +95,13 @@ export function createStaticFiles(clientDir: string) {
           ? "public, max-age=0, must-revalidate"
           : "public, max-age=3600",
       scriptHashes: ext === ".html" ? inlineScriptHashes(body.toString("utf8")) : undefined,
+      prerendered: !hashed && (ext === ".html" || ext === ".data") ? path.relative(clientDir, file) : undefined,
     };
   }
+
+  /** The build's file, or what stands in for a prerendered one. */
+  const answering = (file: StaticFile): StaticFile | null =>
+    pages && file.prerendered !== undefined ? pages.pick(file as StaticFile & { prerendered: string }) : file;
 
   return {
     /**
@@ -78,7 +115,7 @@ export function createStaticFiles(clientDir: string) {
     lookup(urlPath: string, search = ""): StaticFile | null {
       if (search === "") {
         const found = byUrlPath.get(urlPath);
-        if (found) return found;
+        if (found) return answering(found);
       }
       let decoded: string;
       try {
@@ -100,7 +137,7 @@ export function createStaticFiles(clientDir: string) {
       // Nor is every spelling of a hit (`/a%62out-us`, `//about-us`): only the plain one.
       if (search === "" && urlPath === decoded && path.posix.normalize(urlPath) === urlPath)
         byUrlPath.set(urlPath, file);
-      return file;
+      return answering(file);
     },
   };
 }

@@ -1,9 +1,17 @@
 import type { CustomerStory as Story } from "~/content/loan-pages";
 import { formatPercent, formatPounds, formatTerm, representativeExample } from "~/domain/finance";
+import { exampleMonthlyRate } from "~/domain/promotions";
+import { useExample } from "./promotion";
 
 /** A customer's story whose monthly payment and total are computed from its loan (D2). */
 export function CustomerStory({ story, heading = "Customer story" }: { story: Story; heading?: string }) {
-  const loan = representativeExample(story.loan);
+  const rate = useExample(story.loan.rateOf);
+  const { amount, months } = story.loan;
+  const loan = representativeExample(
+    rate.rateBasis === "monthly"
+      ? { amount, months, monthlyRate: exampleMonthlyRate(rate) }
+      : { amount, months, annualRatePercent: rate.ratePercent },
+  );
   return (
     <section aria-labelledby="customer-story-heading" className="mx-auto max-w-7xl px-4 py-16">
       <div className="grid gap-8 rounded-2xl bg-brand-50 p-8 lg:grid-cols-[1.4fr_1fr]">

@@ -7,6 +7,7 @@ import {
   representativeExample,
 } from "~/domain/finance";
 import { HEADLINE_APR } from "~/domain/rates";
+import { printedRate, useExample } from "./promotion";
 import { useSite } from "./site-config";
 import { cn } from "./ui/cn";
 
@@ -17,8 +18,14 @@ export interface ExampleTerms {
   annualRatePercent: number;
 }
 
-/** The headline homeowner loan's example: the one a page shows when it promotes no other. */
+/** The headline homeowner loan's example as the code holds it (the live one is the promotion's: `useHeadlineExample`). */
 export const HEADLINE_EXAMPLE: ExampleTerms = { amount: 50_000, months: 120, annualRatePercent: HEADLINE_APR };
+
+/** The headline example of the live promotion: the one a page shows when it promotes no other. */
+export function useHeadlineExample(): ExampleTerms {
+  const headline = useExample("headline");
+  return { amount: headline.amount, months: headline.months, annualRatePercent: printedRate(headline) };
+}
 
 interface Props extends Partial<ExampleTerms> {
   tone?: "light" | "dark";
@@ -30,13 +37,9 @@ interface Props extends Partial<ExampleTerms> {
  * D12), every figure computed by the finance module. The APRC is the borrowing rate
  * compounded monthly, so it is stated beside it and never smaller in type.
  */
-export function RepresentativeExample({
-  amount = HEADLINE_EXAMPLE.amount,
-  months = HEADLINE_EXAMPLE.months,
-  annualRatePercent = HEADLINE_EXAMPLE.annualRatePercent,
-  tone = "light",
-  className,
-}: Props) {
+export function RepresentativeExample({ tone = "light", className, ...terms }: Props) {
+  const headline = useHeadlineExample();
+  const { amount, months, annualRatePercent } = { ...headline, ...definedOnly(terms) };
   const site = useSite();
   const example = representativeExample({ amount, months, annualRatePercent });
   const aprc = effectiveAnnualRatePercent(monthlyRate(annualRatePercent));
@@ -66,4 +69,9 @@ export function RepresentativeExample({
       </p>
     </div>
   );
+}
+
+/** The terms a caller gave, leaving out those it did not (absent, the headline's stand). */
+function definedOnly(terms: Partial<ExampleTerms>): Partial<ExampleTerms> {
+  return Object.fromEntries(Object.entries(terms).filter(([, value]) => value !== undefined));
 }

@@ -1,5 +1,6 @@
 import { useMatches } from "react-router";
-import { type ExampleTerms, HEADLINE_EXAMPLE } from "./representative-example";
+import { usePastCopyHandle } from "./promotion";
+import type { ExampleTerms } from "./representative-example";
 
 /**
  * What a route module may say about itself in `export const handle`.
@@ -39,10 +40,16 @@ export function useHydratedPage(): boolean {
   return !handles(useMatches()).some((handle) => handle?.hydrate === false);
 }
 
-/** What the footer carries for this page: the warning or not, and the example it prints (null: none). */
-export function useFooterPromotion(): { warning: boolean; example: ExampleTerms | null } {
-  const page = handles(useMatches()).at(-1);
+/**
+ * What the footer carries for this page: the warning or not, and the example it prints
+ * (null: none; "headline": the live promotion's headline example). A past copy in the
+ * console carries the handle of the page it draws.
+ */
+export function useFooterPromotion(): { warning: boolean; example: ExampleTerms | "headline" | null } {
+  const past = usePastCopyHandle();
+  const matched = handles(useMatches()).at(-1);
+  const page = past ? past.handle : matched;
   if (page?.secured === false) return { warning: false, example: null };
   if (page?.example === "in-page") return { warning: true, example: null };
-  return { warning: true, example: page?.example ?? HEADLINE_EXAMPLE };
+  return { warning: true, example: page?.example ?? "headline" };
 }

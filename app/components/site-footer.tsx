@@ -74,7 +74,11 @@ export function SiteFooter() {
               {REPOSSESSION_WARNING}
             </p>
           )}
-          {promotion.example && <RepresentativeExample tone="dark" {...promotion.example} />}
+          {promotion.example === "headline" ? (
+            <RepresentativeExample tone="dark" />
+          ) : (
+            promotion.example && <RepresentativeExample tone="dark" {...promotion.example} />
+          )}
           <p>
             {site.brandName} is a trading style of {site.companyName}, registered in England and Wales (company number{" "}
             {site.companyNumber}), registered office {site.registeredAddress}. {site.companyName} is authorised and

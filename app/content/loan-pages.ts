@@ -3,14 +3,8 @@
 // and the credit-agency score bands. Figures here are inputs, never results (D2).
 
 import { formatPercent, formatPounds } from "~/domain/finance";
-import {
-  BAD_CREDIT_MONTHLY_RATE,
-  HEADLINE_APR,
-  HOME_IMPROVEMENT_REPRESENTATIVE_APR,
-  HOMEOWNER_CALCULATOR_APR,
-  HOMEOWNER_MAX_LOAN,
-  HOMEOWNER_MIN_LOAN,
-} from "~/domain/rates";
+import type { ExampleKey } from "~/domain/promotions";
+import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { type BenefitCard, CLAIMS } from "./marketing";
 
 /** Selling points more than one loan page ticks in its hero. */
@@ -58,8 +52,8 @@ export const SECURED_LOAN_FAQS: readonly Faq[] = [
   },
 ];
 
-/** The five questions of /home-improvement-loan. */
-export const HOME_IMPROVEMENT_FAQS: readonly Faq[] = [
+/** The five questions of /home-improvement-loan, "rates from" the live table's lowest (DECISIONS D27). */
+export const homeImprovementFaqs = (ratesFrom: number): readonly Faq[] => [
   {
     question: "What can I use a home improvement loan for?",
     answer:
@@ -82,7 +76,7 @@ export const HOME_IMPROVEMENT_FAQS: readonly Faq[] = [
   },
   {
     question: "How much can I borrow, and at what rate?",
-    answer: `From ${loanRange}, depending on your equity, income and credit history. Rates start from ${formatPercent(HEADLINE_APR)}; the rate you are offered depends on your circumstances. Your home may be repossessed if you do not keep up repayments.`,
+    answer: `From ${loanRange}, depending on your equity, income and credit history. Rates start from ${formatPercent(ratesFrom)}; the rate you are offered depends on your circumstances. Your home may be repossessed if you do not keep up repayments.`,
   },
 ];
 
@@ -93,7 +87,8 @@ export interface CustomerStory {
   headline: string;
   /** What they borrowed for, in a sentence. */
   situation: string;
-  loan: { amount: number; months: number } & ({ annualRatePercent: number } | { monthlyRate: number });
+  /** Borrowed at the rate of the page's example in the live promotion figures (DECISIONS D27). */
+  loan: { amount: number; months: number; rateOf: ExampleKey };
   quote: string;
 }
 
@@ -102,7 +97,7 @@ export const HOMEOWNER_CALCULATOR_STORY: CustomerStory = {
   location: "Cardiff",
   headline: "Knowing the numbers first",
   situation: "Priya used the calculator before speaking to an adviser about a loan for a new kitchen and rewiring.",
-  loan: { amount: 30_000, months: 120, annualRatePercent: HOMEOWNER_CALCULATOR_APR },
+  loan: { amount: 30_000, months: 120, rateOf: "homeowner" },
   quote:
     "I could see what each month would cost before I spoke to anyone, so the call was about choosing a lender, not guessing.",
 };
@@ -114,7 +109,7 @@ export const SECURED_LOAN_STORY: CustomerStory = {
   headline: "A two-storey extension without moving house",
   situation:
     "With a growing family and a good rate on their mortgage, David and Claire borrowed against their equity instead of remortgaging.",
-  loan: { amount: 85_000, months: 180, annualRatePercent: HEADLINE_APR },
+  loan: { amount: 85_000, months: 180, rateOf: "headline" },
   quote:
     "Our adviser found a lender who would leave our mortgage alone. The extension was finished before the baby arrived.",
 };
@@ -125,7 +120,7 @@ export const BAD_CREDIT_STORY: CustomerStory = {
   headline: "A fresh start after a CCJ",
   situation:
     "Gary had a county court judgment from three years earlier, long since settled. Two high street lenders turned him down; a specialist lender on our panel did not.",
-  loan: { amount: 30_000, months: 120, monthlyRate: BAD_CREDIT_MONTHLY_RATE },
+  loan: { amount: 30_000, months: 120, rateOf: "badCredit" },
   quote: "They looked at who I am now, not who I was three years ago. The adviser explained every step.",
 };
 
@@ -135,7 +130,7 @@ export const SCHOOL_FEES_STORY: CustomerStory = {
   headline: "Sixth form without the termly scramble",
   situation:
     "With two children moving up to senior school, the Morgans spread two years of fees over a longer term rather than cashing in investments.",
-  loan: { amount: 60_000, months: 120, annualRatePercent: HEADLINE_APR },
+  loan: { amount: 60_000, months: 120, rateOf: "schoolFees" },
   quote: "One fixed payment a month instead of three large bills a year. We finally know where we stand.",
 };
 
@@ -145,7 +140,7 @@ export const HOME_IMPROVEMENT_STORY: CustomerStory = {
   headline: "A loft conversion that made room to work",
   situation:
     "Sophie and Tom turned an unused loft into a bedroom and home office, with funds released in under a week.",
-  loan: { amount: 45_000, months: 120, annualRatePercent: HOME_IMPROVEMENT_REPRESENTATIVE_APR },
+  loan: { amount: 45_000, months: 120, rateOf: "homeImprovement" },
   quote: "The valuation was done online and the money arrived before the builders did.",
 };
 
@@ -271,7 +266,7 @@ export const SCHOOL_FEES_CLAIMS = {
 } as const;
 
 /** Why consolidate through us: the debt consolidation page's benefit cards. */
-export const DEBT_CONSOLIDATION_BENEFITS: readonly BenefitCard[] = [
+export const debtConsolidationBenefits = (ratesFrom: number): readonly BenefitCard[] => [
   {
     icon: "pound",
     title: "One payment a month",
@@ -279,7 +274,7 @@ export const DEBT_CONSOLIDATION_BENEFITS: readonly BenefitCard[] = [
   },
   {
     icon: "rate",
-    title: `Fixed rates from ${formatPercent(HEADLINE_APR)}`,
+    title: `Fixed rates from ${formatPercent(ratesFrom)}`,
     body: "Secured lending usually costs less than credit cards and store cards, and a fixed rate will not rise.",
   },
   {
@@ -305,10 +300,10 @@ export const DEBT_CONSOLIDATION_BENEFITS: readonly BenefitCard[] = [
 ];
 
 /** The home improvement page's benefit cards (spec section 9 claims). */
-export const HOME_IMPROVEMENT_BENEFITS: readonly BenefitCard[] = [
+export const homeImprovementBenefits = (ratesFrom: number): readonly BenefitCard[] => [
   {
     icon: "rate",
-    title: `Rates from ${formatPercent(HEADLINE_APR)}`,
+    title: `Rates from ${formatPercent(ratesFrom)}`,
     body: "Fixed rates from our panel, so your repayment stays the same for the whole term.",
   },
   {

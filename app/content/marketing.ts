@@ -11,11 +11,11 @@ export interface BenefitCard {
   icon: "rate" | "clock" | "pound" | "panel" | "shield" | "chart";
 }
 
-/** The six benefit cards of the home and loans pages. */
-export const BENEFIT_CARDS: readonly BenefitCard[] = [
+/** The six benefit cards of the home and loans pages, "rates from" the live table's lowest (DECISIONS D27). */
+export const benefitCards = (ratesFrom: number): readonly BenefitCard[] => [
   {
     icon: "rate",
-    title: `Rates from ${CLAIMS.ratesFrom}%`,
+    title: `Rates from ${ratesFrom}%`,
     body: "Fixed borrowing rates from our panel of lenders, so your repayment is the same every month.",
   },
   {

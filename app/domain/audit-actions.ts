@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = [
   "needs.health-withdrawn",
   "outcomes.view",
   "outcomes.export",
+  "promotion.drafted",
+  "promotion.approved",
+  "promotion.rejected",
+  "promotion.published",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -98,6 +102,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "needs.health-withdrawn": "A borrower withdrew consent for their health details",
   "outcomes.view": "Viewed the Consumer Duty outcomes report",
   "outcomes.export": "Exported the Consumer Duty outcomes report",
+  "promotion.drafted": "Drafted a change to rates, examples and claims",
+  "promotion.approved": "Approved a change to rates, examples and claims",
+  "promotion.rejected": "Sent back a change to rates, examples and claims",
+  "promotion.published": "Rates, examples and claims went live",
 };
 
 export function isAuditAction(value: unknown): value is AuditAction {

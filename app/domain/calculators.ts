@@ -64,23 +64,27 @@ export const CALCULATOR_DEFAULTS = {
 } as const;
 
 /** /secured-homeowner-loan: 5.69% over 5 to 25 years. */
-export function securedLoanCalculator(amount: number, years: number): LoanCost {
-  return loanCost({ amount, annualRatePercent: HEADLINE_APR, months: years * 12 });
+export function securedLoanCalculator(amount: number, years: number, annualRatePercent = HEADLINE_APR): LoanCost {
+  return loanCost({ amount, annualRatePercent, months: years * 12 });
 }
 
 /** /homeowner-loan-calculator: fixed 5.9%. */
-export function homeownerCalculator(amount: number, years: number): LoanCost {
-  return loanCost({ amount, annualRatePercent: HOMEOWNER_CALCULATOR_APR, months: years * 12 });
+export function homeownerCalculator(
+  amount: number,
+  years: number,
+  annualRatePercent = HOMEOWNER_CALCULATOR_APR,
+): LoanCost {
+  return loanCost({ amount, annualRatePercent, months: years * 12 });
 }
 
 /** /bad-credit-homeowner-loan: quoted by its monthly rate (about 8.9% a year). */
-export function badCreditCalculator(amount: number, years: number): LoanCost {
-  return loanCostAtMonthlyRate({ amount, monthlyRate: BAD_CREDIT_MONTHLY_RATE, months: years * 12 });
+export function badCreditCalculator(amount: number, years: number, monthlyRate = BAD_CREDIT_MONTHLY_RATE): LoanCost {
+  return loanCostAtMonthlyRate({ amount, monthlyRate, months: years * 12 });
 }
 
 /** /school-fees-loan: 5.69%. */
-export function schoolFeesCalculator(amount: number, years: number): LoanCost {
-  return loanCost({ amount, annualRatePercent: HEADLINE_APR, months: years * 12 });
+export function schoolFeesCalculator(amount: number, years: number, annualRatePercent = HEADLINE_APR): LoanCost {
+  return loanCost({ amount, annualRatePercent, months: years * 12 });
 }
 
 /** The most the school fees page lends (spec section 9: £10k to £500k). */
@@ -116,10 +120,14 @@ export function parseHomeImprovementAmount(amountText: string): number | null {
  * /home-improvement-loan: 7.74%, the amount typed as text with commas allowed.
  * Null when the text is not a positive amount (nothing to show).
  */
-export function homeImprovementCalculator(amountText: string, years: number): LoanCost | null {
+export function homeImprovementCalculator(
+  amountText: string,
+  years: number,
+  annualRatePercent = HOME_IMPROVEMENT_REPRESENTATIVE_APR,
+): LoanCost | null {
   const amount = parseHomeImprovementAmount(amountText);
   if (amount === null || amount <= 0) return null;
-  return loanCost({ amount, annualRatePercent: HOME_IMPROVEMENT_REPRESENTATIVE_APR, months: years * 12 });
+  return loanCost({ amount, annualRatePercent, months: years * 12 });
 }
 
 // ── Debt consolidation ────────────────────────────────────────────────────────
@@ -160,7 +168,11 @@ export interface DebtConsolidationSaving {
   annualSaving: number;
 }
 
-export function debtConsolidationSaving(debts: Debts): DebtConsolidationSaving {
+export function debtConsolidationSaving(
+  debts: Debts,
+  annualRatePercent = HEADLINE_APR,
+  months = CONSOLIDATION_TERM_MONTHS,
+): DebtConsolidationSaving {
   const totalDebt = debts.creditCards + debts.personalLoans + debts.storeCards;
   const currentPence = toPence(
     debts.creditCards * CURRENT_PAYMENT_SHARES.creditCards +
@@ -169,8 +181,8 @@ export function debtConsolidationSaving(debts: Debts): DebtConsolidationSaving {
   );
   const newLoan = loanCost({
     amount: totalDebt,
-    annualRatePercent: HEADLINE_APR,
-    months: CONSOLIDATION_TERM_MONTHS,
+    annualRatePercent,
+    months,
   });
   const savingPence = currentPence - toPence(newLoan.monthlyPayment);
   return {

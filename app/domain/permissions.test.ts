@@ -48,6 +48,7 @@ const EXPECTED: Record<Permission, { roles: Role[]; stepUp: boolean }> = {
   "data.erase": { roles: [C], stepUp: true },
   "complaints.handle": { roles: [M, C], stepUp: false },
   "complaints.report": { roles: [M, C], stepUp: false },
+  "promotions.read": { roles: [M, C], stepUp: false },
   "promotions.draft": { roles: [M], stepUp: false },
   "promotions.approve": { roles: [C], stepUp: false },
   "team.read": { roles: [ADMIN], stepUp: false },

@@ -71,6 +71,10 @@ export const PERMISSIONS = {
   "data.erase": { roles: ["compliance"], what: "erase everything held about a person", stepUp: true },
   "complaints.handle": { roles: ["manager", "compliance"], what: "record, answer and close complaints" },
   "complaints.report": { roles: ["manager", "compliance"], what: "read the complaints report" },
+  "promotions.read": {
+    roles: ["manager", "compliance"],
+    what: "read the promotion figures, their versions and the pages as they were",
+  },
   "promotions.draft": { roles: ["manager"], what: "draft a change to rates, examples and claims" },
   "promotions.approve": { roles: ["compliance"], what: "approve or send back a promotion drafted by someone else" },
   "team.read": { roles: ["administrator"], what: "see the team" },

@@ -47,6 +47,24 @@ export const RATE_BANDS: readonly RateBand[] = [
   { maxLtv: 95, maxLoan: 50_000, rate: 10 },
 ];
 
+/** The credit histories the table gives a rate for; any other answer gets none. */
+export const RATED_CREDIT_HISTORIES = ["excellent", "good", "unsure"] as const satisfies readonly CreditHistory[];
+export type RatedCreditHistory = (typeof RATED_CREDIT_HISTORIES)[number];
+
+/** A band of the promoted rate table (D27): its LTV cap, its loan limit, a rate for each rated credit history. */
+export interface RateTableBand {
+  maxLtv: number;
+  maxLoan: number;
+  rates: Record<RatedCreditHistory, number>;
+}
+
+/** The table as the code holds it: the promotion figures' default until a version is approved (D27). */
+export const DEFAULT_RATE_TABLE: readonly RateTableBand[] = RATE_BANDS.map((band) => ({
+  maxLtv: band.maxLtv,
+  maxLoan: band.maxLoan,
+  rates: { excellent: band.rate, good: band.rate, unsure: band.rate },
+}));
+
 /**
  * Percent of the property's value the borrowing would take, or null without a value.
  * Outright owners have no mortgage (D3); a tenant buying a property with £50,000 or
@@ -72,12 +90,18 @@ export function loanToValue(input: {
  * LTV rises, a loan too big for its own LTV band is too big for every band after it:
  * LTV 50 with a £2m loan gets no rate, not a higher one.
  */
-export function rateForLtv(ltv: number, loanAmount: number): number | null {
-  const band = RATE_BANDS.find((b) => ltv <= b.maxLtv && loanAmount <= b.maxLoan);
-  return band?.rate ?? null;
+export function rateForLtv(
+  ltv: number,
+  loanAmount: number,
+  creditHistory: RatedCreditHistory = "good",
+  table: readonly RateTableBand[] = DEFAULT_RATE_TABLE,
+): number | null {
+  const band = table.find((b) => ltv <= b.maxLtv && loanAmount <= b.maxLoan);
+  return band?.rates[creditHistory] ?? null;
 }
 
-const RATED_CREDIT_HISTORIES: readonly CreditHistory[] = ["excellent", "good", "unsure"];
+const isRatedCreditHistory = (value: CreditHistory | undefined): value is RatedCreditHistory =>
+  (RATED_CREDIT_HISTORIES as readonly string[]).includes(value ?? "");
 
 export type NoRateReason =
   | "missing-details"
@@ -103,7 +127,10 @@ export type IndicativeQuote =
   | { ltv: number | null; rate: null; reason: NoRateReason };
 
 /** The indicative rate and 60-month payment saved with a quote, or why there is none. */
-export function indicativeQuote(answers: IndicativeQuoteAnswers): IndicativeQuote {
+export function indicativeQuote(
+  answers: IndicativeQuoteAnswers,
+  table: readonly RateTableBand[] = DEFAULT_RATE_TABLE,
+): IndicativeQuote {
   const { homeownerStatus, loanAmount, loanPurpose, creditHistory, age } = answers;
   if (loanAmount === undefined || !Number.isFinite(loanAmount) || loanAmount <= 0) {
     return { ltv: null, rate: null, reason: "missing-details" };
@@ -111,7 +138,7 @@ export function indicativeQuote(answers: IndicativeQuoteAnswers): IndicativeQuot
   const ltv = loanToValue({ ...answers, loanAmount });
   const none = (reason: NoRateReason): IndicativeQuote => ({ ltv, rate: null, reason });
 
-  if (!creditHistory || !RATED_CREDIT_HISTORIES.includes(creditHistory)) return none("credit-history");
+  if (!isRatedCreditHistory(creditHistory)) return none("credit-history");
   if (homeownerStatus === "outright") {
     if (age !== "under-50") return none("outright-owner-age");
     if (loanAmount > 50_000) return none("outright-owner-amount");
@@ -120,7 +147,7 @@ export function indicativeQuote(answers: IndicativeQuoteAnswers): IndicativeQuot
     return none("tenant-property-purchase");
   }
   if (ltv === null) return none("no-property-value");
-  const rate = rateForLtv(ltv, loanAmount);
+  const rate = rateForLtv(ltv, loanAmount, creditHistory, table);
   if (rate === null) return none("outside-rate-table");
   const { monthlyPayment } = loanCost({
     amount: loanAmount,
@@ -145,24 +172,30 @@ export interface QuoteIndicativeFigures {
  * The figures the server stores with a validated quote, recomputed from its answers:
  * whatever the browser sent for them is advisory only.
  */
-export function quoteIndicativeFigures(quote: {
-  homeowner_status: HomeownerStatus;
-  loan_amount: number;
-  loan_purpose: LoanPurpose;
-  credit_history: CreditHistory;
-  property_value: number;
-  mortgage_balance: number;
-  age?: AgeBand | undefined;
-}): QuoteIndicativeFigures {
-  const result = indicativeQuote({
-    homeownerStatus: quote.homeowner_status,
-    loanAmount: quote.loan_amount,
-    loanPurpose: quote.loan_purpose,
-    creditHistory: quote.credit_history,
-    propertyValue: quote.property_value,
-    mortgageBalance: quote.mortgage_balance,
-    age: quote.age,
-  });
+export function quoteIndicativeFigures(
+  quote: {
+    homeowner_status: HomeownerStatus;
+    loan_amount: number;
+    loan_purpose: LoanPurpose;
+    credit_history: CreditHistory;
+    property_value: number;
+    mortgage_balance: number;
+    age?: AgeBand | undefined;
+  },
+  table: readonly RateTableBand[] = DEFAULT_RATE_TABLE,
+): QuoteIndicativeFigures {
+  const result = indicativeQuote(
+    {
+      homeownerStatus: quote.homeowner_status,
+      loanAmount: quote.loan_amount,
+      loanPurpose: quote.loan_purpose,
+      creditHistory: quote.credit_history,
+      propertyValue: quote.property_value,
+      mortgageBalance: quote.mortgage_balance,
+      age: quote.age,
+    },
+    table,
+  );
   return storedFigures(result);
 }
 
@@ -173,25 +206,31 @@ export function quoteIndicativeFigures(quote: {
  * outright owners. Outright owners are not asked their property's value there, so
  * their LTV is not known.
  */
-export function enquiryIndicativeFigures(enquiry: {
-  homeownerStatus: QuickHomeownerStatus;
-  loanAmount: number;
-  loanPurpose: QuickLoanPurpose;
-  creditHistory: CreditHistory;
-  propertyValue?: number | undefined;
-  mortgageBalance?: number | undefined;
-  age?: QuickAgeBand | undefined;
-}): QuoteIndicativeFigures {
+export function enquiryIndicativeFigures(
+  enquiry: {
+    homeownerStatus: QuickHomeownerStatus;
+    loanAmount: number;
+    loanPurpose: QuickLoanPurpose;
+    creditHistory: CreditHistory;
+    propertyValue?: number | undefined;
+    mortgageBalance?: number | undefined;
+    age?: QuickAgeBand | undefined;
+  },
+  table: readonly RateTableBand[] = DEFAULT_RATE_TABLE,
+): QuoteIndicativeFigures {
   return storedFigures(
-    indicativeQuote({
-      homeownerStatus: enquiry.homeownerStatus,
-      loanAmount: enquiry.loanAmount,
-      loanPurpose: enquiry.loanPurpose,
-      creditHistory: enquiry.creditHistory,
-      propertyValue: enquiry.propertyValue,
-      mortgageBalance: enquiry.mortgageBalance,
-      age: enquiry.age === "under-50" ? "under-50" : undefined,
-    }),
+    indicativeQuote(
+      {
+        homeownerStatus: enquiry.homeownerStatus,
+        loanAmount: enquiry.loanAmount,
+        loanPurpose: enquiry.loanPurpose,
+        creditHistory: enquiry.creditHistory,
+        propertyValue: enquiry.propertyValue,
+        mortgageBalance: enquiry.mortgageBalance,
+        age: enquiry.age === "under-50" ? "under-50" : undefined,
+      },
+      table,
+    ),
   );
 }
 

@@ -11,7 +11,9 @@ import { useSite } from "~/components/site-config";
 import { SuccessStory } from "~/components/success-story";
 import { TickList } from "~/components/tick-list";
 import { buttonVariants } from "~/components/ui/button";
-import { BENEFIT_CARDS, CLAIMS, HOME_SUCCESS_STORY } from "~/content/marketing";
+import { benefitCards, CLAIMS, HOME_SUCCESS_STORY } from "~/content/marketing";
+import { promotionFromMatches, usePromotion, useRatesFrom } from "~/components/promotion";
+import { ratesFrom } from "~/domain/promotions";
 import { PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 import { formatPounds } from "~/domain/finance";
 import type { Route } from "./+types/_index";
@@ -21,12 +23,14 @@ export const handle = LOAN_PAGE;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Homeowner Loans from £10,000 to £2.5m",
-    description: `Secured homeowner loans from £10,000 to £2,500,000 compared across our panel of lenders. Rates from ${CLAIMS.ratesFrom}%, a decision within ${CLAIMS.approvalHours} hours, and an eligibility check that won't affect your credit score.`,
+    description: `Secured homeowner loans from £10,000 to £2,500,000 compared across our panel of lenders. Rates from ${ratesFrom(promotionFromMatches(matches))}%, a decision within ${CLAIMS.approvalHours} hours, and an eligibility check that won't affect your credit score.`,
     path: "/",
   });
 
 export default function Home() {
   const site = useSite();
+  const { claims } = usePromotion();
+  const from = useRatesFrom();
   return (
     <>
       <LoanHero
@@ -35,7 +39,7 @@ export default function Home() {
         intro={
           <>
             We compare secured loans from our panel of lenders to find the one that fits, for debt consolidation, home
-            improvements, school fees or anything else. Rates from {CLAIMS.ratesFrom}%.
+            improvements, school fees or anything else. Rates from {from}%.
           </>
         }
         actions={
@@ -49,7 +53,7 @@ export default function Home() {
         reassurances={[
           "No impact on your credit score",
           `Decision within ${CLAIMS.approvalHours} hours`,
-          site.claims.rating && <RatingClaim prefix="" />,
+          claims.rating && <RatingClaim prefix="" />,
           `Helping homeowners since ${site.establishedYear}`,
         ]}
         columns="lg:grid-cols-[1.4fr_1fr]"
@@ -79,7 +83,7 @@ export default function Home() {
 
       <SuccessStory story={HOME_SUCCESS_STORY} heading="One loan instead of six payments" />
 
-      <BenefitCards cards={BENEFIT_CARDS} heading={`Why homeowners choose ${site.brandName}`} />
+      <BenefitCards cards={benefitCards(from)} heading={`Why homeowners choose ${site.brandName}`} />
 
       <LoanPurposes />
 

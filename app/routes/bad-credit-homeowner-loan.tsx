@@ -12,13 +12,13 @@ import {
   BAD_CREDIT_TIPS,
   CREDIT_AGENCIES,
 } from "~/content/loan-pages";
-import { badCreditCalculator, CALCULATOR_DEFAULTS } from "~/domain/calculators";
+import { useExample } from "~/components/promotion";
+import { exampleCost } from "~/domain/promotions";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/bad-credit-homeowner-loan";
 
 /** The page's representative example: the calculator's starting amount and term. */
-const EXAMPLE = badCreditCalculator(CALCULATOR_DEFAULTS.badCredit.amount, CALCULATOR_DEFAULTS.badCredit.years);
 const claims = BAD_CREDIT_CLAIMS;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -34,6 +34,7 @@ export const handle = LOAN_PAGE;
 export { calculatorLoader as loader } from "~/features/calculators/calculator-island";
 
 export default function BadCreditHomeownerLoanPage() {
+  const EXAMPLE = exampleCost(useExample("badCredit"));
   return (
     <>
       <LoanHero

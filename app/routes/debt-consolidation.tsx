@@ -9,7 +9,9 @@ import { SecuredRate } from "~/components/secured-rate";
 import { CardGrid, PageSection } from "~/components/page-section";
 import { pageMeta } from "~/components/seo";
 import { buttonVariants } from "~/components/ui/button";
-import { DEBT_CONSOLIDATION_BENEFITS } from "~/content/loan-pages";
+import { debtConsolidationBenefits } from "~/content/loan-pages";
+import { promotionFromMatches, useExample, useRatesFrom } from "~/components/promotion";
+import { exampleAnnualRate, exampleCost, ratesFrom } from "~/domain/promotions";
 import {
   CALCULATOR_DEFAULTS,
   CONSOLIDATION_TERM_MONTHS,
@@ -17,19 +19,17 @@ import {
   debtConsolidationSaving,
 } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, roundToPence } from "~/domain/finance";
-import { HEADLINE_APR } from "~/domain/rates";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import { DEBT_FIELDS } from "~/features/calculators/debt-consolidation-calculator";
 import type { Route } from "./+types/debt-consolidation";
 
 /** The before/after example: the calculator's starting debts, computed (not the spec's £847). */
 const EXAMPLE_DEBTS = CALCULATOR_DEFAULTS.debtConsolidation;
-const EXAMPLE = debtConsolidationSaving(EXAMPLE_DEBTS);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Debt Consolidation Loans for Homeowners",
-    description: `Combine credit cards, store cards and loans into one fixed monthly repayment secured on your home, with rates from ${formatPercent(HEADLINE_APR)} from our panel of lenders. See what you could save with our calculator.`,
+    description: `Combine credit cards, store cards and loans into one fixed monthly repayment secured on your home, with rates from ${formatPercent(ratesFrom(promotionFromMatches(matches)))} from our panel of lenders. See what you could save with our calculator.`,
     path: "/debt-consolidation",
   });
 
@@ -38,9 +38,9 @@ export const handle = LOAN_PAGE;
 /** The calculator is a GET form to this page: a query carries its inputs (docs/decisions/134). */
 export { calculatorLoader as loader } from "~/features/calculators/calculator-island";
 
-const STATS = [
+const stats = (ratesFrom: number) => [
   { value: "£10k - £2.5m", label: "Loan amounts" },
-  { value: `from ${formatPercent(HEADLINE_APR)}`, label: "Fixed rates" },
+  { value: `from ${formatPercent(ratesFrom)}`, label: "Fixed rates" },
   { value: "No fees", label: "To check eligibility" },
 ];
 
@@ -73,6 +73,10 @@ const UK_DEBT = [
 ];
 
 export default function DebtConsolidationPage() {
+  const example = useExample("debtConsolidation");
+  // The debts' worked example at the live rate; the representative example is the page's own inputs (DECISIONS D27).
+  const EXAMPLE = debtConsolidationSaving(EXAMPLE_DEBTS, exampleAnnualRate(example));
+  const from = useRatesFrom();
   return (
     <>
       <LoanHero
@@ -87,7 +91,7 @@ export default function DebtConsolidationPage() {
         }
       >
         <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {STATS.map((stat) => (
+          {stats(from).map((stat) => (
             <div key={stat.label} className="rounded-xl bg-white/10 p-4 ring-1 ring-white/20">
               <dt className="text-sm text-slate-100">{stat.label}</dt>
               <dd className="text-2xl font-bold">{stat.value}</dd>
@@ -96,7 +100,7 @@ export default function DebtConsolidationPage() {
         </dl>
       </LoanHero>
 
-      <SecuredRate example={EXAMPLE.newLoan} />
+      <SecuredRate example={exampleCost(example)} />
 
       <PageSection id="uk-debt-heading" heading="Debt in the UK" className="pt-16">
         <CardGrid cards={UK_DEBT} className="mt-6 md:grid-cols-3" />
@@ -155,7 +159,7 @@ export default function DebtConsolidationPage() {
         </div>
       </section>
 
-      <BenefitCards cards={DEBT_CONSOLIDATION_BENEFITS} heading="Why consolidate with a homeowner loan" />
+      <BenefitCards cards={debtConsolidationBenefits(from)} heading="Why consolidate with a homeowner loan" />
 
       <CtaBand
         id="next-heading"

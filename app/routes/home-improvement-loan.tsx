@@ -8,26 +8,26 @@ import { SecuredRate } from "~/components/secured-rate";
 import { PageSection } from "~/components/page-section";
 import { pageMeta } from "~/components/seo";
 import {
-  HOME_IMPROVEMENT_BENEFITS,
-  HOME_IMPROVEMENT_FAQS,
+  homeImprovementBenefits,
+  homeImprovementFaqs,
   HOME_IMPROVEMENT_SPECIALIST,
   HOME_IMPROVEMENT_STORY,
   LOAN_TICKS,
 } from "~/content/loan-pages";
-import { homeImprovementCalculator } from "~/domain/calculators";
+import { promotionFromMatches, useExample, useRatesFrom } from "~/components/promotion";
+import { exampleCost, ratesFrom } from "~/domain/promotions";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { HOME_IMPROVEMENT_PROJECT_TYPES } from "~/domain/options";
-import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
+import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/home-improvement-loan";
 
 /** The page's worked example, £50,000 over 5 years at 7.74%, computed (not the spec's £1,009.92). */
-const EXAMPLE = homeImprovementCalculator("50000", 5)!;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Home Improvement Loans",
-    description: `Homeowner loans for kitchens, extensions, loft conversions and renovations: ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}, fixed rates from ${formatPercent(HEADLINE_APR)}, completion from 5 days and no early repayment fees.`,
+    description: `Homeowner loans for kitchens, extensions, loft conversions and renovations: ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}, fixed rates from ${formatPercent(ratesFrom(promotionFromMatches(matches)))}, completion from 5 days and no early repayment fees.`,
     path: "/home-improvement-loan",
     keywords:
       "home improvement loan, homeowner loan, secured loan, extension loan, loft conversion finance, kitchen renovation loan, renovation finance UK",
@@ -39,6 +39,8 @@ export const handle = LOAN_PAGE;
 export { calculatorLoader as loader } from "~/features/calculators/calculator-island";
 
 export default function HomeImprovementLoanPage() {
+  const EXAMPLE = exampleCost(useExample("homeImprovement"));
+  const from = useRatesFrom();
   const specialist = HOME_IMPROVEMENT_SPECIALIST;
   return (
     <>
@@ -48,7 +50,7 @@ export default function HomeImprovementLoanPage() {
           <>
             Build the extension, convert the loft or finally replace the kitchen. Borrow{" "}
             {formatPounds(HOMEOWNER_MIN_LOAN)} to {formatPounds(HOMEOWNER_MAX_LOAN)} against your home at fixed rates
-            from {formatPercent(HEADLINE_APR)}, with completion from 5 days.
+            from {formatPercent(from)}, with completion from 5 days.
           </>
         }
         ticks={[
@@ -78,7 +80,7 @@ export default function HomeImprovementLoanPage() {
         </p>
       </PageSection>
 
-      <BenefitCards cards={HOME_IMPROVEMENT_BENEFITS} heading="Why fund your project with a homeowner loan" />
+      <BenefitCards cards={homeImprovementBenefits(from)} heading="Why fund your project with a homeowner loan" />
 
       <CustomerStory story={HOME_IMPROVEMENT_STORY} />
 
@@ -101,7 +103,7 @@ export default function HomeImprovementLoanPage() {
         </div>
       </section>
 
-      <FaqSection faqs={HOME_IMPROVEMENT_FAQS} type="single" />
+      <FaqSection faqs={homeImprovementFaqs(from)} type="single" />
 
       <CtaBand heading="Ready to start your project?" spacing="flush">
         Check your eligibility in a few minutes. An adviser will call with the lenders most likely to help.

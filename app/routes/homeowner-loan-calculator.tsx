@@ -9,19 +9,19 @@ import { useSite } from "~/components/site-config";
 import { TickList } from "~/components/tick-list";
 import { HOMEOWNER_CALCULATOR_STORY } from "~/content/loan-pages";
 import { CLAIMS } from "~/content/marketing";
-import { homeownerCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
-import { HOMEOWNER_CALCULATOR_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
+import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
+import { promotionFromMatches, useExample, usePromotion } from "~/components/promotion";
+import { exampleAnnualRate, exampleCost } from "~/domain/promotions";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/homeowner-loan-calculator";
 
 /** The page's worked example (the spec's printed figures were wrong; these are computed). */
-const WORKED_EXAMPLE = homeownerCalculator(75_000, 15);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Homeowner Loan Calculator",
-    description: `Work out the monthly repayment and total cost of a homeowner loan from ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)} at a fixed ${formatPercent(HOMEOWNER_CALCULATOR_APR)}, then check your eligibility with no impact on your credit score.`,
+    description: `Work out the monthly repayment and total cost of a homeowner loan from ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)} at a fixed ${formatPercent(exampleAnnualRate(promotionFromMatches(matches).examples.homeowner))}, then check your eligibility with no impact on your credit score.`,
     path: "/homeowner-loan-calculator",
   });
 
@@ -32,6 +32,10 @@ export { calculatorLoader as loader } from "~/features/calculators/calculator-is
 
 export default function HomeownerLoanCalculatorPage() {
   const site = useSite();
+  const { claims } = usePromotion();
+  // The page's worked example is its representative example (DECISIONS D27): computed from the live inputs.
+  const example = useExample("homeowner");
+  const WORKED_EXAMPLE = exampleCost(example);
   return (
     <>
       <LoanHero
@@ -41,7 +45,7 @@ export default function HomeownerLoanCalculatorPage() {
           <>
             See what a homeowner loan could cost each month before you speak to anyone. Enter how much you would like to
             borrow and over how many years, and we will show the monthly payment and the total you would repay at a
-            fixed {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year.
+            fixed {formatPercent(exampleAnnualRate(example))} a year.
           </>
         }
         ticks={[
@@ -87,7 +91,7 @@ export default function HomeownerLoanCalculatorPage() {
                 `Funds in as little as ${CLAIMS.fundsInDays} days once you accept an offer`,
                 `Borrow up to ${CLAIMS.incomeMultiple}x your income, depending on your equity`,
                 "Advisers who explain the total cost, not just the monthly figure",
-                site.claims.rating && <RatingClaim prefix="" />,
+                claims.rating && <RatingClaim prefix="" />,
               ]}
             />
           </div>

@@ -11,7 +11,8 @@ import { useSite } from "~/components/site-config";
 import { SuccessStory } from "~/components/success-story";
 import { TickList } from "~/components/tick-list";
 import { buttonVariants } from "~/components/ui/button";
-import { BENEFIT_CARDS, CLAIMS, LOANS_SUCCESS_STORY } from "~/content/marketing";
+import { benefitCards, CLAIMS, LOANS_SUCCESS_STORY } from "~/content/marketing";
+import { useRatesFrom } from "~/components/promotion";
 import { formatPounds } from "~/domain/finance";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 import { LOAN_PAGE } from "~/components/route-handle";
@@ -31,6 +32,7 @@ export const handle = LOAN_PAGE;
 
 export default function Loans() {
   const site = useSite();
+  const from = useRatesFrom();
   return (
     <>
       <LoanHero
@@ -82,7 +84,7 @@ export default function Loans() {
               className="mt-4 flex-1 text-slate-800"
               items={[
                 `${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`,
-                `Terms up to 25 years, rates from ${CLAIMS.ratesFrom}%`,
+                `Terms up to 25 years, rates from ${from}%`,
                 `Borrow up to ${CLAIMS.incomeMultiple}x your income, depending on your equity`,
                 `Funds in as little as ${CLAIMS.fundsInDays} days`,
               ]}
@@ -97,7 +99,7 @@ export default function Loans() {
 
       <SuccessStory story={LOANS_SUCCESS_STORY} heading="Five debts became one monthly payment" />
 
-      <BenefitCards cards={BENEFIT_CARDS} heading={`Why borrowers choose ${site.brandName}`} />
+      <BenefitCards cards={benefitCards(from)} heading={`Why borrowers choose ${site.brandName}`} />
 
       <LoanPurposes heading="What people borrow for" />
 

@@ -6,22 +6,20 @@ import { SecuredRate } from "~/components/secured-rate";
 import { PageSection } from "~/components/page-section";
 import { pageMeta } from "~/components/seo";
 import { LOAN_TICKS, SCHOOL_FEES_CLAIMS, SCHOOL_FEES_STORY } from "~/content/loan-pages";
-import { CALCULATOR_DEFAULTS, schoolFeesCalculator } from "~/domain/calculators";
+import { promotionFromMatches, useExample, useRatesFrom } from "~/components/promotion";
+import { exampleAnnualRate, exampleCost, ratesFrom } from "~/domain/promotions";
 import { formatPercent, formatPounds } from "~/domain/finance";
-import { HEADLINE_APR } from "~/domain/rates";
 import { monthlyInterestOnDraw } from "~/features/calculators/equity-line";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/school-fees-loan";
 
-const EXAMPLE = schoolFeesCalculator(CALCULATOR_DEFAULTS.schoolFees.amount, CALCULATOR_DEFAULTS.schoolFees.years);
 const LINE = SCHOOL_FEES_CLAIMS.lineExample;
-const LINE_INTEREST = monthlyInterestOnDraw(LINE.termlyDraw, HEADLINE_APR);
 const claims = SCHOOL_FEES_CLAIMS;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "School Fees Loans",
-    description: `Spread the cost of independent school and university fees with a homeowner loan from ${formatPounds(claims.minLoan)} to ${formatPounds(claims.maxLoan)} at fixed rates from ${formatPercent(HEADLINE_APR)}. Estimate your payments by school and year group.`,
+    description: `Spread the cost of independent school and university fees with a homeowner loan from ${formatPounds(claims.minLoan)} to ${formatPounds(claims.maxLoan)} at fixed rates from ${formatPercent(ratesFrom(promotionFromMatches(matches)))}. Estimate your payments by school and year group.`,
     path: "/school-fees-loan",
   });
 
@@ -31,6 +29,11 @@ export const handle = LOAN_PAGE;
 export { calculatorLoader as loader } from "~/features/calculators/calculator-island";
 
 export default function SchoolFeesLoanPage() {
+  const example = useExample("schoolFees");
+  const EXAMPLE = exampleCost(example);
+  const rate = exampleAnnualRate(example);
+  const LINE_INTEREST = monthlyInterestOnDraw(LINE.termlyDraw, rate);
+  const from = useRatesFrom();
   return (
     <>
       <LoanHero
@@ -39,7 +42,7 @@ export default function SchoolFeesLoanPage() {
           <>
             Independent school fees arrive as large bills three times a year. A homeowner loan, or a line of credit you
             draw on each term, turns them into a steady monthly payment. Borrow {formatPounds(claims.minLoan)} to{" "}
-            {formatPounds(claims.maxLoan)} at fixed rates from {formatPercent(HEADLINE_APR)}.
+            {formatPounds(claims.maxLoan)} at fixed rates from {formatPercent(from)}.
           </>
         }
         ticks={[LOAN_TICKS.decision, LOAN_TICKS.noScoreImpact, "Nursery to sixth form, and university"]}
@@ -77,7 +80,7 @@ export default function SchoolFeesLoanPage() {
               </div>
               <div className="flex justify-between gap-4">
                 <dt>Rate</dt>
-                <dd className="font-semibold">{formatPercent(HEADLINE_APR)} a year</dd>
+                <dd className="font-semibold">{formatPercent(rate)} a year</dd>
               </div>
               <div className="flex justify-between gap-4 border-t border-slate-200 pt-3">
                 <dt>Monthly interest on the draw</dt>

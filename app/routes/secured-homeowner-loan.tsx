@@ -9,16 +9,18 @@ import { PageSection } from "~/components/page-section";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { LOAN_TICKS, SECURED_LOAN_FAQS, SECURED_LOAN_STORY } from "~/content/loan-pages";
-import { BENEFIT_CARDS, CLAIMS } from "~/content/marketing";
+import { benefitCards, CLAIMS } from "~/content/marketing";
+import { promotionFromMatches, useRatesFrom } from "~/components/promotion";
+import { ratesFrom } from "~/domain/promotions";
 import { formatPercent, formatPounds } from "~/domain/finance";
-import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
+import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 import type { Route } from "./+types/secured-homeowner-loan";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Secured Homeowner Loans",
-    description: `Secured homeowner loans from ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)} from a panel of lenders, with fixed rates from ${formatPercent(HEADLINE_APR)}. Calculate your repayments and check your eligibility without affecting your credit score.`,
+    description: `Secured homeowner loans from ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)} from a panel of lenders, with fixed rates from ${formatPercent(ratesFrom(promotionFromMatches(matches)))}. Calculate your repayments and check your eligibility without affecting your credit score.`,
     path: "/secured-homeowner-loan",
   });
 
@@ -29,6 +31,7 @@ export { calculatorLoader as loader } from "~/features/calculators/calculator-is
 
 export default function SecuredHomeownerLoanPage() {
   const site = useSite();
+  const from = useRatesFrom();
   return (
     <>
       <LoanHero
@@ -38,7 +41,7 @@ export default function SecuredHomeownerLoanPage() {
           <>
             Borrow from {formatPounds(HOMEOWNER_MIN_LOAN)} to {formatPounds(HOMEOWNER_MAX_LOAN)} against the equity in
             your home, for home improvements, debt consolidation, school fees or a major purchase. We compare loans from
-            a panel of lenders, with fixed rates from {formatPercent(HEADLINE_APR)}.
+            a panel of lenders, with fixed rates from {formatPercent(from)}.
           </>
         }
         ticks={[
@@ -67,7 +70,7 @@ export default function SecuredHomeownerLoanPage() {
         </div>
       </PageSection>
 
-      <BenefitCards cards={BENEFIT_CARDS} heading={`Why homeowners choose ${site.brandName}`} />
+      <BenefitCards cards={benefitCards(from)} heading={`Why homeowners choose ${site.brandName}`} />
 
       <CustomerStory story={SECURED_LOAN_STORY} />
 

@@ -35,6 +35,7 @@ import type {
 import type { LenderCriteria, ProductKind } from "../../app/domain/lender-products";
 import type { Adjustment, NeedDriver, NeedSource } from "../../app/domain/needs";
 import type { LeadKind, LeadStatus } from "../../app/domain/leads";
+import type { PromotionFigures, PromotionStatus } from "../../app/domain/promotions";
 import type { CallOutcome, CloseReason, LeadEventType } from "../../app/domain/lead-work";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -331,6 +332,8 @@ export const quotes = pgTable(
      * computes the three above again (DECISIONS D29); null while nothing was corrected.
      */
     shownFigures: jsonb("shown_figures").$type<ShownFigures>(),
+    /** The promotion version (DECISIONS D27) its figures were quoted on; null for the figures the code held. */
+    promotionVersionId: bigint("promotion_version_id", { mode: "number" }),
     landingPageUrl: text("landing_page_url"),
     utmSource: fromLandingUrl("utm_source"),
     utmCampaign: fromLandingUrl("utm_campaign"),
@@ -377,6 +380,8 @@ export const personalEnquiries = pgTable(
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
+    /** The promotion version (DECISIONS D27) its figures were quoted on; null for the figures the code held. */
+    promotionVersionId: bigint("promotion_version_id", { mode: "number" }),
     landingPageUrl: text("landing_page_url"),
     utmSource: fromLandingUrl("utm_source"),
     utmCampaign: fromLandingUrl("utm_campaign"),
@@ -770,5 +775,42 @@ export const leadNeeds = pgTable(
     uniqueIndex("lead_needs_lead_idx").on(t.leadKind, t.leadId),
     index("lead_needs_lead_id_idx").on(t.leadId),
     check("lead_needs_health_consent_check", sql`${t.healthDetails} is null or ${t.healthConsentAt} is not null`),
+  ],
+);
+
+/**
+ * Every version of the promotion figures (DECISIONS D27): drafted by one member, approved
+ * or sent back by another, live from one moment until the next version's. Kept for good
+ * (the retention job never deletes them): the record of what each page said on any day.
+ * Members' names are copied in, so a version still reads after an account is gone.
+ */
+export const promotionVersions = pgTable(
+  "promotion_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    createdAt: createdAt(),
+    figures: jsonb("figures").$type<PromotionFigures>().notNull(),
+    status: text("status").$type<PromotionStatus>().notNull().default("draft"),
+    /** What the change is for, in the drafter's words ("Lender rates from 1 March"). */
+    summary: text("summary").notNull().default(""),
+    /** The live version it was drafted against: its "before". Null for the figures the code held. */
+    basedOn: bigint("based_on", { mode: "number" }),
+    draftedBy: text("drafted_by").notNull(),
+    draftedByName: text("drafted_by_name").notNull(),
+    approvedBy: text("approved_by"),
+    approvedByName: text("approved_by_name"),
+    /** When it was approved or sent back. */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    rejectionReason: text("rejection_reason"),
+    /** When the draft asked to go live; null: as soon as it is approved. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    liveFrom: timestamp("live_from", { withTimezone: true }),
+    liveUntil: timestamp("live_until", { withTimezone: true }),
+  },
+  (t) => [
+    // At most one version is live at a time, whichever server publishes it.
+    uniqueIndex("promotion_versions_one_live_idx").on(t.status).where(sql`status = 'live'`),
+    index("promotion_versions_due_idx").on(t.status, t.publishAt),
+    index("promotion_versions_live_from_idx").on(t.liveFrom),
   ],
 );

@@ -8,7 +8,9 @@ import {
 } from "../../app/domain/lead-corrections";
 import type { LeadKind } from "../../app/domain/leads";
 import type { Database } from "../db/client";
-import { contactMessages, leadEvents, personalEnquiries, quotes } from "../db/schema";
+import { isPromotionFigures } from "../../app/domain/promotions";
+import { DEFAULT_RATE_TABLE, type RateTableBand } from "../../app/domain/rates";
+import { contactMessages, leadEvents, personalEnquiries, promotionVersions, quotes } from "../db/schema";
 import { leadColumnsOf } from "../leads.server";
 import { writeAudit } from "./audit.server";
 import type { StaffActor } from "./session.server";
@@ -26,9 +28,13 @@ export type CorrectionOutcome =
   | { ok: false; reason: "not-found" | "stale" | "unchanged" };
 
 /** The columns a correction writes, from the answers the kind's schema read (`readCorrection`). */
-function correctedColumns(kind: LeadKind, answers: Record<string, unknown>): Record<string, unknown> {
+function correctedColumns(
+  kind: LeadKind,
+  answers: Record<string, unknown>,
+  table: readonly RateTableBand[],
+): Record<string, unknown> {
   if (kind === "contact") return { name: answers.name, email: answers.email, phone: answers.phone };
-  const columns = leadColumnsOf(kind, answers);
+  const columns = leadColumnsOf(kind, answers, table);
   const wanted = CORRECTABLE_FIELDS[kind].map((f) => f.field);
   if (kind === "quote") wanted.push("ltvRatio", "indicativeRate", "monthlyPayment");
   return Object.fromEntries(wanted.map((name) => [name, columns[name] ?? null]));
@@ -47,7 +53,6 @@ export async function correctLead(
 ): Promise<CorrectionOutcome> {
   if (!z.uuid().safeParse(lead.id).success) return { ok: false, reason: "not-found" };
   const table = TABLES[lead.kind];
-  const next = correctedColumns(lead.kind, answers);
   return db.transaction(async (tx) => {
     const [row] = (await tx.select().from(table).where(eq(table.id, lead.id)).for("update")) as Record<
       string,
@@ -55,6 +60,17 @@ export async function correctLead(
     >[];
     if (!row) return { ok: false, reason: "not-found" } as const;
     if (row.version !== lead.version) return { ok: false, reason: "stale" } as const;
+    // Worked out again by the rate table the lead was quoted on (DECISIONS D27), not today's.
+    const quotedOn = typeof row.promotionVersionId === "number" ? row.promotionVersionId : null;
+    const [version] =
+      quotedOn === null
+        ? []
+        : await tx
+            .select({ figures: promotionVersions.figures })
+            .from(promotionVersions)
+            .where(eq(promotionVersions.id, quotedOn));
+    const rates = version && isPromotionFigures(version.figures) ? version.figures.rateTable : DEFAULT_RATE_TABLE;
+    const next = correctedColumns(lead.kind, answers, rates);
     const changes = changesBetween(lead.kind, row, next);
     if (changes.length === 0) return { ok: false, reason: "unchanged" } as const;
     const set: Record<string, unknown> = { ...next, version: lead.version + 1 };

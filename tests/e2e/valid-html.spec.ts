@@ -1,3 +1,4 @@
+import { defaultPromotionFigures, exampleField, promotionFieldValues } from "../../app/domain/promotions";
 import { readdirSync } from "node:fs";
 import { type APIResponse, expect, test } from "@playwright/test";
 import { confirmedAccount } from "../support/accounts";
@@ -115,8 +116,33 @@ test("every page and every state the browser tests reach is valid HTML", async (
   const complaintId = /href="\/staff\/complaints\/([0-9a-f-]{36})"/.exec(complaints)?.[1];
   expect(complaintId, "the list links the complaint").toBeTruthy();
 
+  // A promotion draft (refused first, for the form's error summary), for its version's page.
+  await keep("/staff/promotions refused", await staff.post("/staff/promotions", form({ intent: "draft" })));
+  const drafted = await staff.post("/staff/promotions", {
+    ...form({
+      ...promotionFieldValues(defaultPromotionFigures()),
+      [exampleField("schoolFees", "ratePercent")]: "5.99",
+      intent: "draft",
+      summary: "Valid HTML",
+    }),
+    maxRedirects: 0,
+  });
+  const versionId = /\/staff\/promotions\/(\d+)/.exec(drafted.headers().location ?? "")?.[1];
+  expect(versionId, "the draft was stored").toBeTruthy();
+  await keep(
+    "/staff/promotions, a change previewed",
+    await staff.post("/staff/promotions", {
+      ...form({ ...promotionFieldValues(defaultPromotionFigures()), intent: "preview", summary: "Preview" }),
+    }),
+  );
+  await keep(
+    "/staff/promotions/history, a past copy",
+    await staff.get("/staff/promotions/history?page=/secured-homeowner-loan&day=2026-11-01&time=10:00"),
+  );
+
   // Every page route, its parameters filled in.
   const parameters: Record<string, string[]> = {
+    "/staff/promotions/$id": [`/staff/promotions/${versionId}`],
     "/staff/complaints/$id": [
       `/staff/complaints/${complaintId}`,
       `/staff/complaints/${complaintId}?letter=final-response&outcome=partly-upheld`,

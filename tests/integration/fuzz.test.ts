@@ -348,6 +348,9 @@ const STAFF_PAGES = [
   "/staff/outcomes/export",
   "/staff/outcomes?quarter=2026-Q5",
   "/staff/outcomes/export?quarter=2026-Q3",
+  "/staff/promotions",
+  "/staff/promotions/history",
+  "/staff/promotions/1",
   "/staff/sign-in",
   "/staff/enrol",
 ];
@@ -377,6 +380,7 @@ const staffFieldValues = {
     fc.constantFrom("correct", "bulk-assign", "bulk-status", "bulk-export"),
     // A needs record (DECISIONS D28).
     fc.constantFrom("needs"),
+    fc.constantFrom("preview", "draft", "approve", "reject"),
     nastyText,
   ),
   to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
@@ -439,6 +443,16 @@ const staffFieldValues = {
   adjustments: fc.oneof(fc.constantFrom("email", "set-time", "someone-else", "more-time", "in-writing"), nastyText),
   "needs-note": nastyText,
   source: fc.oneof(fc.constantFrom("call", "email", "borrower"), nastyText),
+  // A promotion draft and its approval (DECISIONS D27); the intents are above or generated.
+  "rateTable.0.maxLtv": fc.oneof(fc.constantFrom("60", "101", "", "-1", "1e999"), nastyText),
+  "rateTable.0.good": fc.oneof(fc.constantFrom("5.69", "0", "", "50.01"), nastyText),
+  "examples.headline.amount": fc.oneof(fc.constantFrom("50000", "£50,000", "", "1e999"), nastyText),
+  "examples.headline.rateBasis": fc.oneof(fc.constantFrom("annual", "monthly", "", "__proto__"), nastyText),
+  "claims.lenderPanel.size": nastyText,
+  summary: nastyText,
+  publishDay: fc.oneof(fc.constantFrom("2099-03-01", "2026-02-30", ""), nastyText),
+  publishTime: fc.oneof(fc.constantFrom("00:00", "24:00", ""), nastyText),
+  reason: nastyText,
 };
 const staffFields = fc.record(staffFieldValues, { requiredKeys: [] });
 const STAFF_FIELD_NAMES = Object.keys(staffFieldValues);
@@ -474,6 +488,8 @@ const STAFF_POST_TARGETS = [
   "/staff/complaints/new",
   "/staff/complaints/00000000-0000-4000-8000-000000000000",
   "/staff/complaints/not-a-complaint",
+  "/staff/promotions",
+  "/staff/promotions/1",
   "/staff",
 ];
 const staffPost = fc

@@ -43,7 +43,10 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 // On a PostgreSQL server when TEST_DATABASE_URL is set (as CI sets it, since production
 // runs there), else on embedded PGlite: a database of its own either way, so runs never
 // see each other's rows.
-const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
+// E2E_DATABASE_URL: a database another server shares (the promotion tests' second server), kept when this one stops.
+const shared = process.env.E2E_DATABASE_URL;
+const scratch =
+  !shared && process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
 const config = readConfig({
   ...process.env,
   NODE_ENV: "test",
@@ -55,13 +58,16 @@ const config = readConfig({
   LOG_LEVEL: "warn",
   SITE_URL: `http://127.0.0.1:${E2E_PORT}`,
   ADS_CONVERSION_ID: E2E_ADS_CONVERSION_ID,
-  DATABASE_URL: scratch?.url ?? "",
+  DATABASE_URL: shared ?? scratch?.url ?? "",
 });
 /** How far a test has moved the outbox's clock (/clock below): its sweep queues call-back reminders by it. */
 let clockOffsetMs = 0;
+/** How far a test has moved the clock scheduled promotion versions go live by (/promotions-clock below). */
+let promotionsOffsetMs = 0;
 const server = await startServer(config, {
   buildDir: process.env.BUILD_DIR ?? "build",
   outboxNow: () => new Date(Date.now() + clockOffsetMs),
+  promotionsNow: () => new Date(Date.now() + promotionsOffsetMs),
 });
 
 const TABLES = new Set([
@@ -75,6 +81,7 @@ const TABLES = new Set([
   "jobs",
   "audit_log",
   "lead_needs",
+  "promotion_versions",
 ]);
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
@@ -145,6 +152,18 @@ createServer(async (req, res) => {
       for (const { row } of rows.rows) lines.push(`${t.name}: ${row}`);
     }
     res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" }).end(lines.join("\n"));
+    return;
+  }
+  // Moves the clock scheduled promotion versions go live by (DECISIONS D27), for a test to
+  // meet a version's time without waiting for it; answers the offset in milliseconds.
+  if (url.pathname === "/promotions-clock") {
+    const to = Date.parse(url.searchParams.get("to") ?? "");
+    if (Number.isNaN(to)) {
+      res.writeHead(400).end("to must be an ISO 8601 time");
+      return;
+    }
+    promotionsOffsetMs = to - Date.now();
+    res.writeHead(200, { "Content-Type": "text/plain" }).end(String(promotionsOffsetMs));
     return;
   }
   const table = url.pathname.slice(1);

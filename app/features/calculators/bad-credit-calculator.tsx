@@ -3,9 +3,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { badCreditCalculator, CALCULATOR_DEFAULTS } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { BAD_CREDIT_AMOUNTS, BAD_CREDIT_TERMS_YEARS } from "~/domain/options";
+import { type ExampleInputs, exampleMonthlyRate } from "~/domain/promotions";
 import { CalculatorCard, Field, ResultFigures, Select } from "./fields";
 import { useInputsOnPage } from "./inputs-on-page";
-import { type CalculatorInput, chosenOption } from "./submission";
+import { type CalculatorProps, chosenOption, rateOr } from "./submission";
 
 type Outcome = { cost: LoanCost } | { error: string } | null;
 
@@ -14,12 +15,16 @@ type Outcome = { cost: LoanCost } | { error: string } | null;
  * at least the secured minimum of £10,000; one that is not offered is refused, so no
  * secured figure is ever shown for less.
  */
-export function badCreditOutcome(amountText: string, termText: string): Outcome {
+export function badCreditOutcome(
+  amountText: string,
+  termText: string,
+  rate: ExampleInputs = rateOr(undefined, "badCredit"),
+): Outcome {
   const amount = chosenOption(BAD_CREDIT_AMOUNTS, amountText);
   const years = chosenOption(BAD_CREDIT_TERMS_YEARS, termText);
   if (amount === null) return { error: "Please choose a loan amount from the list." };
   if (years === null) return { error: "Please choose a loan term from the list." };
-  const cost = badCreditCalculator(amount, years);
+  const cost = badCreditCalculator(amount, years, exampleMonthlyRate(rate));
   return cost.monthlyPayment > 0 ? { cost } : null;
 }
 
@@ -27,7 +32,8 @@ export function badCreditOutcome(amountText: string, termText: string): Outcome 
  * /bad-credit-homeowner-loan: a result only after 'Calculate Monthly Payment', and only
  * when the payment is above 0 (spec section 4).
  */
-export function BadCreditCalculator({ input }: { input?: CalculatorInput }) {
+export function BadCreditCalculator({ input, rate: given }: CalculatorProps) {
+  const rate = rateOr(given, "badCredit");
   const [amount, setAmount] = useState<number>(
     chosenOption(BAD_CREDIT_AMOUNTS, input?.amount) ?? CALCULATOR_DEFAULTS.badCredit.amount,
   );
@@ -36,7 +42,7 @@ export function BadCreditCalculator({ input }: { input?: CalculatorInput }) {
   );
   // A submitted form (no script) arrives with its figures already drawn.
   const [outcome, setOutcome] = useState<Outcome>(() =>
-    input ? badCreditOutcome(input.amount ?? "", input.term ?? "") : null,
+    input ? badCreditOutcome(input.amount ?? "", input.term ?? "", rate) : null,
   );
   const cost = outcome && "cost" in outcome ? outcome.cost : null;
   const form = useRef<HTMLFormElement>(null);
@@ -47,7 +53,7 @@ export function BadCreditCalculator({ input }: { input?: CalculatorInput }) {
 
   function calculate(event: FormEvent) {
     event.preventDefault();
-    setOutcome(badCreditOutcome(String(amount), String(years)));
+    setOutcome(badCreditOutcome(String(amount), String(years), rate));
   }
 
   return (

@@ -9,10 +9,10 @@ import {
   parseMoneyInput,
 } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
-import { HEADLINE_APR } from "~/domain/rates";
+import { exampleAnnualRate } from "~/domain/promotions";
 import { BelowSecuredMinimum, CalculateButton, CalculatorCard, Field, PoundsInput, ResultFigures } from "./fields";
 import { useInputsOnPage } from "./inputs-on-page";
-import type { CalculatorInput } from "./submission";
+import { type CalculatorInput, type CalculatorProps, rateOr } from "./submission";
 
 /** The debts the calculator asks about, with the average APRs the spec labels them with. */
 export const DEBT_FIELDS: readonly { key: keyof Debts; label: string; averageApr: number }[] = [
@@ -38,7 +38,8 @@ export const NOT_AN_AMOUNT = "Enter an amount in pounds, like 15,000.";
  * 5.69% over 5 years. '£' and commas are stripped, a keystroke that is not a number is
  * ignored, and an empty box counts as 0 (spec section 5).
  */
-export function DebtConsolidationCalculator({ input }: { input?: CalculatorInput }) {
+export function DebtConsolidationCalculator({ input, rate: given }: CalculatorProps) {
+  const rate = exampleAnnualRate(rateOr(given, "debtConsolidation"));
   const [text, setText] = useState(() => initialText(input));
   const form = useRef<HTMLFormElement>(null);
   useInputsOnPage(form, (onPage) => setText(initialText(onPage)));
@@ -53,7 +54,7 @@ export function DebtConsolidationCalculator({ input }: { input?: CalculatorInput
     parsed.creditCards !== null && parsed.personalLoans !== null && parsed.storeCards !== null
       ? { creditCards: parsed.creditCards, personalLoans: parsed.personalLoans, storeCards: parsed.storeCards }
       : null;
-  const result = debts && debtConsolidationSaving(debts);
+  const result = debts && debtConsolidationSaving(debts, rate);
   const fit = result && result.totalDebt > 0 ? calculatorAmountFit(result.totalDebt) : null;
 
   function change(key: keyof Debts, value: string) {
@@ -119,7 +120,7 @@ export function DebtConsolidationCalculator({ input }: { input?: CalculatorInput
                 value: `${formatPounds(result.currentMonthlyPayment, { pence: true })} a month`,
               },
               {
-                label: `One loan of ${formatPounds(result.totalDebt)} at ${formatPercent(HEADLINE_APR)}`,
+                label: `One loan of ${formatPounds(result.totalDebt)} at ${formatPercent(rate)}`,
                 value: `${formatPounds(result.newLoan.monthlyPayment, { pence: true })} a month`,
               },
             ]}

@@ -13,7 +13,7 @@ import {
   type HomeImprovementProjectType,
   isOptionValue,
 } from "~/domain/options";
-import { HOME_IMPROVEMENT_REPRESENTATIVE_APR } from "~/domain/rates";
+import { exampleAnnualRate } from "~/domain/promotions";
 import {
   BelowSecuredMinimum,
   CalculateButton,
@@ -24,7 +24,7 @@ import {
   Select,
 } from "./fields";
 import { useInputsOnPage } from "./inputs-on-page";
-import { type CalculatorInput, chosenOption } from "./submission";
+import { type CalculatorProps, chosenOption, rateOr } from "./submission";
 
 const chosenProjectType = (text: string | undefined): HomeImprovementProjectType | "" =>
   text !== undefined && isOptionValue(HOME_IMPROVEMENT_PROJECT_TYPES, text) ? text : "";
@@ -33,7 +33,8 @@ const chosenProjectType = (text: string | undefined): HomeImprovementProjectType
  * /home-improvement-loan: the payment follows the inputs at the representative 7.74%;
  * Check Eligibility stays disabled until a project type is chosen (spec section 4).
  */
-export function HomeImprovementCalculator({ input }: { input?: CalculatorInput }) {
+export function HomeImprovementCalculator({ input, rate: given }: CalculatorProps) {
+  const rate = exampleAnnualRate(rateOr(given, "homeImprovement"));
   const [projectType, setProjectType] = useState(() => chosenProjectType(input?.projectType));
   const [amountText, setAmountText] = useState<string>(input?.amount ?? CALCULATOR_DEFAULTS.homeImprovement.amountText);
   const [years, setYears] = useState<number>(
@@ -47,7 +48,7 @@ export function HomeImprovementCalculator({ input }: { input?: CalculatorInput }
   });
   const amount = parseHomeImprovementAmount(amountText);
   const fit = amount === null ? null : calculatorAmountFit(amount);
-  const cost = fit?.fit === "secured" ? homeImprovementCalculator(amountText, years) : null;
+  const cost = fit?.fit === "secured" ? homeImprovementCalculator(amountText, years, rate) : null;
   const amountProblem =
     fit?.fit === "refused"
       ? fit.message
@@ -148,7 +149,7 @@ export function HomeImprovementCalculator({ input }: { input?: CalculatorInput }
               />
               <p className="mt-3 text-sm text-slate-700">
                 {formatPounds(cost.amount)} over {formatTerm(cost.months)} at the representative fixed rate of{" "}
-                {formatPercent(HOME_IMPROVEMENT_REPRESENTATIVE_APR)} a year.
+                {formatPercent(rate)} a year.
               </p>
             </>
           ) : null}

@@ -2,7 +2,8 @@ import { type FormEvent, useRef, useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, calculatorAmountFit, homeownerCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
-import { HOMEOWNER_CALCULATOR_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
+import { type ExampleInputs, exampleAnnualRate } from "~/domain/promotions";
+import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import {
   BelowSecuredMinimum,
   CalculatorCard,
@@ -15,7 +16,7 @@ import {
 } from "./fields";
 import { useInputsOnPage } from "./inputs-on-page";
 import { parseLoanAmount, parseTermYears } from "./inputs";
-import type { CalculatorInput } from "./submission";
+import { type CalculatorProps, rateOr } from "./submission";
 
 /** Terms the box accepts: a year to the longest term our lenders offer. */
 export const HOMEOWNER_TERM_YEARS = { min: 1, max: 30 } as const;
@@ -24,7 +25,11 @@ export const HOMEOWNER_TERM_YEARS = { min: 1, max: 30 } as const;
 type Outcome = { cost: LoanCost } | { error: string; field: "amount" | "term" } | { belowMinimum: number };
 
 /** What 'Calculate My Payments' shows for the amount and term as typed. */
-export function homeownerOutcome(amountText: string, yearsText: string): Outcome {
+export function homeownerOutcome(
+  amountText: string,
+  yearsText: string,
+  rate: ExampleInputs = rateOr(undefined, "homeowner"),
+): Outcome {
   const amount = parseLoanAmount(amountText);
   const years = parseTermYears(yearsText, HOMEOWNER_TERM_YEARS.min, HOMEOWNER_TERM_YEARS.max);
   if (amount === null) return { error: "Please enter a loan amount.", field: "amount" };
@@ -36,16 +41,17 @@ export function homeownerOutcome(amountText: string, yearsText: string): Outcome
       error: `Please enter a term in whole years, from ${HOMEOWNER_TERM_YEARS.min} to ${HOMEOWNER_TERM_YEARS.max}.`,
       field: "term",
     };
-  return { cost: homeownerCalculator(amount, years) };
+  return { cost: homeownerCalculator(amount, years, exampleAnnualRate(rate)) };
 }
 
 /** /homeowner-loan-calculator: 'Calculate My Payments' shows the payment and total at 5.9%. */
-export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
+export function HomeownerCalculator({ input, rate: given }: CalculatorProps) {
+  const rate = rateOr(given, "homeowner");
   const [amountText, setAmountText] = useState(input?.amount ?? String(CALCULATOR_DEFAULTS.homeowner.amount));
   const [yearsText, setYearsText] = useState(input?.term ?? String(CALCULATOR_DEFAULTS.homeowner.years));
   // A submitted form (no script) arrives with its figures already drawn.
   const [outcome, setOutcome] = useState<Outcome | null>(() =>
-    input ? homeownerOutcome(input.amount ?? "", input.term ?? "") : null,
+    input ? homeownerOutcome(input.amount ?? "", input.term ?? "", rate) : null,
   );
   const problem = outcome && "error" in outcome ? outcome : null;
   const form = useRef<HTMLFormElement>(null);
@@ -56,12 +62,12 @@ export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
 
   function calculate(event: FormEvent) {
     event.preventDefault();
-    setOutcome(homeownerOutcome(amountText, yearsText));
+    setOutcome(homeownerOutcome(amountText, yearsText, rate));
   }
 
   return (
     <CalculatorCard title="Homeowner loan calculator" titleId="homeowner-calculator-heading">
-      <p className="mt-2 text-slate-700">At a fixed rate of {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year.</p>
+      <p className="mt-2 text-slate-700">At a fixed rate of {formatPercent(exampleAnnualRate(rate))} a year.</p>
       <form
         ref={form}
         method="get"
@@ -123,7 +129,7 @@ export function HomeownerCalculator({ input }: { input?: CalculatorInput }) {
           <div className="rounded-xl bg-accent-50 p-5">
             <p className="text-sm text-slate-800">
               {formatPounds(outcome.cost.amount)} over {formatTerm(outcome.cost.months)} at a fixed{" "}
-              {formatPercent(HOMEOWNER_CALCULATOR_APR)} a year
+              {formatPercent(exampleAnnualRate(rate))} a year
             </p>
             <ResultFigures
               className="mt-3"

@@ -18,7 +18,7 @@ import {
   SCHOOLS,
   type SchoolYearGroup,
 } from "~/domain/options";
-import { HEADLINE_APR } from "~/domain/rates";
+import { exampleAnnualRate } from "~/domain/promotions";
 import {
   BelowSecuredMinimum,
   CalculateButton,
@@ -31,7 +31,7 @@ import {
   Select,
 } from "./fields";
 import { useInputsOnPage } from "./inputs-on-page";
-import type { CalculatorInput } from "./submission";
+import { type CalculatorInput, type CalculatorProps, rateOr } from "./submission";
 
 export interface SchoolFeesState {
   school: School | "";
@@ -133,7 +133,8 @@ export function readSchoolFeesInput(input: CalculatorInput | undefined): SchoolF
 }
 
 /** /school-fees-loan: the payment follows every change of amount or term, at 5.69%. */
-export function SchoolFeesCalculator({ input }: { input?: CalculatorInput }) {
+export function SchoolFeesCalculator({ input, rate: given }: CalculatorProps) {
+  const rate = exampleAnnualRate(rateOr(given, "schoolFees"));
   const [submission] = useState(() => readSchoolFeesInput(input));
   const [state, setState] = useState(submission.state);
   // Without script the term is a number box (a slider's value beside it cannot follow it
@@ -302,7 +303,7 @@ export function SchoolFeesCalculator({ input }: { input?: CalculatorInput }) {
           <BelowSecuredMinimum amount={amount.amount} />
         </div>
       ) : (
-        <SchoolFeesFigures cost={schoolFeesCalculator(amount.amount, state.years)} />
+        <SchoolFeesFigures cost={schoolFeesCalculator(amount.amount, state.years, rate)} />
       )}
     </CalculatorCard>
   );
@@ -327,7 +328,8 @@ function SchoolFeesFigures({ cost }: { cost: LoanCost }) {
         ]}
       />
       <p className="mt-3 text-sm text-slate-700">
-        {formatPounds(cost.amount)} over {formatTerm(cost.months)} at a fixed {formatPercent(HEADLINE_APR)} a year.
+        {formatPounds(cost.amount)} over {formatTerm(cost.months)} at a fixed {formatPercent(cost.annualRatePercent)} a
+        year.
       </p>
     </div>
   );

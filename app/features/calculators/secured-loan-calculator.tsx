@@ -3,7 +3,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, calculatorAmountFit, securedLoanCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { SECURED_CALCULATOR_TERMS_YEARS } from "~/domain/options";
-import { HEADLINE_APR, HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
+import { type ExampleInputs, exampleAnnualRate } from "~/domain/promotions";
+import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import {
   BelowSecuredMinimum,
   CalculatorCard,
@@ -16,13 +17,17 @@ import {
 } from "./fields";
 import { useInputsOnPage } from "./inputs-on-page";
 import { parseLoanAmount } from "./inputs";
-import { type CalculatorInput, chosenOption } from "./submission";
+import { type CalculatorProps, chosenOption, rateOr } from "./submission";
 
 /** The figures, the pointer to personal loans, or what is wrong with which box (shown beside it). */
 type Outcome = { cost: LoanCost } | { error: string; field: "amount" | "term" } | { belowMinimum: number };
 
 /** What 'Calculate Payments' shows for the amount and term as sent. */
-export function securedLoanOutcome(amountText: string, termText: string): Outcome {
+export function securedLoanOutcome(
+  amountText: string,
+  termText: string,
+  rate: ExampleInputs = rateOr(undefined, "headline"),
+): Outcome {
   const amount = parseLoanAmount(amountText);
   const years = chosenOption(SECURED_CALCULATOR_TERMS_YEARS, termText);
   if (amount === null) return { error: "Please enter a loan amount.", field: "amount" };
@@ -30,21 +35,22 @@ export function securedLoanOutcome(amountText: string, termText: string): Outcom
   if (fit.fit === "refused") return { error: fit.message, field: "amount" };
   if (fit.fit === "personal-loan") return { belowMinimum: amount };
   if (years === null) return { error: "Please choose a loan term from the list.", field: "term" };
-  return { cost: securedLoanCalculator(amount, years) };
+  return { cost: securedLoanCalculator(amount, years, exampleAnnualRate(rate)) };
 }
 
 /**
  * /secured-homeowner-loan: nothing is shown until 'Calculate Payments' (spec section 4);
  * then the figures for the amount and term as they were when pressed.
  */
-export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
+export function SecuredLoanCalculator({ input, rate: given }: CalculatorProps) {
+  const rate = rateOr(given, "headline");
   const [amountText, setAmountText] = useState(input?.amount ?? String(CALCULATOR_DEFAULTS.securedLoan.amount));
   const [years, setYears] = useState<number>(
     chosenOption(SECURED_CALCULATOR_TERMS_YEARS, input?.term) ?? CALCULATOR_DEFAULTS.securedLoan.years,
   );
   // A submitted form (no script) arrives with its figures already drawn.
   const [outcome, setOutcome] = useState<Outcome | null>(() =>
-    input ? securedLoanOutcome(input.amount ?? "", input.term ?? "") : null,
+    input ? securedLoanOutcome(input.amount ?? "", input.term ?? "", rate) : null,
   );
   const problem = outcome && "error" in outcome ? outcome : null;
   const form = useRef<HTMLFormElement>(null);
@@ -55,7 +61,7 @@ export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
 
   function calculate(event: FormEvent) {
     event.preventDefault();
-    setOutcome(securedLoanOutcome(amountText, String(years)));
+    setOutcome(securedLoanOutcome(amountText, String(years), rate));
   }
 
   return (
@@ -117,7 +123,7 @@ export function SecuredLoanCalculator({ input }: { input?: CalculatorInput }) {
           <div className="rounded-xl bg-accent-50 p-5">
             <p className="text-sm text-slate-800">
               {formatPounds(outcome.cost.amount)} over {formatTerm(outcome.cost.months)} at a fixed{" "}
-              {formatPercent(HEADLINE_APR)} a year
+              {formatPercent(exampleAnnualRate(rate))} a year
             </p>
             <ResultFigures
               className="mt-3"

@@ -497,6 +497,16 @@ export function LeadPage({
                 <dd className={valueClass}>
                   {figures.ltv === null ? "No property value" : formatPercent(figures.ltv)}
                 </dd>
+                {figures.promotionVersion !== undefined && (
+                  <>
+                    <dt className={termClass}>Quoted on</dt>
+                    <dd className={valueClass}>
+                      {figures.promotionVersion === null
+                        ? "The figures before any promotion version"
+                        : `Promotion version ${figures.promotionVersion}`}
+                    </dd>
+                  </>
+                )}
                 {figures.rated && (
                   <>
                     <dt className={termClass}>Indicative rate</dt>

@@ -50,6 +50,8 @@ export interface LeadFigures {
   example: RepresentativeExample | null;
   /** The figures the borrower was shown, kept once a correction worked these out again; null before. */
   shown?: ShownFigures | null;
+  /** The promotion version its figures were quoted on (DECISIONS D27); null: the figures the code held. */
+  promotionVersion?: number | null;
 }
 
 export interface LeadView {
@@ -188,6 +190,7 @@ export function leadView(
             ? null
             : representativeExample({ amount, months: INDICATIVE_TERM_MONTHS, annualRatePercent: rate }),
         shown: get<ShownFigures | null>("shownFigures") ?? null,
+        promotionVersion: get<number | null>("promotionVersionId") ?? null,
       },
       ...source,
     };
@@ -229,6 +232,7 @@ export function leadView(
       indicativeRate: null,
       monthlyPayment: null,
       example: null,
+      promotionVersion: get<number | null>("promotionVersionId") ?? null,
     },
     ...source,
   };

@@ -17,6 +17,7 @@ const PLACES: { to: string; label: string; permission: Permission; end?: boolean
   { to: "/staff/funnel", label: "Funnel", permission: "reports.read" },
   { to: "/staff/lenders", label: "Lender panel", permission: "panel.manage" },
   { to: "/staff/complaints", label: "Complaints", permission: "complaints.handle" },
+  { to: "/staff/promotions", label: "Promotions", permission: "promotions.read" },
   { to: "/staff/requests", label: "Data requests", permission: "data-requests.answer" },
   { to: "/staff/audit", label: "Audit log", permission: "audit.read" },
   { to: "/staff/team", label: "Team", permission: "team.read", end: true },

@@ -1,0 +1,67 @@
+import { createContext, type ReactNode, useContext } from "react";
+import { useRouteLoaderData } from "react-router";
+import {
+  defaultPromotionFigures,
+  type ExampleInputs,
+  type ExampleKey,
+  exampleAnnualRate,
+  type PromotionFigures,
+  ratesFrom,
+} from "~/domain/promotions";
+import type { RouteHandle } from "./route-handle";
+
+// The promotion figures a page prints (DECISIONS D27): the live version's, from the root
+// loader, or a past version's where the console shows a page as it was.
+
+/** What the root loader gives every page. */
+export interface RootPromotion {
+  versionId: number | null;
+  figures: PromotionFigures;
+}
+
+const CODE_FIGURES = defaultPromotionFigures();
+
+/** A past copy (the console's history): its figures and the handle of the page it draws. */
+interface PastCopy {
+  figures: PromotionFigures;
+  handle: RouteHandle | undefined;
+}
+const PastCopyContext = createContext<PastCopy | null>(null);
+
+export function PastCopyProvider({ figures, handle, children }: PastCopy & { children: ReactNode }) {
+  return <PastCopyContext.Provider value={{ figures, handle }}>{children}</PastCopyContext.Provider>;
+}
+
+/** The page's handle as a past copy draws it, if the page is one. */
+export function usePastCopyHandle(): { handle: RouteHandle | undefined } | null {
+  const past = useContext(PastCopyContext);
+  return past ? { handle: past.handle } : null;
+}
+
+/** The figures this page prints. */
+export function usePromotion(): PromotionFigures {
+  const past = useContext(PastCopyContext);
+  const data = useRouteLoaderData("root") as { promotion?: RootPromotion } | undefined;
+  return past?.figures ?? data?.promotion?.figures ?? CODE_FIGURES;
+}
+
+/** One page's example inputs. */
+export function useExample(key: ExampleKey): ExampleInputs {
+  return usePromotion().examples[key];
+}
+
+/** "Rates from": the lowest rate in the live table. */
+export function useRatesFrom(): number {
+  return ratesFrom(usePromotion());
+}
+
+type MatchWithData = { id: string; data?: unknown } | undefined;
+
+/** The live figures from a `meta` function's `matches`. */
+export function promotionFromMatches(matches: readonly MatchWithData[]): PromotionFigures {
+  const root = matches.find((m) => m?.id === "root");
+  return (root?.data as { promotion?: RootPromotion } | undefined)?.promotion?.figures ?? CODE_FIGURES;
+}
+
+/** The annual rate an example is printed at (the bad credit page's monthly rate, as a year's). */
+export const printedRate = (inputs: ExampleInputs) => exampleAnnualRate(inputs);

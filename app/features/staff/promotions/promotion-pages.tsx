@@ -1,0 +1,429 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { formatPercent, formatPounds, formatTerm, type RepresentativeExample } from "~/domain/finance";
+import {
+  EXAMPLE_KEYS,
+  EXAMPLE_LABELS,
+  exampleAnnualRate,
+  PROMOTION_STATUS_LABELS,
+  type PromotionErrors,
+  type PromotionFigures,
+  type PromotionUse,
+  ratesFrom,
+  type TouchedPage,
+  type VersionSummary,
+} from "~/domain/promotions";
+import { RATED_CREDIT_HISTORIES } from "~/domain/rates";
+import { formatWhen } from "../format";
+import { PromotionForm, type PromotionFormValues } from "./promotion-form";
+
+// The console's promotion pages (DECISIONS D27): the live figures and the versions waiting,
+// the draft form, one version with its approval, and the record.
+
+const h2Class = "text-xl font-bold text-slate-900";
+const cell = "px-2 py-2 align-top";
+const linkClass = "font-semibold text-brand-700 underline";
+
+const USE_WORDS: Record<PromotionUse, string> = {
+  example: "its representative example",
+  "rate-table": "the rate it quotes",
+  "rates-from": "its “rates from”",
+  claims: "its claims",
+};
+
+function exampleLine(example: RepresentativeExample) {
+  return `${formatPounds(example.amount)} over ${formatTerm(example.termMonths)} at ${formatPercent(example.annualRatePercent)}: ${formatPounds(example.monthlyPayment, { pence: true })} a month, ${formatPounds(example.totalPayable, { pence: true })} in total`;
+}
+
+/** Each page a change touches, with its representative example before and after, computed. */
+export function TouchedPages({ pages, headingId }: { pages: readonly TouchedPage[]; headingId: string }) {
+  return (
+    <section aria-labelledby={headingId} className="mt-6">
+      <h2 id={headingId} className={h2Class}>
+        Pages this change touches
+      </h2>
+      {pages.length === 0 ? (
+        <p className="mt-2">No page changes: these are the figures live now.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b-2 border-slate-400">
+                <th scope="col" className={cell}>
+                  Page
+                </th>
+                <th scope="col" className={cell}>
+                  What changes
+                </th>
+                <th scope="col" className={cell}>
+                  Example before
+                </th>
+                <th scope="col" className={cell}>
+                  Example after
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.map((page) => (
+                <tr key={page.path} className="border-b border-slate-200" data-testid="touched-page">
+                  <th scope="row" className={`${cell} font-semibold`}>
+                    {page.title}
+                    <span className="block font-normal text-slate-600">{page.path}</span>
+                  </th>
+                  <td className={cell}>{page.changed.map((use) => USE_WORDS[use]).join(", ")}</td>
+                  <td className={cell}>{exampleLine(page.before)}</td>
+                  <td className={cell}>{exampleLine(page.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** When a version was or will be live, in words. */
+function lifeOf(version: VersionSummary): string {
+  if (version.status === "live" && version.liveFrom) return `Live since ${formatWhen(version.liveFrom)}`;
+  if (version.status === "superseded" && version.liveFrom && version.liveUntil)
+    return `Live ${formatWhen(version.liveFrom)} to ${formatWhen(version.liveUntil)}`;
+  if (version.status === "approved")
+    return version.publishAt ? `Goes live ${formatWhen(version.publishAt)}` : "Goes live within seconds";
+  if (version.status === "draft")
+    return version.publishAt ? `Asks to go live ${formatWhen(version.publishAt)}` : "Goes live on approval";
+  return PROMOTION_STATUS_LABELS[version.status];
+}
+
+function VersionTable({ versions }: { versions: readonly VersionSummary[] }) {
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm">
+        <thead>
+          <tr className="border-b-2 border-slate-400">
+            {["Version", "Status", "For", "Drafted by", "Approved or sent back by", "When live"].map((column) => (
+              <th key={column} scope="col" className={cell}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {versions.map((version) => (
+            <tr key={version.id} className="border-b border-slate-200">
+              <td className={cell}>
+                <Link to={`/staff/promotions/${version.id}`} className={linkClass}>
+                  Version {version.id}
+                </Link>
+              </td>
+              <td className={cell}>{PROMOTION_STATUS_LABELS[version.status]}</td>
+              <td className={cell}>{version.summary || "—"}</td>
+              <td className={cell}>{version.draftedByName}</td>
+              <td className={cell}>{version.approvedByName ?? "—"}</td>
+              <td className={cell}>{lifeOf(version)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The figures of a version, read only. */
+export function FiguresTable({ figures }: { figures: PromotionFigures }) {
+  return (
+    <div className="mt-3 space-y-4">
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="text-left font-semibold">
+            Rate table (rates from {formatPercent(ratesFrom(figures))})
+          </caption>
+          <thead>
+            <tr className="border-b-2 border-slate-400">
+              {["Up to LTV", "Largest loan", "Excellent", "Good", "Unsure"].map((column) => (
+                <th key={column} scope="col" className={cell}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {figures.rateTable.map((band) => (
+              <tr key={band.maxLtv} className="border-b border-slate-200">
+                <td className={cell}>{formatPercent(band.maxLtv)}</td>
+                <td className={cell}>{formatPounds(band.maxLoan)}</td>
+                {RATED_CREDIT_HISTORIES.map((h) => (
+                  <td key={h} className={cell}>
+                    {formatPercent(band.rates[h])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="list-disc space-y-1 pl-6 text-sm">
+        {EXAMPLE_KEYS.map((key) => {
+          const example = figures.examples[key];
+          return (
+            <li key={key}>
+              {EXAMPLE_LABELS[key]}: {formatPounds(example.amount)} over {formatTerm(example.months)} at{" "}
+              {example.rateBasis === "monthly"
+                ? `${formatPercent(example.ratePercent, 5)} a month (${formatPercent(exampleAnnualRate(example))} a year)`
+                : `${formatPercent(example.ratePercent)} a year`}
+              , fees {formatPounds(example.fees)}
+            </li>
+          );
+        })}
+        <li>
+          Panel size:{" "}
+          {figures.claims.lenderPanel
+            ? `${figures.claims.lenderPanel.size} (source: ${figures.claims.lenderPanel.source})`
+            : "no claim"}
+        </li>
+        <li>
+          Review rating:{" "}
+          {figures.claims.rating
+            ? `${figures.claims.rating.score}/5 from ${figures.claims.rating.count} reviews on ${figures.claims.rating.site} (${figures.claims.rating.date}), ${figures.claims.rating.url}`
+            : "no claim"}
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export interface PromotionsPageProps {
+  live: VersionSummary | null;
+  waiting: VersionSummary[];
+  recent: VersionSummary[];
+  canDraft: boolean;
+  values: PromotionFormValues;
+  errors: PromotionErrors;
+  touched: TouchedPage[] | null;
+  refused: boolean;
+  notice: string | null;
+}
+
+export function PromotionsPage({
+  live,
+  waiting,
+  recent,
+  canDraft,
+  values,
+  errors,
+  touched,
+  refused,
+  notice,
+}: PromotionsPageProps) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Rates, examples and claims</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        The figures every loan page, calculator and check prints. A change is drafted by one member and approved by
+        another; the pages then show it within seconds. Every version is kept, with what each page said.{" "}
+        <Link to="/staff/promotions/history" className={linkClass}>
+          See a page as it was on a given day
+        </Link>
+        .
+      </p>
+      {notice && (
+        <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3 font-semibold">
+          {notice}
+        </p>
+      )}
+      <p className="mt-4" data-testid="live-version">
+        {live ? (
+          <>
+            <strong>Live:</strong>{" "}
+            <Link to={`/staff/promotions/${live.id}`} className={linkClass}>
+              version {live.id}
+            </Link>
+            , {lifeOf(live).toLowerCase()}, drafted by {live.draftedByName}, approved by {live.approvedByName}.
+          </>
+        ) : (
+          <>
+            <strong>Live:</strong> the figures the site was built with; no version has been approved yet.
+          </>
+        )}
+      </p>
+
+      <section aria-labelledby="waiting-heading" className="mt-8">
+        <h2 id="waiting-heading" className={h2Class}>
+          Waiting
+        </h2>
+        {waiting.length === 0 ? <p className="mt-2">No change is waiting.</p> : <VersionTable versions={waiting} />}
+      </section>
+
+      {canDraft && (
+        <section aria-labelledby="draft-heading" className="mt-8">
+          <h2 id="draft-heading" className={h2Class}>
+            Draft a change
+          </h2>
+          <p className="mt-1 max-w-3xl text-slate-700">The form starts from the figures live now.</p>
+          {touched && <TouchedPages pages={touched} headingId="preview-heading" />}
+          <PromotionForm values={values} errors={errors} refused={refused} />
+        </section>
+      )}
+
+      <section aria-labelledby="recent-heading" className="mt-8">
+        <h2 id="recent-heading" className={h2Class}>
+          Every version
+        </h2>
+        {recent.length === 0 ? <p className="mt-2">None yet.</p> : <VersionTable versions={recent} />}
+      </section>
+    </>
+  );
+}
+
+export interface VersionPageProps {
+  version: VersionSummary;
+  figures: PromotionFigures;
+  touched: TouchedPage[];
+  basedOn: number | null;
+  /** What this member may do with it, and why not when they may not. */
+  decision: { may: true } | { may: false; reason: string | null };
+  error: string | null;
+}
+
+export function VersionPage({ version, figures, touched, basedOn, decision, error }: VersionPageProps) {
+  return (
+    <>
+      <p>
+        <Link to="/staff/promotions" className={linkClass}>
+          All versions
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">Version {version.id}</h1>
+      <dl className="mt-4 grid gap-x-6 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-2">
+        <Pair term="Status">{PROMOTION_STATUS_LABELS[version.status]}</Pair>
+        <Pair term="For">{version.summary || "—"}</Pair>
+        <Pair term="Drafted by">
+          {version.draftedByName}, {formatWhen(version.createdAt)}
+        </Pair>
+        <Pair term={version.status === "rejected" ? "Sent back by" : "Approved by"}>
+          {version.approvedByName
+            ? `${version.approvedByName}${version.decidedAt ? `, ${formatWhen(version.decidedAt)}` : ""}`
+            : "Not yet"}
+        </Pair>
+        {version.rejectionReason && <Pair term="Why it was sent back">{version.rejectionReason}</Pair>}
+        <Pair term="When live">{lifeOf(version)}</Pair>
+        <Pair term="Compared with">
+          {basedOn === null ? "The figures the site was built with" : `Version ${basedOn}`}
+        </Pair>
+      </dl>
+
+      <TouchedPages pages={touched} headingId="touched-heading" />
+
+      {version.status === "draft" && (
+        <section aria-labelledby="decide-heading" className="mt-8">
+          <h2 id="decide-heading" className={h2Class}>
+            Approve or send back
+          </h2>
+          {error && (
+            <p role="alert" className="mt-2 font-semibold text-red-700">
+              {error}
+            </p>
+          )}
+          {decision.may ? (
+            <div className="mt-3 grid gap-6 lg:grid-cols-2">
+              <Form method="post">
+                <p className="text-slate-700">
+                  Approving publishes it {version.publishAt ? `at ${formatWhen(version.publishAt)}` : "at once"}, on
+                  every page it touches.
+                </p>
+                <button type="submit" name="intent" value="approve" className={`${buttonVariants()} mt-3`}>
+                  Approve version {version.id}
+                </button>
+              </Form>
+              <Form method="post" className="space-y-3">
+                <TextField
+                  id="promotion-reason"
+                  name="reason"
+                  label="Why it goes back"
+                  hint="The drafter sees this"
+                  maxLength={500}
+                  autoComplete="off"
+                />
+                <button type="submit" name="intent" value="reject" className={buttonVariants({ variant: "outline" })}>
+                  Send it back
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <p className="mt-2">{decision.reason ?? "Only a member of Compliance approves a change."}</p>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="figures-heading" className="mt-8">
+        <h2 id="figures-heading" className={h2Class}>
+          Its figures
+        </h2>
+        <FiguresTable figures={figures} />
+      </section>
+    </>
+  );
+}
+
+function Pair({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-semibold max-sm:mt-2">{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+export interface HistoryPageProps {
+  pages: { path: string; title: string }[];
+  values: { page: string; day: string; time: string };
+  error: string | null;
+  /** The version live at that moment (null: the figures the site was built with), once asked. */
+  shown: { at: string; versionId: number | null } | null;
+  children?: ReactNode;
+}
+
+/** /staff/promotions/history: which page, at which moment; then that page as it was, marked as a past copy. */
+export function HistoryPage({ pages, values, error, shown, children }: HistoryPageProps) {
+  return (
+    <>
+      <p>
+        <Link to="/staff/promotions" className={linkClass}>
+          All versions
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">A page as it was</h1>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        Choose a page and a moment: the page is drawn with the figures live then. It is a past copy, for the firm only.
+      </p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-4">
+        <SelectField
+          id="history-page"
+          name="page"
+          label="Page"
+          defaultValue={values.page}
+          options={Object.fromEntries(pages.map((page) => [page.path, `${page.title} (${page.path})`]))}
+        />
+        <TextField id="history-day" name="day" type="date" label="Day" defaultValue={values.day} error={error} />
+        <TextField id="history-time" name="time" type="time" label="Time (UK)" defaultValue={values.time} />
+        <button type="submit" className={buttonVariants({ variant: "secondary" })}>
+          Show the page
+        </button>
+      </Form>
+      {shown && (
+        <section aria-labelledby="past-copy-heading" className="mt-8">
+          <h2 id="past-copy-heading" className="rounded-t-lg bg-amber-100 p-3 text-lg font-bold text-amber-950">
+            Past copy: {values.page} as it was at {formatWhen(shown.at)}, with{" "}
+            {shown.versionId === null ? "the figures the site was built with" : `version ${shown.versionId}`}. Not what
+            the site shows now.
+          </h2>
+          <div className="rounded-b-lg border-4 border-amber-100" data-testid="past-copy">
+            {children}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { data, redirect } from "react-router";
+import { pagesTouched } from "~/domain/promotions";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
+import { VersionPage } from "~/features/staff/promotions/promotion-pages";
+import { isSameSitePost } from "../../server/accounts.server";
+import {
+  approvePromotion,
+  builtInPromotion,
+  decisionRefusal,
+  figuresBefore,
+  type PromotionVersion,
+  promotionVersion,
+  rejectPromotion,
+  versionSummary,
+} from "../../server/promotions/promotions.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
+import { holds, requirePermission } from "../../server/staff/guard.server";
+import type { StaffUser } from "../../server/staff/session.server";
+import type { Route } from "./+types/staff.promotions.$id";
+
+// /staff/promotions/:id (DECISIONS D27): one version, the pages it touches before and
+// after, and its approval or sending back, by a member holding promotions.approve who
+// did not draft it (the server refuses the drafter whatever the page showed).
+
+export const meta: Route.MetaFunction = consoleMeta("A promotion version");
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+const REASON_REQUIRED = "Say why it goes back, for its drafter";
+const NOTICES: Record<string, string> = {
+  drafted: "Sent for approval. Another member approves it or sends it back.",
+  approved: "Approved. It goes live at its time on every page it touches.",
+  published: "Approved and live: every page it touches shows it within seconds.",
+};
+
+async function versionOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
+  const number = /^\d{1,15}$/.test(id ?? "") ? Number(id) : Number.NaN;
+  const version = Number.isSafeInteger(number) ? await promotionVersion(context.db, number) : undefined;
+  if (!version) throw data({ reason: "There is no such version" }, { status: 404 });
+  return version;
+}
+
+async function view(
+  context: Route.LoaderArgs["context"],
+  version: PromotionVersion,
+  user: StaffUser,
+  error: string | null,
+) {
+  const builtIn = builtInPromotion(context.config.site.claims);
+  const before = await figuresBefore(context.db, version, builtIn);
+  const refusal = decisionRefusal(version, user);
+  return {
+    version: versionSummary(version),
+    figures: version.figures,
+    touched: pagesTouched(before, version.figures),
+    basedOn: version.basedOn,
+    decision:
+      holds(user, "promotions.approve") && refusal === null
+        ? ({ may: true } as const)
+        : ({ may: false, reason: holds(user, "promotions.approve") ? refusal : null } as const),
+    error,
+  };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user, headers } = await requirePermission(context, request, "promotions.read");
+  const version = await versionOr404(context, params.id);
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return data({ ...(await view(context, version, user, null)), notice: NOTICES[done] ?? null }, { headers });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user } = await requirePermission(context, request, "promotions.approve");
+  if (!isSameSitePost(request, context.config.siteUrl))
+    throw data({ reason: "Send the form from its page" }, { status: 403 });
+  const form = await staffFormPost(request);
+  const version = await versionOr404(context, params.id);
+  const intent = form.get("intent");
+  const actor = { id: user.id, name: user.name };
+  const now = new Date();
+  if (intent === "approve") {
+    const result = await approvePromotion(context.db, actor, version.id, now);
+    if (!result.ok)
+      return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
+    // This server shows it at once; the others within their next poll.
+    if (result.published) await context.promotions?.refresh();
+    return redirect(`/staff/promotions/${version.id}?done=${result.published ? "published" : "approved"}`, 303);
+  }
+  if (intent === "reject") {
+    const reason = String(form.get("reason") ?? "").trim();
+    if (reason === "" || reason.length > 500)
+      return data({ ...(await view(context, version, user, REASON_REQUIRED)), notice: null }, { status: 400 });
+    const result = await rejectPromotion(context.db, actor, version.id, reason, now);
+    if (!result.ok)
+      return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
+    return redirect("/staff/promotions?done=sent-back", 303);
+  }
+  throw data({ reason: "Choose to approve it or send it back" }, { status: 400 });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function PromotionVersionRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const props = { ...loaderData, ...(actionData ?? {}) };
+  return (
+    <>
+      {props.notice && (
+        <p role="status" className="mb-4 rounded-md border border-green-700 bg-green-50 p-3 font-semibold">
+          {props.notice}
+        </p>
+      )}
+      <VersionPage {...props} />
+    </>
+  );
+}

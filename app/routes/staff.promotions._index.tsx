@@ -1,0 +1,117 @@
+import { data, redirect } from "react-router";
+import { ownValue } from "~/domain/own-keys";
+import {
+  checkPromotion,
+  PUBLISH_AT_FIELD,
+  type PromotionErrors,
+  pagesTouched,
+  promotionFieldValues,
+  promotionFromFields,
+  readPublishAt,
+} from "~/domain/promotions";
+import { ukInstant } from "~/domain/uk-time";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
+import { PromotionsPage } from "~/features/staff/promotions/promotion-pages";
+import { isSameSitePost } from "../../server/accounts.server";
+import { livePromotion } from "../../server/promotions/live.server";
+import { draftPromotion, promotionHistory, versionSummary } from "../../server/promotions/promotions.server";
+import { staffFormPost } from "../../server/staff/form-post.server";
+import { holds, requirePermission } from "../../server/staff/guard.server";
+import type { Route } from "./+types/staff.promotions._index";
+
+// /staff/promotions (DECISIONS D27): the live figures, the versions waiting, the draft
+// form (every figure, the pages it touches before and after, each refusal beside its
+// field) and every version. Drafting asks promotions.draft; approval is each version's page.
+
+export const meta: Route.MetaFunction = consoleMeta("Rates, examples and claims");
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+const SUMMARY_REQUIRED = "Say what the change is for, in a few words";
+const SUMMARY_MAX = 300;
+
+async function overview(context: Route.LoaderArgs["context"]) {
+  const versions = (await promotionHistory(context.db)).map(versionSummary);
+  return {
+    live: versions.find((v) => v.status === "live") ?? null,
+    waiting: versions.filter((v) => v.status === "draft" || v.status === "approved"),
+    recent: versions.slice(0, 50),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await requirePermission(context, request, "promotions.read");
+  const live = await livePromotion(context);
+  const done = new URL(request.url).searchParams.get("done");
+  return data(
+    {
+      ...(await overview(context)),
+      canDraft: holds(user, "promotions.draft"),
+      values: { ...promotionFieldValues(live.figures), summary: "", publishDay: "", publishTime: "" },
+      errors: {} as PromotionErrors,
+      touched: null,
+      refused: false,
+      notice: done === "sent-back" ? "The version is sent back to its drafter." : null,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requirePermission(context, request, "promotions.draft");
+  if (!isSameSitePost(request, context.config.siteUrl))
+    throw data({ reason: "Send the form from its page" }, { status: 403 });
+  const form = await staffFormPost(request);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  const value = (name: string) => ownValue(fields, name);
+  const intent = value("intent");
+  if (intent !== "preview" && intent !== "draft")
+    throw data({ reason: "Choose what to do with the change" }, { status: 400 });
+
+  const live = await livePromotion(context);
+  const figures = promotionFromFields(value);
+  const errors: PromotionErrors = checkPromotion(figures);
+  const summary = (value("summary") ?? "").trim();
+  if (summary === "") errors.summary = SUMMARY_REQUIRED;
+  else if (summary.length > SUMMARY_MAX) errors.summary = `At most ${SUMMARY_MAX} characters`;
+  const publish = readPublishAt(value("publishDay") ?? "", value("publishTime") ?? "", new Date(), ukInstant);
+  if (!publish.ok) errors[PUBLISH_AT_FIELD] = publish.error;
+  const refused = Object.keys(errors).length > 0;
+
+  if (refused || intent === "preview" || !publish.ok) {
+    return data(
+      {
+        ...(await overview(context)),
+        canDraft: true,
+        values: {
+          ...fields,
+          summary: value("summary") ?? "",
+          publishDay: value("publishDay") ?? "",
+          publishTime: value("publishTime") ?? "",
+        },
+        errors,
+        touched: refused ? null : pagesTouched(live.figures, figures),
+        refused,
+        notice: null,
+      },
+      { status: refused ? 400 : 200 },
+    );
+  }
+  const drafted = await draftPromotion(
+    context.db,
+    { id: user.id, name: user.name },
+    { figures, summary, publishAt: publish.at, basedOn: live.versionId },
+  );
+  if (!drafted.ok) throw data({ reason: "The figures could not be checked" }, { status: 400 });
+  return redirect(`/staff/promotions/${drafted.id}?done=drafted`, 303);
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function Promotions({ loaderData, actionData }: Route.ComponentProps) {
+  return <PromotionsPage {...loaderData} {...(actionData ?? {})} />;
+}

@@ -1,0 +1,94 @@
+import type { ComponentType } from "react";
+import { data } from "react-router";
+import { PastCopyProvider } from "~/components/promotion";
+import type { RouteHandle } from "~/components/route-handle";
+import { SiteFooter } from "~/components/site-footer";
+import { isOwnKey } from "~/domain/own-keys";
+import { readUkMoment } from "~/domain/promotions";
+import { ukClock, ukInstant } from "~/domain/uk-time";
+import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { ConsoleError } from "~/features/staff/console-error";
+import { consoleMeta } from "~/features/staff/console-meta";
+import { HistoryPage } from "~/features/staff/promotions/promotion-pages";
+import { builtInPromotion, promotionLiveAt } from "../../server/promotions/promotions.server";
+import { requirePermission } from "../../server/staff/guard.server";
+import type { Route } from "./+types/staff.promotions.history";
+import AboutUs, { handle as aboutUsHandle } from "./about-us";
+import BadCredit, { handle as badCreditHandle } from "./bad-credit-homeowner-loan";
+import DebtConsolidation, { handle as debtHandle } from "./debt-consolidation";
+import HomeImprovement, { handle as homeImprovementHandle } from "./home-improvement-loan";
+import HomeownerCalculator, { handle as homeownerHandle } from "./homeowner-loan-calculator";
+import Home, { handle as homeHandle } from "./_index";
+import Loans, { handle as loansHandle } from "./loans";
+import SchoolFees, { handle as schoolFeesHandle } from "./school-fees-loan";
+import SecuredLoan, { handle as securedHandle } from "./secured-homeowner-loan";
+
+// /staff/promotions/history?page=/x&day=YYYY-MM-DD&time=HH:MM (DECISIONS D27): "what did
+// this page say on 3 March at 10:00?" The page is drawn by its own component with the
+// figures of the version live at that moment, marked as a past copy; console-only,
+// never indexed, never served to the public.
+
+export const meta: Route.MetaFunction = consoleMeta("A page as it was");
+export const headers: Route.HeadersFunction = privatePageHeaders;
+/** A past copy is for reading: no React in the browser (its calculators hydrate alone, as on the site). */
+export const handle: RouteHandle = { hydrate: false };
+
+const PAGES: Record<string, { title: string; Page: ComponentType; handle: RouteHandle }> = {
+  "/": { title: "Home", Page: Home, handle: homeHandle },
+  "/loans": { title: "Loans", Page: Loans, handle: loansHandle },
+  "/secured-homeowner-loan": { title: "Secured homeowner loan", Page: SecuredLoan, handle: securedHandle },
+  "/homeowner-loan-calculator": {
+    title: "Homeowner loan calculator",
+    Page: HomeownerCalculator,
+    handle: homeownerHandle,
+  },
+  "/bad-credit-homeowner-loan": { title: "Bad credit homeowner loan", Page: BadCredit, handle: badCreditHandle },
+  "/school-fees-loan": { title: "School fees loan", Page: SchoolFees, handle: schoolFeesHandle },
+  "/home-improvement-loan": { title: "Home improvement loan", Page: HomeImprovement, handle: homeImprovementHandle },
+  "/debt-consolidation": { title: "Debt consolidation", Page: DebtConsolidation, handle: debtHandle },
+  "/about-us": { title: "About us", Page: AboutUs, handle: aboutUsHandle },
+};
+
+const MOMENT_INVALID = "Enter a day and a time (UK time)";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { headers } = await requirePermission(context, request, "promotions.read");
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("page");
+  const now = ukClock(new Date());
+  const nowTime = `${String(Math.floor(now.minutes / 60)).padStart(2, "0")}:${String(now.minutes % 60).padStart(2, "0")}`;
+  const values = {
+    page: asked !== null && isOwnKey(PAGES, asked) ? asked : "/secured-homeowner-loan",
+    day: url.searchParams.get("day") ?? now.day,
+    time: url.searchParams.get("time") ?? nowTime,
+  };
+  const pages = Object.entries(PAGES).map(([path, page]) => ({ path, title: page.title }));
+  const base = { pages, values, error: null as string | null, shown: null, figures: null };
+  if (asked === null) return data(base, { headers });
+  const at = readUkMoment(values.day, values.time, ukInstant);
+  if (!at) return data({ ...base, error: MOMENT_INVALID }, { headers });
+  const past = await promotionLiveAt(context.db, at, builtInPromotion(context.config.site.claims));
+  return data(
+    { ...base, shown: { at: at.toISOString(), versionId: past.versionId }, figures: past.figures },
+    { headers },
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ConsoleError error={error} />;
+}
+
+export default function PromotionHistory({ loaderData }: Route.ComponentProps) {
+  const { figures, ...props } = loaderData;
+  const page = isOwnKey(PAGES, props.values.page) ? PAGES[props.values.page] : undefined;
+  return (
+    <HistoryPage {...props}>
+      {figures && page && (
+        <PastCopyProvider figures={figures} handle={page.handle}>
+          <page.Page />
+          <SiteFooter />
+        </PastCopyProvider>
+      )}
+    </HistoryPage>
+  );
+}

@@ -1,0 +1,345 @@
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import {
+  checkPromotion,
+  defaultPromotionFigures,
+  isPromotionFigures,
+  type PromotionClaims,
+  type PromotionErrors,
+  type PromotionFigures,
+  type VersionSummary,
+} from "../../app/domain/promotions";
+import type { Database } from "../db/client";
+import { promotionVersions } from "../db/schema";
+import type { Logger } from "../logger";
+import { writeAudit } from "../staff/audit.server";
+
+// The promotion figures (DECISIONS D27): versions drafted by one member, approved or sent
+// back by another, published at once or at their time by whichever server comes to it
+// first, and read by every server from a copy in memory refreshed within seconds.
+
+export type PromotionVersion = typeof promotionVersions.$inferSelect;
+type Actor = { id: string; name: string };
+
+/** What the pages show: the live version's figures, or the code's (versionId null). */
+export interface LivePromotion {
+  versionId: number | null;
+  figures: PromotionFigures;
+}
+
+/** The figures before any version: the code's, with the claims configuration makes (decision 100). */
+export const builtInPromotion = (claims: PromotionClaims): LivePromotion => ({
+  versionId: null,
+  figures: defaultPromotionFigures(claims),
+});
+
+export type DraftResult = { ok: true; id: number } | { ok: false; errors: PromotionErrors };
+
+/** A new draft: refused, field by field, unless its figures could be a compliant promotion. */
+export async function draftPromotion(
+  db: Database,
+  actor: Actor,
+  draft: { figures: PromotionFigures; summary: string; publishAt: Date | null; basedOn: number | null },
+): Promise<DraftResult> {
+  const errors = checkPromotion(draft.figures);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(promotionVersions)
+      .values({
+        figures: draft.figures,
+        summary: draft.summary,
+        basedOn: draft.basedOn,
+        publishAt: draft.publishAt,
+        draftedBy: actor.id,
+        draftedByName: actor.name,
+      })
+      .returning({ id: promotionVersions.id });
+    if (!row) throw new Error("the draft was not stored");
+    await writeAudit(tx, {
+      action: "promotion.drafted",
+      actor,
+      detail: { version: row.id, publishAt: draft.publishAt?.toISOString() ?? null },
+    });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+export type DecisionResult = { ok: true; published: boolean } | { ok: false; reason: string };
+
+/** The reason a member may not decide on this version, or null when they may. */
+export function decisionRefusal(version: Pick<PromotionVersion, "status" | "draftedBy">, actor: Actor): string | null {
+  if (version.status !== "draft") return "This version has already been decided";
+  if (version.draftedBy === actor.id) return "You drafted this version: another member must approve it or send it back";
+  return null;
+}
+
+/**
+ * Approves a draft as another member than its drafter (the two-person rule, enforced
+ * here whatever the page showed), then publishes it at once when its time has come.
+ */
+export async function approvePromotion(db: Database, actor: Actor, id: number, now: Date): Promise<DecisionResult> {
+  const refused = await db.transaction(async (tx) => {
+    const [version] = await tx.select().from(promotionVersions).where(eq(promotionVersions.id, id)).for("update");
+    if (!version) return "There is no such version";
+    const refusal = decisionRefusal(version, actor);
+    if (refusal) return refusal;
+    if (!isPromotionFigures(version.figures)) return "This version's figures no longer pass the check";
+    await tx
+      .update(promotionVersions)
+      .set({ status: "approved", approvedBy: actor.id, approvedByName: actor.name, decidedAt: now })
+      .where(eq(promotionVersions.id, id));
+    await writeAudit(tx, {
+      action: "promotion.approved",
+      actor,
+      detail: { version: id, publishAt: version.publishAt?.toISOString() ?? null },
+    });
+    return null;
+  });
+  if (refused) return { ok: false, reason: refused };
+  const published = await publishDue(db, now);
+  return { ok: true, published: published.includes(id) };
+}
+
+/** Sends a draft back with the reason, as another member than its drafter. */
+export async function rejectPromotion(
+  db: Database,
+  actor: Actor,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<DecisionResult> {
+  const refused = await db.transaction(async (tx) => {
+    const [version] = await tx.select().from(promotionVersions).where(eq(promotionVersions.id, id)).for("update");
+    if (!version) return "There is no such version";
+    const refusal = decisionRefusal(version, actor);
+    if (refusal) return refusal;
+    await tx
+      .update(promotionVersions)
+      .set({
+        status: "rejected",
+        approvedBy: actor.id,
+        approvedByName: actor.name,
+        decidedAt: now,
+        rejectionReason: reason,
+      })
+      .where(eq(promotionVersions.id, id));
+    // The reason stays on the version; the row names the version only.
+    await writeAudit(tx, { action: "promotion.rejected", actor, detail: { version: id } });
+    return null;
+  });
+  return refused ? { ok: false, reason: refused } : { ok: true, published: false };
+}
+
+/** Any constant: it serialises publication across every server sharing the database. */
+const PUBLISH_LOCK_ID = 727_043;
+
+/**
+ * Publishes every approved version whose time has come, oldest time first: each goes
+ * live from its time (or its approval, when it had none), and the one before it stops
+ * then. Safe to call from several servers at once. Returns the ids published.
+ */
+export async function publishDue(db: Database, now: Date): Promise<number[]> {
+  const due = or(lte(promotionVersions.publishAt, now), isNull(promotionVersions.publishAt));
+  // The cheap question first: most calls find nothing due and take no lock.
+  const [any] = await db
+    .select({ id: promotionVersions.id })
+    .from(promotionVersions)
+    .where(and(eq(promotionVersions.status, "approved"), due))
+    .limit(1);
+  if (!any) return [];
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
+    const ready = await tx
+      .select()
+      .from(promotionVersions)
+      .where(and(eq(promotionVersions.status, "approved"), due))
+      .orderBy(
+        asc(sql`coalesce(${promotionVersions.publishAt}, ${promotionVersions.decidedAt})`),
+        asc(promotionVersions.id),
+      );
+    const published: number[] = [];
+    for (const version of ready) {
+      const from = version.publishAt ?? version.decidedAt ?? now;
+      await tx
+        .update(promotionVersions)
+        .set({ status: "superseded", liveUntil: from })
+        .where(eq(promotionVersions.status, "live"));
+      await tx
+        .update(promotionVersions)
+        .set({ status: "live", liveFrom: from })
+        .where(eq(promotionVersions.id, version.id));
+      await writeAudit(tx, {
+        action: "promotion.published",
+        actor: null,
+        detail: { version: version.id, liveFrom: from.toISOString() },
+      });
+      published.push(version.id);
+    }
+    return published;
+  });
+}
+
+/** The live version, or undefined while the code's figures stand. */
+export async function liveVersion(db: Database): Promise<PromotionVersion | undefined> {
+  const [row] = await db.select().from(promotionVersions).where(eq(promotionVersions.status, "live"));
+  return row;
+}
+
+/** The version the site showed at `at`, or undefined when it showed the code's figures. */
+export async function versionLiveAt(db: Database, at: Date): Promise<PromotionVersion | undefined> {
+  const [row] = await db
+    .select()
+    .from(promotionVersions)
+    .where(
+      and(
+        lte(promotionVersions.liveFrom, at),
+        or(isNull(promotionVersions.liveUntil), gt(promotionVersions.liveUntil, at)),
+      ),
+    )
+    .orderBy(desc(promotionVersions.liveFrom), desc(promotionVersions.id))
+    .limit(1);
+  return row;
+}
+
+export async function promotionVersion(db: Database, id: number): Promise<PromotionVersion | undefined> {
+  const [row] = await db.select().from(promotionVersions).where(eq(promotionVersions.id, id));
+  return row;
+}
+
+/** Every version, newest first: the record (D27). */
+export async function promotionHistory(db: Database, limit = 200): Promise<PromotionVersion[]> {
+  return db.select().from(promotionVersions).orderBy(desc(promotionVersions.id)).limit(limit);
+}
+
+/** A version as the pages take it: its figures, checked, or the code's when unreadable. */
+function asLive(version: PromotionVersion | undefined, builtIn: LivePromotion): LivePromotion {
+  if (!version || !isPromotionFigures(version.figures)) return builtIn;
+  return { versionId: version.id, figures: version.figures };
+}
+
+export async function livePromotionFrom(db: Database, builtIn: LivePromotion): Promise<LivePromotion> {
+  return asLive(await liveVersion(db), builtIn);
+}
+
+export async function promotionLiveAt(db: Database, at: Date, builtIn: LivePromotion): Promise<LivePromotion> {
+  return asLive(await versionLiveAt(db, at), builtIn);
+}
+
+/** How often each server asks whether the live version changed (and publishes what is due). */
+export const PROMOTION_POLL_MS = 2_000;
+
+export interface PromotionSource {
+  /** The live figures; read from the database on the first call, then from memory. */
+  live(): Promise<LivePromotion>;
+  /** The copy in memory, or the code's figures before the first read. */
+  current(): LivePromotion;
+  /** Publishes what is due, then reads the live version again; listeners hear of a change. */
+  refresh(): Promise<LivePromotion>;
+  /** Called with the new figures whenever the live version changes. */
+  onChange(listener: (live: LivePromotion) => void): () => void;
+  close(): void;
+}
+
+/**
+ * The live figures for one server, kept in memory: each request reads them without a
+ * query. Every `pollMs` (0: never, for tests that refresh by hand) it publishes what is
+ * due by `now` and asks for the live version's id, so a publication by any server
+ * sharing the database shows here within seconds.
+ */
+export function createPromotionSource({
+  db,
+  builtIn,
+  now = () => new Date(),
+  pollMs = PROMOTION_POLL_MS,
+  log,
+}: {
+  db: Database;
+  builtIn: LivePromotion;
+  now?: () => Date;
+  pollMs?: number;
+  log?: Logger;
+}): PromotionSource {
+  let live = builtIn;
+  let loaded: Promise<LivePromotion> | undefined;
+  let running: Promise<LivePromotion> | undefined;
+  const listeners = new Set<(live: LivePromotion) => void>();
+
+  async function read(): Promise<LivePromotion> {
+    await publishDue(db, now());
+    const [row] = await db
+      .select({ id: promotionVersions.id })
+      .from(promotionVersions)
+      .where(eq(promotionVersions.status, "live"));
+    const id = row?.id ?? null;
+    if (id === live.versionId && loaded) return live;
+    const next = await livePromotionFrom(db, builtIn);
+    const changed = next.versionId !== live.versionId;
+    live = next;
+    if (changed) {
+      log?.info({ promotionVersion: next.versionId }, "promotion figures changed");
+      for (const listener of listeners) listener(next);
+    }
+    return live;
+  }
+
+  function refresh(): Promise<LivePromotion> {
+    // One read at a time: a poll and a publication's refresh share it.
+    running ??= read().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const timer =
+    pollMs > 0
+      ? setInterval(() => {
+          refresh().catch((error: unknown) => log?.debug({ err: error }, "promotion poll failed"));
+        }, pollMs)
+      : undefined;
+  timer?.unref();
+
+  return {
+    live() {
+      loaded ??= refresh().catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      });
+      return loaded.then(() => live);
+    },
+    current: () => live,
+    refresh,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      if (timer) clearInterval(timer);
+      listeners.clear();
+    },
+  };
+}
+
+/** A version as the console lists it. */
+export function versionSummary(version: PromotionVersion): VersionSummary {
+  const iso = (at: Date | null) => (at ? at.toISOString() : null);
+  return {
+    id: version.id,
+    status: version.status,
+    summary: version.summary,
+    draftedByName: version.draftedByName,
+    approvedByName: version.approvedByName,
+    createdAt: version.createdAt.toISOString(),
+    decidedAt: iso(version.decidedAt),
+    rejectionReason: version.rejectionReason,
+    publishAt: iso(version.publishAt),
+    liveFrom: iso(version.liveFrom),
+    liveUntil: iso(version.liveUntil),
+  };
+}
+
+/** The figures a version is compared with: the one it was drafted against, or the code's. */
+export async function figuresBefore(db: Database, version: PromotionVersion, builtIn: LivePromotion) {
+  if (version.basedOn === null) return builtIn.figures;
+  const before = await promotionVersion(db, version.basedOn);
+  return before && isPromotionFigures(before.figures) ? before.figures : builtIn.figures;
+}
