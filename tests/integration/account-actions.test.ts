@@ -112,12 +112,17 @@ describe.each(testDatabaseKinds())("the account pages' functions on %s", (kind) 
     expect((await currentSession(context(), page("better-auth.session_token=made-up.value"))).user).toBeNull();
   });
 
-  it("sums up the account: the profile's first name, the email and the borrower's own enquiries", async () => {
+  it("sums up the account: the profile's first name, the email, the borrower's own enquiries and the details they may correct", async () => {
     const email = unique("summary");
     const cookie = await borrower(email);
     const { user } = await currentSession(context(), page(cookie));
     if (!user) throw new Error("not signed in");
-    expect(await accountSummary(database.db, user)).toEqual({ firstName: "Robin", email, enquiries: [] });
+    expect(await accountSummary(database.db, user)).toEqual({
+      firstName: "Robin",
+      email,
+      enquiries: [],
+      details: { firstName: "Robin", lastName: "Reset", phone: null },
+    });
     const made = await test.app.request("/api/quotes", postJson(validQuote({ email }), freshAddress()));
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: string };
@@ -241,7 +246,9 @@ describe.each(testDatabaseKinds())("the account pages' functions on %s", (kind) 
       expect(paused.retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.accountSignIn.windowMs / 1000);
       expect(paused.message).toBe(accountSignInPaused(paused.retryAfterSeconds ?? 0));
       // Another account is not held back.
-      expect(await signIn(context(), page(), form({ email: unique("other"), password: "not-the-password" }))).toMatchObject({
+      expect(
+        await signIn(context(), page(), form({ email: unique("other"), password: "not-the-password" })),
+      ).toMatchObject({
         status: 401,
       });
       // Once the window is over, the right password signs in.

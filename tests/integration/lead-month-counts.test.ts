@@ -66,8 +66,8 @@ async function someLeads(db: Database) {
 }
 
 /**
- * The same leads as the code before migration 0010 wrote them: the quotes by their own
- * columns, as today's schema has quotes' columns that the older one has not.
+ * The same leads as the code before migration 0010 wrote them: the quotes and quick-check
+ * enquiries by their own columns, as today's schema has columns that the older one has not.
  */
 async function someLeadsBefore(db: Database) {
   const pairs = ARRIVALS.flatMap((createdAt) => LANDINGS.map((landingPageUrl) => ({ createdAt, landingPageUrl })));
@@ -77,7 +77,16 @@ async function someLeadsBefore(db: Database) {
   );
   await db.execute(sql`insert into quotes (email, first_name, last_name, phone, loan_purpose, homeowner_status,
       credit_history, loan_amount, property_value, created_at, landing_page_url) values ${sql.join(rows, sql`, `)}`);
-  await insertLeads(db, { enquiries: pairs.slice(0, 12).map((p) => sampleEnquiry(p)), contacts: [sampleContact()] });
+  const enquiries = pairs
+    .slice(0, 12)
+    .map(
+      (p) =>
+        sql`('homeowner', 40000, 'mortgage', 'home-improvements', 3500, 'self-employed', 'fair', 300000, 120000, 'Sam', 'Jones', 'sam.jones@example.com', '+44 7700 900456', ${p.createdAt.toISOString()}::timestamptz, ${p.landingPageUrl})`,
+    );
+  await db.execute(sql`insert into personal_enquiries (loan_type, loan_amount, homeowner_status, loan_purpose,
+      monthly_income, employment_status, credit_history, property_value, mortgage_balance, first_name, last_name,
+      email, phone, created_at, landing_page_url) values ${sql.join(enquiries, sql`, `)}`);
+  await insertLeads(db, { contacts: [sampleContact()] });
 }
 
 describe.each(testDatabaseKinds())("the campaign report's kept leads a month on %s", (kind) => {
