@@ -9,7 +9,7 @@ import { addStaffMember } from "../support/stored";
 // Corrections and many leads at once (DECISIONS D29, docs/decisions/300 and 301), as the
 // people see them: an adviser corrects a lead's phone and property value (a mistyped number
 // refused first, at its field), sees the loan to value worked out again beside what the
-// borrower was shown, and the timeline naming the change and who made it, while a second
+// borrower was shown and a product that did not fit it at 60% among the matches at 50%, and the timeline naming the change and who made it, while a second
 // adviser's page opened before it is refused as stale; a manager ticks two leads in the
 // inbox and assigns them at once, then moves and closes (with a reason) every lead on the
 // page without script; from the list, a lead's page walks to the next and back, a change
@@ -59,8 +59,34 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
   }
   const adviserName = `Ann Adviser ${surname.slice(-6)}`;
 
+  // A manager puts a product on the panel that lends to 55% of a home's value at most, on
+  // good credit: the lead at 60% does not fit it until its property value is corrected.
+  const manager = await memberPage(browser, `Mo Manager ${surname.slice(-6)}`, ["manager"]);
+  const lender = `Corrie Lender ${surname.slice(-6)}`;
+  await manager.goto("/staff/lenders/new");
+  await manager.getByLabel("Lender", { exact: true }).fill(lender);
+  await manager.getByLabel("Product name").fill("Homeowner loan to 55%");
+  await manager.getByLabel("Kind").selectOption({ label: "Second charge" });
+  await manager.getByLabel("Smallest loan (£)").fill("10,000");
+  await manager.getByLabel("Largest loan (£)").fill("100,000");
+  await manager.getByLabel("Shortest term (months)").fill("36");
+  await manager.getByLabel("Longest term (months)").fill("300");
+  for (const credit of ["Excellent", "Good", "Fair", "Unsure"]) {
+    await manager.getByLabel(credit, { exact: true }).fill("55");
+  }
+  await manager.getByLabel("Least monthly income (£)").fill("1500");
+  await manager.getByLabel("Band 1: up to LTV (%)").fill("55");
+  await manager.getByLabel("Band 1: rate (%)").fill("4.19");
+  await manager.getByLabel("Lender's fee (£)").fill("495");
+  await manager.getByLabel("Commission (% of the loan)").fill("2");
+  await manager.getByRole("button", { name: "Add product" }).click();
+  await expect(manager).toHaveURL(/\/staff\/lenders\?done=added$/);
+
   const adviser = await memberPage(browser, adviserName, ["adviser"]);
   await adviser.goto(`/staff/leads/quote/${ids[0]}`);
+  const fits = adviser.getByTestId("panel-match");
+  await expect(fits).toBeVisible();
+  await expect(fits.getByRole("row").filter({ hasText: lender })).toHaveCount(0);
   // A second adviser has the same lead open, from before the correction.
   const second = await memberPage(browser, `Bea Adviser ${surname.slice(-6)}`, ["adviser"]);
   await second.goto(`/staff/leads/quote/${ids[0]}`);
@@ -84,6 +110,8 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
   // 50,000 + 100,000 owed on 300,000: 50%, beside the 60% the borrower was shown.
   await expect(figures.locator("dd").first()).toHaveText("50%");
   await expect(adviser.getByTestId("shown-figures")).toContainText("loan to value 60%");
+  // At 50% the product fits: the panel's matches are worked out again from the corrected answers.
+  await expect(fits.getByTestId("panel-fits").getByRole("row").filter({ hasText: lender })).toHaveCount(1);
   const timeline = adviser.getByTestId("timeline");
   await expect(timeline).toContainText(`Phone and property value corrected by ${adviserName}`);
   await expect(timeline.getByTestId("correction-changes")).toContainText("Phone: was 07700 900123, now 07700 900999");
@@ -97,7 +125,6 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
   await expect(second.getByText(/^Someone else changed this lead while you had it open/)).toBeVisible();
   await expect(second.getByTestId("lead-phone")).toHaveText("07700 900999");
 
-  const manager = await memberPage(browser, `Mo Manager ${surname.slice(-6)}`, ["manager"]);
   await manager.goto(`/staff?q=${surname}`);
   await manager.getByText("Change the ticked leads").click();
   for (const id of ids) await manager.getByLabel(`Tick ${id.slice(0, 8).toUpperCase()}`).check();

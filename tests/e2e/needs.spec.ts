@@ -167,7 +167,7 @@ test.describe("with script", () => {
     await expect(page.getByRole("status").filter({ hasText: "We have noted what would help you" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    const read = await memberReading("Ada Adviser", ["adviser"]);
+    const read = await memberReading("Aled Adviser", ["adviser"]);
     expect(await read(`/staff/leads/quote/${id}`)).toContain("Vertigo episodes Quintessa");
     // A member who reads leads but does not work them (Compliance) is not shown the needs.
     const compliance = await memberReading("Cy Compliance", ["compliance"]);

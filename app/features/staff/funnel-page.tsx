@@ -168,6 +168,12 @@ export function FunnelPage({ report, refused, campaign }: FunnelPageProps) {
             Consumer Duty outcomes: borrowers who need more care against the rest
           </Link>
         </li>
+        <li>
+          {/* Managers draft the rates, examples and claims the pages show (DECISIONS D27). */}
+          <Link to="/staff/promotions" className="font-semibold text-brand-700 underline">
+            Promotions: the rates, examples and claims the site shows, their drafts and history
+          </Link>
+        </li>
       </ul>
       <ReportPeriodForm
         label="Choose the period and campaign"

@@ -9,7 +9,8 @@ import type { Permission } from "~/domain/permissions";
 
 /**
  * The console's places, each with the permission that opens it. The access review is
- * reached from the team and the audit log, keeping a phone's header to three rows.
+ * reached from the team and the audit log, the outcomes report and the promotions from the
+ * funnel and the complaints pages, keeping a phone's header to three rows.
  */
 const PLACES: { to: string; label: string; permission: Permission; end?: boolean }[] = [
   { to: "/staff/today", label: "Today", permission: "leads.read" },
@@ -17,7 +18,6 @@ const PLACES: { to: string; label: string; permission: Permission; end?: boolean
   { to: "/staff/funnel", label: "Funnel", permission: "reports.read" },
   { to: "/staff/lenders", label: "Lender panel", permission: "panel.manage" },
   { to: "/staff/complaints", label: "Complaints", permission: "complaints.handle" },
-  { to: "/staff/promotions", label: "Promotions", permission: "promotions.read" },
   { to: "/staff/requests", label: "Data requests", permission: "data-requests.answer" },
   { to: "/staff/audit", label: "Audit log", permission: "audit.read" },
   { to: "/staff/team", label: "Team", permission: "team.read", end: true },

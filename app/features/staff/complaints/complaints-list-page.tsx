@@ -72,6 +72,12 @@ export function ComplaintsListPage({ open, closed, canReport, notice }: Complain
               Consumer Duty outcomes
             </Link>
           )}
+          {/* The same roles approve the promotions the site shows (DECISIONS D27). */}
+          {canReport && (
+            <Link to="/staff/promotions" className="font-semibold text-brand-700 underline">
+              Promotions to approve
+            </Link>
+          )}
         </p>
       </div>
       {notice && (
