@@ -237,13 +237,16 @@ export async function readCallbackPost(context: ServerContext, request: Request,
   return readCallbackFields(context, posted.form, now);
 }
 
-/** The call-back fields of a form already read and checked as from our pages (the account page's). */
-export async function readCallbackFields(
+/**
+ * What every small borrower form after the lead (the call-back time, what would help)
+ * asks first: "robot" when the honeypot is filled (answered as if saved), a 429 thrown
+ * past the call-back forms' rate limit, else null to read the fields.
+ */
+export async function screenBorrowerForm(
   context: Pick<ServerContext, "config" | "db" | "clientAddress">,
   form: FormData,
-  now: Date,
-): Promise<CallbackPost> {
-  if (isHoneypotFilled(Object.fromEntries(form))) return { kind: "robot" };
+): Promise<"robot" | null> {
+  if (isHoneypotFilled(Object.fromEntries(form))) return "robot";
   const limit = await hit(
     context.db,
     scaled(RATE_LIMITS.callback, context.config.rateLimitScale),
@@ -255,6 +258,16 @@ export async function readCallbackFields(
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
+  return null;
+}
+
+/** The call-back fields of a form already read and checked as from our pages (the account page's). */
+export async function readCallbackFields(
+  context: Pick<ServerContext, "config" | "db" | "clientAddress">,
+  form: FormData,
+  now: Date,
+): Promise<CallbackPost> {
+  if ((await screenBorrowerForm(context, form)) === "robot") return { kind: "robot" };
   const value = form.get(FIELD);
   const read = readCallbackChoice(value, now, context.config.callbacks);
   if (!read.ok) return { kind: "refused", problem: read.problem, value: typeof value === "string" ? value : "", form };

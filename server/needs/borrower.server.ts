@@ -1,8 +1,6 @@
-import { data } from "react-router";
-import { isHoneypotFilled } from "../../app/domain/honeypot";
 import { type BorrowerNeeds, formValues, readBorrowerNeeds } from "../../app/domain/needs";
+import { screenBorrowerForm } from "../callbacks.server";
 import type { ServerContext } from "../context";
-import { hit, RATE_LIMITS, scaled, TOO_MANY_REQUESTS } from "../rate-limit";
 
 // The borrower's needs form as posted (the thank-you page's, the account page's), read as
 // the site's other small forms are: a honeypot answered as if saved, the call-back form's
@@ -17,18 +15,7 @@ export async function readNeedsFields(
   context: Pick<ServerContext, "config" | "db" | "clientAddress">,
   form: FormData,
 ): Promise<NeedsPost> {
-  if (isHoneypotFilled(Object.fromEntries(form))) return { kind: "robot" };
-  const limit = await hit(
-    context.db,
-    scaled(RATE_LIMITS.callback, context.config.rateLimitScale),
-    context.clientAddress ?? "unknown",
-  );
-  if (!limit.allowed) {
-    throw data(
-      { reason: TOO_MANY_REQUESTS },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
+  if ((await screenBorrowerForm(context, form)) === "robot") return { kind: "robot" };
   const read = readBorrowerNeeds(formValues(form));
   return read.ok
     ? { kind: "stated", needs: read.value }
