@@ -35,7 +35,8 @@ const { database, url, drop } = await openBenchDatabase(process.env.BENCH_INBOX_
 await database.migrate();
 const { db } = database;
 const viewer = { id: randomUUID(), name: "Bench Adviser", email: `bench-${randomUUID()}@firm.example` };
-await db.insert(staffMembers).values({ ...viewer, enrolledAt: new Date() });
+// An adviser and manager: the lead page reads leads, the export is a manager's.
+await db.insert(staffMembers).values({ ...viewer, enrolledAt: new Date(), roles: ["adviser", "manager"] });
 
 let started = performance.now();
 const [held] = await rowsOf<{ n: number }>(db, sql`select coalesce(sum(n), 0)::int as n from lead_counts`);
@@ -76,15 +77,16 @@ const loadAverage = () =>
 
 const filter = (query: string) => parseInboxFilter(new URLSearchParams(query));
 
-/** The cursor of page `n` (walked once, not timed). */
+/** The cursor of page `n`, or of the last page when there are fewer (walked once, not timed). */
 async function cursorOfPage(n: number, f: InboxFilter) {
   let current = f;
-  for (let page = 1; page < n; page++) {
+  let page = 1;
+  for (; page < n; page++) {
     const result = await inboxPage(db, current, viewer.id);
-    if (!result.next) throw new Error(`only ${page} pages`);
+    if (!result.next) break;
     current = { ...f, after: result.next };
   }
-  return current;
+  return { page, filter: current };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -200,10 +202,11 @@ async function measureQueries() {
     db,
     sql`select email from quotes order by created_at desc offset 5000 limit 1`,
   );
+  const deep = await cursorOfPage(500, filter(""));
   const scenarios: [string, InboxFilter][] = [
     ["first page", filter("")],
     ["filtered page (new quotes, £50,000+, google)", filter("status=new&kind=quote&min=50000&campaign=google")],
-    ["page 500", await cursorOfPage(500, filter(""))],
+    [`page ${deep.page}`, deep.filter],
     ["search by email", filter(`q=${someone?.email ?? "nobody@example.com"}`)],
     ["search by surname", filter("q=patel")],
   ];

@@ -18,7 +18,8 @@
  * wrk and nginx are installed with apt-get when missing (as root). A scratch database on
  * BENCH_DATABASE_URL's server (default the local test server) is dropped afterwards.
  * BENCH_SECONDS (default 10) per run; BENCH_ONLY (a comma list of pages, render and intake)
- * runs only those parts. The table is printed and kept in reports/bench.json.
+ * runs only those parts. The table is printed and kept in reports/bench.json (BENCH_REPORT
+ * names another file: the smoke run in the tests writes to a folder of its own).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -304,11 +305,9 @@ async function main() {
       `| ${r.what} | ${r.connections} | ${fmt(r.ours.perSecond, 0)} | ${fmt(r.ours.p50, 2)} | ${fmt(r.ours.p99, 2)} | ${y ? fmt(y.perSecond, 0) : "-"} | ${y ? fmt(y.p99, 2) : "-"} | ${y ? fmt(r.ours.perSecond / y.perSecond, 2) : "-"} | ${r.goal} | ${r.met ? "met" : "missed"} |`,
     );
   }
-  mkdirSync(path.join(ROOT, "reports"), { recursive: true });
-  writeFileSync(
-    path.join(ROOT, "reports", "bench.json"),
-    JSON.stringify({ date, cores, seconds: SECONDS, rows }, null, 2),
-  );
+  const reportFile = process.env.BENCH_REPORT ?? path.join(ROOT, "reports", "bench.json");
+  mkdirSync(path.dirname(reportFile), { recursive: true });
+  writeFileSync(reportFile, JSON.stringify({ date, cores, seconds: SECONDS, rows }, null, 2));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

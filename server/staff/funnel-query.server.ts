@@ -1,5 +1,6 @@
 import { FUNNEL_FORMS, type FunnelForm, type FunnelQuery, funnelOf, parseFunnelQuery } from "../../app/domain/funnel";
 import type { Database } from "../db/client";
+import { BOM, csvLine } from "./csv-export.server";
 import { campaignConversion, funnelCampaigns, funnelCountsFor, ukDay } from "../funnel";
 
 // The /staff/funnel page's query from its URL (app/domain/funnel.ts), on today's UK day.
@@ -20,27 +21,21 @@ export async function funnelReport(db: Database, query: FunnelQuery) {
 
 /** The funnels as CSV rows: one per form and step, then its submissions. */
 export function funnelCsv(report: Awaited<ReturnType<typeof funnelReport>>) {
-  const lines = [["Form", "Branch", "Step", "Reached", "Kept from the step before (%)", "Sent on from here"]];
+  const lines: (string | number | null)[][] = [
+    ["Form", "Branch", "Step", "Reached", "Kept from the step before (%)", "Sent on from here"],
+  ];
   for (const funnel of report.funnels) {
     for (const row of funnel.rows) {
       lines.push([
         funnel.form,
         row.branch ?? "",
         row.step,
-        String(row.reached),
-        row.keptPercent === null ? "" : String(row.keptPercent),
+        row.reached,
+        row.keptPercent,
         row.redirects.map((r) => `${r.target} ${r.n}`).join("; "),
       ]);
     }
-    lines.push([
-      funnel.form,
-      "",
-      "submitted",
-      String(funnel.submitted),
-      funnel.submittedPercent === null ? "" : String(funnel.submittedPercent),
-      "",
-    ]);
+    lines.push([funnel.form, "", "submitted", funnel.submitted, funnel.submittedPercent, ""]);
   }
-  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return `\uFEFF${lines.map((l) => l.map(cell).join(",")).join("\r\n")}\r\n`;
+  return `${BOM}${lines.map(csvLine).join("")}`;
 }

@@ -368,6 +368,19 @@ describe.each(testDatabaseKinds())("the staff console's exports on %s", (kind) =
       } as unknown as Parameters<typeof funnelCsv>[0]);
       expect(csv.split("\r\n")[1]).toBe('apply,,"a ""b"", c",1,,');
     });
+
+    it("makes every cell a spreadsheet would read as a formula plain text, whatever a browser reported", async () => {
+      const day = at("2026-11-20T12:00:00Z");
+      await countFunnelReport(database.db, { form: "apply", event: "step", step: "amount" }, day);
+      for (const target of ["=1+1", "+1", "-1", "@x"])
+        await countFunnelReport(database.db, { form: "apply", event: "redirect", step: "amount", target }, day);
+      const csv = funnelCsv(await funnelReport(database.db, { from: ukDay(day), to: ukDay(day), campaign: "" }));
+      const row = csv.split("\r\n").find((line) => line.includes("1+1"));
+      // The cell is text from its first character: the apostrophe Excel and LibreOffice hide.
+      expect(row).toMatch(/^apply,,amount,1,,'(=1\+1|\+1|-1|@x) 1; /);
+      for (const line of csv.split("\r\n").slice(1))
+        for (const cell of line.split(",")) expect(cell).not.toMatch(/^[=+\-@]/);
+    });
   });
 
   describe("the audit log's pages", () => {
