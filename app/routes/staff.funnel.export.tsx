@@ -1,23 +1,25 @@
 import { data } from "react-router";
 import { funnelQueryProblem } from "~/domain/funnel";
 import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
-import { requirePermission } from "../../server/staff/guard.server";
-import type { Route } from "./+types/staff.funnel.export";
+import { consoleLoader } from "../../server/staff/console-route.server";
 
 // GET /staff/funnel/export?<the page's query>: the funnel table as CSV. Counts only.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context, request, "reports.read", { download: true });
-  const params = new URL(request.url).searchParams;
-  const problem = funnelQueryProblem(params);
-  if (problem) throw data({ reason: problem }, { status: 400 });
-  const query = funnelQueryOf(params);
-  const csv = funnelCsv(await funnelReport(context.db, query));
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="funnel-${query.from}-to-${query.to}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export const loader = consoleLoader(
+  "reports.read",
+  async ({ request, context }) => {
+    const params = new URL(request.url).searchParams;
+    const problem = funnelQueryProblem(params);
+    if (problem) throw data({ reason: problem }, { status: 400 });
+    const query = funnelQueryOf(params);
+    const csv = funnelCsv(await funnelReport(context.db, query));
+    return new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="funnel-${query.from}-to-${query.to}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { download: true },
+);

@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { FUNNEL_QUERY_PROBLEMS, funnelQueryProblem } from "~/domain/funnel";
 import { refusedPeriod } from "~/domain/report-period";
 import { funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { FunnelPage } from "~/features/staff/funnel-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.funnel";
 
 // /staff/funnel?from=&to=&campaign=: where borrowers drop out of the forms (DECISIONS D16).
@@ -14,8 +14,8 @@ import type { Route } from "./+types/staff.funnel";
 export const meta: Route.MetaFunction = consoleMeta("Funnel");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "reports.read");
+export const loader = consoleLoader("reports.read", async ({ request, context, staff }) => {
+  const { headers } = staff;
   const params = new URL(request.url).searchParams;
   const problem = funnelQueryProblem(params);
   // A day that is not one: the form again, as typed, with the message beside it. A
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (problem) throw data({ reason: problem }, { status: 400, headers });
   const report = await funnelReport(context.db, funnelQueryOf(params));
   return data(report, { headers });
-}
+});
 
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

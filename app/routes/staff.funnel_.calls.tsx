@@ -3,11 +3,11 @@ import { FUNNEL_QUERY_PROBLEMS, funnelQueryProblem } from "~/domain/funnel";
 import { refusedPeriod } from "~/domain/report-period";
 import { contactReport } from "../../server/staff/contact-report.server";
 import { funnelQueryOf } from "../../server/staff/funnel-query.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { CallsReportPage } from "~/features/staff/calls-report-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.funnel_.calls";
 
 // /staff/funnel/calls?from=&to=: beside the funnel, the time to first contact and the
@@ -16,8 +16,8 @@ import type { Route } from "./+types/staff.funnel_.calls";
 export const meta: Route.MetaFunction = consoleMeta("Calls report");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "reports.read");
+export const loader = consoleLoader("reports.read", async ({ request, context, staff }) => {
+  const { headers } = staff;
   const params = new URL(request.url).searchParams;
   params.delete("campaign");
   const problem = funnelQueryProblem(params);
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { from, to } = funnelQueryOf(params);
   const report = await contactReport(context.db, { from, to });
   return data({ query: { from, to }, ...report }, { headers });
-}
+});
 
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

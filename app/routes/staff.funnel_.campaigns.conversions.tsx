@@ -2,30 +2,33 @@ import { data } from "react-router";
 import { funnelQueryProblem } from "~/domain/funnel";
 import { exportOfflineConversions } from "../../server/staff/campaign-report.server";
 import { funnelQueryOf } from "../../server/staff/funnel-query.server";
-import { requirePermission } from "../../server/staff/guard.server";
-import type { Route } from "./+types/staff.funnel_.campaigns.conversions";
+import { consoleLoader } from "../../server/staff/console-route.server";
 
 // GET /staff/funnel/campaigns/conversions?from=&to= (UK days of completion): the
 // offline-conversions file for Google Ads (docs/decisions/236), audited
 // (conversions.export: the days and the row count, never a click id).
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requirePermission(context, request, "conversions.export", { download: true });
-  const params = new URL(request.url).searchParams;
-  params.delete("campaign");
-  const problem = funnelQueryProblem(params);
-  if (problem) throw data({ reason: problem }, { status: 400 });
-  const { from, to } = funnelQueryOf(params);
-  const csv = await exportOfflineConversions(
-    context.db,
-    { from, to },
-    { actor: user, conversionName: context.config.adsConversionName },
-  );
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="google-ads-conversions-${from}-to-${to}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export const loader = consoleLoader(
+  "conversions.export",
+  async ({ request, context, staff }) => {
+    const { user } = staff;
+    const params = new URL(request.url).searchParams;
+    params.delete("campaign");
+    const problem = funnelQueryProblem(params);
+    if (problem) throw data({ reason: problem }, { status: 400 });
+    const { from, to } = funnelQueryOf(params);
+    const csv = await exportOfflineConversions(
+      context.db,
+      { from, to },
+      { actor: user, conversionName: context.config.adsConversionName },
+    );
+    return new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="google-ads-conversions-${from}-to-${to}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { download: true },
+);

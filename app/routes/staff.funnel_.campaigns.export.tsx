@@ -1,24 +1,27 @@
 import { data } from "react-router";
 import { monthRangeProblem } from "~/domain/campaign-report";
 import { exportCampaignReport, monthRangeOf } from "../../server/staff/campaign-report.server";
-import { requirePermission } from "../../server/staff/guard.server";
-import type { Route } from "./+types/staff.funnel_.campaigns.export";
+import { consoleLoader } from "../../server/staff/console-route.server";
 
 // GET /staff/funnel/campaigns/export?from=&to=: the campaign report as CSV, audited
 // (campaigns.export: the months and the row count). Figures per campaign, no person.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requirePermission(context, request, "reports.read", { download: true });
-  const params = new URL(request.url).searchParams;
-  const problem = monthRangeProblem(params);
-  if (problem) throw data({ reason: problem }, { status: 400 });
-  const range = monthRangeOf(params);
-  const csv = await exportCampaignReport(context.db, range, user);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="campaigns-${range.from}-to-${range.to}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export const loader = consoleLoader(
+  "reports.read",
+  async ({ request, context, staff }) => {
+    const { user } = staff;
+    const params = new URL(request.url).searchParams;
+    const problem = monthRangeProblem(params);
+    if (problem) throw data({ reason: problem }, { status: 400 });
+    const range = monthRangeOf(params);
+    const csv = await exportCampaignReport(context.db, range, user);
+    return new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="campaigns-${range.from}-to-${range.to}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { download: true },
+);

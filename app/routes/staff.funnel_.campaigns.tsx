@@ -3,11 +3,11 @@ import { MONTH_RANGE_PROBLEMS, monthRangeProblem } from "~/domain/campaign-repor
 import { refusedPeriod } from "~/domain/report-period";
 import { campaignReport, monthRangeOf } from "../../server/staff/campaign-report.server";
 import { funnelQueryOf } from "../../server/staff/funnel-query.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { CampaignReportPage } from "~/features/staff/campaign-report-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.funnel_.campaigns";
 
 // /staff/funnel/campaigns?from=YYYY-MM&to=YYYY-MM: what each campaign earned, by UK month
@@ -16,8 +16,8 @@ import type { Route } from "./+types/staff.funnel_.campaigns";
 export const meta: Route.MetaFunction = consoleMeta("Campaigns");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "reports.read");
+export const loader = consoleLoader("reports.read", async ({ request, context, staff }) => {
+  const { headers } = staff;
   const params = new URL(request.url).searchParams;
   const problem = monthRangeProblem(params);
   // A month that is not one: the form again, as typed, with the message beside it.
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The conversions form starts from the funnel's own default period (the last 30 days).
   const { from, to } = funnelQueryOf(new URLSearchParams());
   return data({ ...report, conversions: { from, to }, conversionName: context.config.adsConversionName }, { headers });
-}
+});
 
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

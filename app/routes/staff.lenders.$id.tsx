@@ -1,9 +1,7 @@
 import { data, redirect } from "react-router";
-import { isSameSitePost } from "../../server/accounts.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
+import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import { changeProduct, findProduct, retireProduct } from "../../server/staff/lender-panel.server";
 import { notFound } from "../../server/staff/session.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { productFormValues, readProductForm } from "~/domain/lender-products";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -29,43 +27,50 @@ const productHeader = (p: NonNullable<Awaited<ReturnType<typeof findProduct>>>) 
   retiredAt: p.retiredAt?.toISOString() ?? null,
 });
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "panel.manage");
-  const product = await findProduct(context.db, params.id);
+export const loader = consoleLoader("panel.manage", async ({ params, context, staff }) => {
+  const product = await findProduct(context.db, String(params.id));
   if (!product) throw notFound();
   return data(
     { product: productHeader(product), values: productFormValues(product), problems: {}, notice: null },
-    { headers },
+    { headers: staff.headers },
   );
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "panel.manage");
-  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
-  const form = await staffFormPost(request);
-  const intent = String(form.get("intent") ?? "");
+/** The version the page was drawn from, which every change checks. */
+function versionOf(form: FormData) {
   const version = Number(form.get("version"));
   if (!Number.isInteger(version)) throw data({ reason: "Please reload the page and try again." }, { status: 400 });
-  const problem = (text: string, status: number) => data({ notice: { tone: "error" as const, text } }, { status });
-  if (intent === "save") {
-    const read = readProductForm(
-      (name) => String(form.get(name) ?? ""),
-      (name) => form.getAll(name).map(String),
-    );
-    if (!read.ok) return data({ values: read.values, problems: read.problems }, { status: 400 });
-    const outcome = await changeProduct(context.db, user, { id: params.id, version, product: read.product });
-    if (outcome.ok) return redirect("/staff/lenders?done=changed");
-    if (outcome.reason === "not-found") throw notFound();
-    return problem(outcome.reason === "stale" ? STALE : RETIRED, 409);
-  }
-  if (intent === "retire") {
-    const outcome = await retireProduct(context.db, user, { id: params.id, version });
-    if (outcome.ok) return redirect("/staff/lenders?done=retired");
-    if (outcome.reason === "not-found") throw notFound();
-    return problem(outcome.reason === "stale" ? STALE : RETIRED, 409);
-  }
-  throw data({ reason: "Unknown action." }, { status: 400 });
+  return version;
 }
+
+const problem = (text: string, status: number) => data({ notice: { tone: "error" as const, text } }, { status });
+
+async function save({ form, params, context, staff }: ConsoleActionArgs) {
+  const version = versionOf(form);
+  const read = readProductForm(
+    (name) => String(form.get(name) ?? ""),
+    (name) => form.getAll(name).map(String),
+  );
+  if (!read.ok) return data({ values: read.values, problems: read.problems }, { status: 400 });
+  const outcome = await changeProduct(context.db, staff.user, {
+    id: String(params.id),
+    version,
+    product: read.product,
+  });
+  if (outcome.ok) return redirect("/staff/lenders?done=changed");
+  if (outcome.reason === "not-found") throw notFound();
+  return problem(outcome.reason === "stale" ? STALE : RETIRED, 409);
+}
+
+async function retire({ form, params, context, staff }: ConsoleActionArgs) {
+  const version = versionOf(form);
+  const outcome = await retireProduct(context.db, staff.user, { id: String(params.id), version });
+  if (outcome.ok) return redirect("/staff/lenders?done=retired");
+  if (outcome.reason === "not-found") throw notFound();
+  return problem(outcome.reason === "stale" ? STALE : RETIRED, 409);
+}
+
+export const action = consoleAction("panel.manage", { save, retire });
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -1,11 +1,11 @@
 import { ownValue } from "~/domain/own-keys";
 import { data } from "react-router";
 import { panelProducts } from "../../server/staff/lender-panel.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { LenderPanelPage } from "~/features/staff/lender-panel-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.lenders._index";
 
 // /staff/lenders: the lender panel, live and retired products (DECISIONS D22). Adding is
@@ -20,8 +20,8 @@ const DONE: Record<string, string> = {
   retired: "Product retired: it is no longer matched against leads.",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "panel.manage");
+export const loader = consoleLoader("panel.manage", async ({ request, context, staff }) => {
+  const { headers } = staff;
   const products = await panelProducts(context.db);
   const doneText = ownValue(DONE, new URL(request.url).searchParams.get("done") ?? "");
   return data(
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,13 +1,11 @@
 import { data, redirect } from "react-router";
-import { isSameSitePost } from "../../server/accounts.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
 import { addProduct } from "../../server/staff/lender-panel.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { EMPTY_PRODUCT_FORM, readProductForm } from "~/domain/lender-products";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ProductFormPage } from "~/features/staff/lender-panel-page";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.lenders.new";
 
 // /staff/lenders/new: a product added to the panel (DECISIONS D22). Any signed-in staff
@@ -17,23 +15,23 @@ import type { Route } from "./+types/staff.lenders.new";
 export const meta: Route.MetaFunction = consoleMeta("Add a product");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "panel.manage");
+export const loader = consoleLoader("panel.manage", async ({ staff }) => {
+  const { headers } = staff;
   return data({ product: null, values: EMPTY_PRODUCT_FORM, problems: {}, notice: null }, { headers });
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "panel.manage");
-  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
-  const form = await staffFormPost(request);
+async function add({ form, context, staff }: ConsoleActionArgs) {
   const read = readProductForm(
     (name) => String(form.get(name) ?? ""),
     (name) => form.getAll(name).map(String),
   );
   if (!read.ok) return data({ values: read.values, problems: read.problems }, { status: 400 });
-  await addProduct(context.db, user, read.product);
+  await addProduct(context.db, staff.user, read.product);
   return redirect("/staff/lenders?done=added");
 }
+
+// The product form's button is named `save` on both pages; a post without it is the same.
+export const action = consoleAction("panel.manage", { save: add, default: add });
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -6,7 +6,7 @@ import { consoleMeta } from "~/features/staff/console-meta";
 import { OutcomesPage } from "~/features/staff/needs/outcomes-page";
 import { outcomesOf, outcomesTable } from "../../server/needs/outcomes.server";
 import { writeAudit } from "../../server/staff/audit.server";
-import { requirePermission } from "../../server/staff/guard.server";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.outcomes._index";
 
 // /staff/outcomes?quarter=2026-Q3: the Consumer Duty's outcomes (DECISIONS D28), the loan
@@ -25,8 +25,8 @@ function recentQuarters(now: Date): Quarter[] {
   return quarters;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "outcomes.read");
+export const loader = consoleLoader("outcomes.read", async ({ request, context, staff }) => {
+  const { user, headers } = staff;
   const asked = new URL(request.url).searchParams.get("quarter");
   const now = new Date();
   const quarter = asked === null ? quarterOf(now) : isQuarter(asked) ? asked : null;
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -2,26 +2,29 @@ import { data } from "react-router";
 import { isQuarter } from "~/domain/needs-outcomes";
 import { outcomesCsv, outcomesOf } from "../../server/needs/outcomes.server";
 import { writeAudit } from "../../server/staff/audit.server";
-import { requirePermission } from "../../server/staff/guard.server";
-import type { Route } from "./+types/staff.outcomes.export";
+import { consoleLoader } from "../../server/staff/console-route.server";
 
 // GET /staff/outcomes/export?quarter=2026-Q3: the quarter's outcomes as CSV for the board's
 // Consumer Duty report, audited with the quarter. The same lines as the page: counts only,
 // and "Too few to show" for a group under 10.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requirePermission(context, request, "outcomes.read", { download: true });
-  const quarter = new URL(request.url).searchParams.get("quarter");
-  if (!isQuarter(quarter)) {
-    throw data({ reason: "Choose a quarter, written like 2026-Q3 (July to September)" }, { status: 400 });
-  }
-  const report = await outcomesOf(context.db, quarter);
-  await writeAudit(context.db, { action: "outcomes.export", actor: user, detail: { quarter } });
-  return new Response(outcomesCsv(report), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="outcomes-${quarter}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export const loader = consoleLoader(
+  "outcomes.read",
+  async ({ request, context, staff }) => {
+    const { user } = staff;
+    const quarter = new URL(request.url).searchParams.get("quarter");
+    if (!isQuarter(quarter)) {
+      throw data({ reason: "Choose a quarter, written like 2026-Q3 (July to September)" }, { status: 400 });
+    }
+    const report = await outcomesOf(context.db, quarter);
+    await writeAudit(context.db, { action: "outcomes.export", actor: user, detail: { quarter } });
+    return new Response(outcomesCsv(report), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="outcomes-${quarter}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { download: true },
+);

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { complaintsNeedingSomething } from "../../server/complaints/complaints.server";
-import { holds, requirePermission } from "../../server/staff/guard.server";
+import { holds } from "../../server/staff/guard.server";
 import { type TodayLead, todayList } from "../../server/staff/today.server";
 import { needsMarkersOf } from "../../server/needs/needs.server";
 import { ukClock } from "~/domain/uk-time";
@@ -8,6 +8,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type TodayRow, TodayPage } from "~/features/staff/today-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.today";
 
 // /staff/today: the adviser's list for the day (docs/decisions/190). ?mine=1 keeps to the
@@ -16,8 +17,8 @@ import type { Route } from "./+types/staff.today";
 export const meta: Route.MetaFunction = consoleMeta("Today");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "leads.read");
+export const loader = consoleLoader("leads.read", async ({ request, context, staff }) => {
+  const { user, headers } = staff;
   const now = new Date();
   const mine = new URL(request.url).searchParams.get("mine") === "1";
   const list = await todayList(context.db, {
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
 /** The open complaints whose clock asks for something today, most pressing first. */
 async function complaintsDue(context: Route.LoaderArgs["context"], now: Date) {

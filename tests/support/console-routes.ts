@@ -34,7 +34,11 @@ export const consoleRouteFiles = () =>
 
 /** The body of an exported loader or action: a function declaration or an exported const arrow. */
 function exportedHandlers(source: ts.SourceFile) {
-  const found: { name: "loader" | "action"; body: ts.Block | ts.ConciseBody | undefined }[] = [];
+  const found: {
+    name: "loader" | "action";
+    body: ts.Block | ts.ConciseBody | undefined;
+    wrapped?: { permission: string | null; download: boolean; text: string };
+  }[] = [];
   const exported = (node: ts.Node) =>
     ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   for (const statement of source.statements) {
@@ -53,6 +57,9 @@ function exportedHandlers(source: ts.SourceFile) {
         ) {
           found.push({ name, body: init.body });
         }
+        if ((name === "loader" || name === "action") && init && ts.isCallExpression(init)) {
+          found.push({ name, body: undefined, wrapped: wrapperCall(init, name, source) });
+        }
       }
     }
     // `export { x as loader }` would hide a handler from this walk: counted as one asking nothing.
@@ -64,6 +71,39 @@ function exportedHandlers(source: ts.SourceFile) {
     }
   }
   return found;
+}
+
+/**
+ * The console's wrapper (server/staff/console-route.server.ts): `consoleLoader("x", …)`
+ * for a loader, `consoleAction("x", { intents }, …)` for an action; anything else asks nothing.
+ */
+function wrapperCall(call: ts.CallExpression, name: "loader" | "action", source: ts.SourceFile) {
+  const text = call.getText(source).split("\n")[0] ?? "";
+  const wrapper = name === "loader" ? "consoleLoader" : "consoleAction";
+  if (!ts.isIdentifier(call.expression) || call.expression.text !== wrapper)
+    return { permission: null, download: false, text };
+  const [permission, , third] = call.arguments;
+  const options = name === "loader" ? third : call.arguments[2];
+  return {
+    permission: permission && ts.isStringLiteral(permission) ? permission.text : null,
+    download: downloadOption(options),
+    text,
+  };
+}
+
+/** `{ download: true }` among the guard's options. */
+function downloadOption(options: ts.Expression | undefined) {
+  return (
+    options !== undefined &&
+    ts.isObjectLiteralExpression(options) &&
+    options.properties.some(
+      (p) =>
+        ts.isPropertyAssignment(p) &&
+        ts.isIdentifier(p.name) &&
+        p.name.text === "download" &&
+        p.initializer.kind === ts.SyntaxKind.TrueKeyword,
+    )
+  );
 }
 
 /** `await requirePermission(context, request, "x", …)`, bare or as a declaration's value. */
@@ -81,17 +121,7 @@ function guardCall(statement: ts.Statement | undefined) {
   if (!context || !request || !permission || !ts.isStringLiteral(permission)) return null;
   if (!ts.isIdentifier(context) || context.text !== "context") return null;
   if (!ts.isIdentifier(request) || request.text !== "request") return null;
-  const download =
-    options !== undefined &&
-    ts.isObjectLiteralExpression(options) &&
-    options.properties.some(
-      (p) =>
-        ts.isPropertyAssignment(p) &&
-        ts.isIdentifier(p.name) &&
-        p.name.text === "download" &&
-        p.initializer.kind === ts.SyntaxKind.TrueKeyword,
-    );
-  return { permission: permission.text, download };
+  return { permission: permission.text, download: downloadOption(options) };
 }
 
 /** Every exported loader and action of the console's route files, with what it asks first. */
@@ -100,7 +130,12 @@ export function consoleHandlers(): ConsoleHandler[] {
   for (const file of consoleRouteFiles()) {
     const text = readFileSync(path.join(ROUTES_DIR, file), "utf8");
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-    for (const { name, body } of exportedHandlers(source)) {
+    for (const { name, body, wrapped } of exportedHandlers(source)) {
+      if (wrapped) {
+        const { permission, download, text } = wrapped;
+        handlers.push({ file, handler: name, permission, download, first: text });
+        continue;
+      }
       const first = body && ts.isBlock(body) ? body.statements[0] : undefined;
       const asked = guardCall(first);
       handlers.push({
