@@ -1,0 +1,41 @@
+// What reading a posted form gives, for every form of the site and the console: the
+// value it makes, or the problems keyed by field (in the words the page shows beside
+// each field and in its error summary) with the values as typed, for the page to show
+// again so nothing typed is lost. And the one reader of a number staff type.
+
+/** A form read: the value, or each problem by field with what was typed. */
+export type FormRead<Value, Typed = Record<string, string>, Field extends string = string> =
+  | { ok: true; value: Value }
+  | { ok: false; problems: Partial<Record<Field, string>>; values: Typed };
+
+/** A form that reads. */
+export const formRead = <Value>(value: Value): { ok: true; value: Value } => ({ ok: true, value });
+
+/** A form that does not: its problems, and what was typed. */
+export const formRefused = <Typed, Field extends string = string>(
+  problems: Partial<Record<Field, string>>,
+  values: Typed,
+): { ok: false; problems: Partial<Record<Field, string>>; values: Typed } => ({ ok: false, problems, values });
+
+/**
+ * A number as staff type it ("£25,000", "75%", " 6.5 ", ".5"): undefined when blank, NaN
+ * when it is not a number. The one reader of amounts, rates and percentages typed in the
+ * console; what range and how many decimal places a field takes is its form's rule.
+ */
+export function typedNumber(text: string | null | undefined): number | undefined {
+  const bare = (text ?? "").replace(/[£,%\s]/g, "");
+  if (bare === "") return undefined;
+  return /^(?:\d+(?:\.\d+)?|\.\d+)$/.test(bare) ? Number(bare) : Number.NaN;
+}
+
+/**
+ * Pounds as typed ("£1,250.50", "0") in pence: null when blank, not a number, more than
+ * two decimal places, or over `maxPounds`.
+ */
+export function typedPence(text: string | null | undefined, maxPounds: number): number | null {
+  const pounds = typedNumber(text);
+  if (pounds === undefined || Number.isNaN(pounds)) return null;
+  const pence = Math.round(pounds * 100);
+  if (Math.abs(pence - pounds * 100) > 1e-6 || pounds > maxPounds) return null;
+  return pence;
+}
