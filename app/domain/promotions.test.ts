@@ -12,6 +12,7 @@ import {
 import { loanCost, representativeExample } from "./finance";
 import {
   CLAIM_FIELDS,
+  CLAIM_MAX_LENGTHS,
   checkPromotion,
   costAtExampleRate,
   defaultPromotionFigures,
@@ -43,6 +44,13 @@ import {
 } from "./rates";
 
 const base = () => defaultPromotionFigures();
+const rating = () => ({
+  score: "4.8",
+  count: 120,
+  site: "Trustpilot",
+  url: "https://example.com/r",
+  date: "November 2026",
+});
 const changed = (edit: (f: PromotionFigures) => void) => {
   const figures = base();
   edit(figures);
@@ -319,11 +327,80 @@ describe("the check on a draft", () => {
         field: CLAIM_FIELDS.ratingScore,
         says: "out of 5",
       },
+      {
+        rule: "a panel source longer than 300 characters",
+        figures: changed((f) => {
+          f.claims.lenderPanel = { size: "20+", source: "s".repeat(301) };
+        }),
+        field: CLAIM_FIELDS.panelSource,
+        says: "At most 300 characters",
+      },
+      {
+        rule: "a panel size longer than 20 characters",
+        figures: changed((f) => {
+          f.claims.lenderPanel = { size: "2".repeat(21), source: "Our panel list" };
+        }),
+        field: CLAIM_FIELDS.panelSize,
+        says: "At most 20 characters",
+      },
+      {
+        rule: "a review site's name longer than 100 characters",
+        figures: changed((f) => {
+          f.claims.rating = { ...rating(), site: "T".repeat(101) };
+        }),
+        field: CLAIM_FIELDS.ratingSite,
+        says: "At most 100 characters",
+      },
+      {
+        rule: "a review page's address longer than 2,048 characters",
+        figures: changed((f) => {
+          f.claims.rating = { ...rating(), url: `https://example.com/${"r".repeat(2_048 - 19)}` };
+        }),
+        field: CLAIM_FIELDS.ratingUrl,
+        says: "At most 2,048 characters",
+      },
+      {
+        rule: "when the rating was read, longer than 50 characters",
+        figures: changed((f) => {
+          f.claims.rating = { ...rating(), date: "N".repeat(51) };
+        }),
+        field: CLAIM_FIELDS.ratingDate,
+        says: "At most 50 characters",
+      },
+      {
+        rule: "a 20,000-character source, as a person could paste it",
+        figures: changed((f) => {
+          f.claims.lenderPanel = { size: "20+", source: "s".repeat(20_000) };
+        }),
+        field: CLAIM_FIELDS.panelSource,
+        says: "At most 300 characters",
+      },
     ]),
   )("%s", (_, c) => {
     const errors = checkPromotion(c.figures);
     expect(Object.keys(errors)).toEqual([c.field]);
     expect(errors[c.field]).toContain(c.says);
+  });
+
+  it("takes each claim's words up to their limit, the limit the form's fields carry", () => {
+    const figures = changed((f) => {
+      f.claims.lenderPanel = { size: "2".repeat(20), source: "s".repeat(300) };
+      f.claims.rating = {
+        ...rating(),
+        site: "T".repeat(100),
+        url: `https://example.com/${"r".repeat(2_048 - 20)}`,
+        date: "N".repeat(50),
+      };
+    });
+    expect(figures.claims.rating?.url).toHaveLength(2_048);
+    expect(checkPromotion(figures)).toEqual({});
+    expect(CLAIM_MAX_LENGTHS).toEqual({
+      [CLAIM_FIELDS.panelSize]: 20,
+      [CLAIM_FIELDS.panelSource]: 300,
+      [CLAIM_FIELDS.ratingSite]: 100,
+      [CLAIM_FIELDS.ratingUrl]: 2_048,
+      [CLAIM_FIELDS.ratingDate]: 50,
+    });
   });
 
   it("passes a complete change: a new rate, a new example, claims with their sources", () => {

@@ -4,6 +4,7 @@ import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
 import { SelectField, TextField } from "~/components/ui/field";
 import {
   CLAIM_FIELDS,
+  CLAIM_MAX_LENGTHS,
   EXAMPLE_KEYS,
   EXAMPLE_LABELS,
   exampleField,
@@ -98,6 +99,7 @@ export function PromotionForm({
       label={label}
       hint={hint}
       inputMode={inputMode === "text" ? undefined : inputMode}
+      maxLength={(CLAIM_MAX_LENGTHS as Record<string, number | undefined>)[name]}
       autoComplete="off"
       defaultValue={text(name)}
       error={errors[name]}
