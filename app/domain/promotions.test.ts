@@ -28,8 +28,13 @@ import {
   promotionFromFields,
   PROMOTED_PAGES,
   PUBLISH_AT_INVALID,
+  readBasedOn,
   readPublishAt,
   readUkMoment,
+  REPLACES_LIVE_FIELD,
+  replacesLiveRefusal,
+  replacesLiveValue,
+  staleBase,
   rateTableField,
   ratesFrom,
 } from "./promotions";
@@ -586,5 +591,79 @@ describe("when a draft asks to go live", () => {
   it("reads a moment for the record", () => {
     expect(readUkMoment("2027-03-03", "10:00", utc)).toEqual(new Date("2027-03-03T10:00:00Z"));
     expect(readUkMoment("3 March", "10:00", utc)).toBeNull();
+  });
+});
+
+describe("a draft whose base is no longer the live version", () => {
+  it.each(
+    byRule([
+      { rule: "drafted on the live version: approved as it is", basedOn: 2, live: 2, ticked: null, refused: false },
+      {
+        rule: "drafted on the code's figures, none live yet: approved as it is",
+        basedOn: null,
+        live: null,
+        ticked: null,
+        refused: false,
+      },
+      {
+        rule: "drafted on version 1 with version 2 live, not confirmed: refused",
+        basedOn: 1,
+        live: 2,
+        ticked: null,
+        refused: true,
+      },
+      {
+        rule: "drafted on version 1 with version 2 live, confirmed for version 2: approved",
+        basedOn: 1,
+        live: 2,
+        ticked: "2",
+        refused: false,
+      },
+      {
+        rule: "confirmed for version 2 when version 3 went live since: refused, naming version 3",
+        basedOn: 1,
+        live: 3,
+        ticked: "2",
+        refused: true,
+      },
+      {
+        rule: "a tick box sent without its value is no confirmation",
+        basedOn: 1,
+        live: 2,
+        ticked: "on",
+        refused: true,
+      },
+      {
+        rule: "drafted on the code's figures with version 2 live, not confirmed: refused",
+        basedOn: null,
+        live: 2,
+        ticked: "",
+        refused: true,
+      },
+    ]),
+  )("%s", (_, c) => {
+    expect(staleBase(c.basedOn, c.live) === null).toBe(c.basedOn === c.live);
+    const refusal = replacesLiveRefusal(c.basedOn, c.live, c.ticked);
+    if (!c.refused) expect(refusal).toBeNull();
+    else {
+      expect(refusal).toContain(`replaces version ${c.live}, live now`);
+      expect(refusal).toContain("send it back");
+    }
+  });
+
+  it("names the versions it is between, and the tick box's value is the live version", () => {
+    expect(staleBase(1, 2)).toEqual({ draftedOn: 1, live: 2 });
+    expect(staleBase(null, 2)).toEqual({ draftedOn: null, live: 2 });
+    expect(replacesLiveValue(2)).toBe("2");
+    expect(REPLACES_LIVE_FIELD).toBe("replacesLive");
+  });
+
+  it("reads the base the draft form posted: a version number, or the code's figures", () => {
+    expect(readBasedOn("12")).toBe(12);
+    expect(readBasedOn(" 12 ")).toBe(12);
+    expect(readBasedOn("")).toBeNull();
+    expect(readBasedOn("twelve")).toBeNull();
+    expect(readBasedOn("1e3")).toBeNull();
+    expect(readBasedOn("9".repeat(16))).toBeNull();
   });
 });

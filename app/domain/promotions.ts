@@ -525,6 +525,49 @@ export function pagesTouched(before: PromotionFigures, after: PromotionFigures):
   return touched;
 }
 
+// ── A draft whose base is no longer live ──────────────────────────────────────
+
+/** The draft form's hidden field: the version live when the form was opened, its figures' base. */
+export const BASED_ON_FIELD = "basedOn";
+/** The approver's tick box: that the version replaces a newer live one, undoing what it changed. */
+export const REPLACES_LIVE_FIELD = "replacesLive";
+
+/** A version by its number, or the code's figures (null), in words. */
+export const versionName = (id: number | null) =>
+  id === null ? "the figures the site was built with" : `version ${id}`;
+
+/**
+ * A draft drafted on figures that are no longer live (another version went live since):
+ * approving it replaces the live version, and undoes whatever of it the draft does not
+ * carry. Null when the draft's base is the live version.
+ */
+export function staleBase(basedOn: number | null, liveId: number | null) {
+  return basedOn === liveId ? null : { draftedOn: basedOn, live: liveId };
+}
+
+/** The tick box's value: the live version it confirms replacing (a tick for an older one is no tick). */
+export const replacesLiveValue = (liveId: number | null) => (liveId === null ? "none" : String(liveId));
+
+/**
+ * Why a draft may not be approved as it stands, keyed to the tick box: its base is not
+ * the live version, and the approver has not confirmed that it replaces the live one.
+ * Null when its base is live, or the approver ticked for the version live now.
+ */
+export function replacesLiveRefusal(
+  basedOn: number | null,
+  liveId: number | null,
+  ticked: string | null | undefined,
+): string | null {
+  if (!staleBase(basedOn, liveId) || ticked === replacesLiveValue(liveId)) return null;
+  return `Confirm that this version replaces ${versionName(liveId)}, live now, or send it back to be drafted again from the live figures`;
+}
+
+/** A base as the draft form posted it: a version number, or null for the code's figures (blank or not a number). */
+export function readBasedOn(text: string | undefined): number | null {
+  const trimmed = (text ?? "").trim();
+  return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
 // ── When a version goes live, and a moment in the record ──────────────────────
 
 export const PUBLISH_AT_FIELD = "publishAt";

@@ -4,6 +4,7 @@ import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
 import { SelectField, TextField } from "~/components/ui/field";
 import {
   CLAIM_FIELDS,
+  BASED_ON_FIELD,
   CLAIM_MAX_LENGTHS,
   EXAMPLE_KEYS,
   EXAMPLE_LABELS,
@@ -109,6 +110,7 @@ export function PromotionForm({
   return (
     <Form method="post" noValidate className="mt-4 space-y-6">
       <ErrorSummary problems={problems} autoFocus={refused} />
+      <input type="hidden" name={BASED_ON_FIELD} value={text(BASED_ON_FIELD)} />
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>The rate table</legend>
         <p className="mt-1 text-sm text-slate-700">
