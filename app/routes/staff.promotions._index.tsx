@@ -116,7 +116,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const drafted = await draftPromotion(
     context.db,
     { id: user.id, name: user.name },
-    { figures, summary, publishAt: publish.at, basedOn: await draftedOn(context, value(BASED_ON_FIELD), live.versionId) },
+    {
+      figures,
+      summary,
+      publishAt: publish.at,
+      basedOn: await draftedOn(context, value(BASED_ON_FIELD), live.versionId),
+    },
   );
   if (!drafted.ok) throw data({ reason: "The figures could not be checked" }, { status: 400 });
   return redirect(`/staff/promotions/${drafted.id}?done=drafted`, 303);

@@ -82,7 +82,9 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
     });
     const id = /\/staff\/promotions\/(\d+)\?done=drafted$/.exec(response.headers.get("location") ?? "")?.[1];
     if (response.status !== 303 || !id)
-      throw new Error(`the draft answered ${response.status}: ${[...(await textOf(response)).matchAll(/-error"[^>]*>(?:<svg.*?<\/svg>)?([^<]*)</g)].map((m) => m[1]).join("; ")}`);
+      throw new Error(
+        `the draft answered ${response.status}: ${[...(await textOf(response)).matchAll(/-error"[^>]*>(?:<svg.*?<\/svg>)?([^<]*)</g)].map((m) => m[1]).join("; ")}`,
+      );
     return Number(id);
   };
   const approve = (member: MemberWithSession, id: number, fields: Record<string, string> = {}) =>
@@ -215,7 +217,9 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       vi.setSystemTime(new Date("2027-03-04T10:00:00Z"));
       const { drafter } = await members();
       const form = await textOf(await get(drafter, "/staff/promotions"));
-      expect(form).toMatch(/name="claims\.lenderPanel\.source"[^>]*maxLength="300"|maxLength="300"[^>]*name="claims\.lenderPanel\.source"/i);
+      expect(form).toMatch(
+        /name="claims\.lenderPanel\.source"[^>]*maxLength="300"|maxLength="300"[^>]*name="claims\.lenderPanel\.source"/i,
+      );
       const before = (await database.db.select().from(promotionVersions)).length;
       const figures = withHeadline(6.09);
       figures.claims.lenderPanel = { size: "20+", source: "s".repeat(20_000) };
@@ -229,7 +233,9 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       expect(refused.status).toBe(400);
       const text = await textOf(refused);
       expect(text).toMatch(
-        new RegExp(`id="promotion-${CLAIM_FIELDS.panelSource.replace(/\./g, "-")}-error"[^>]*>.*?At most 300 characters`),
+        new RegExp(
+          `id="promotion-${CLAIM_FIELDS.panelSource.replace(/\./g, "-")}-error"[^>]*>.*?At most 300 characters`,
+        ),
       );
       expect(await database.db.select().from(promotionVersions)).toHaveLength(before);
     });

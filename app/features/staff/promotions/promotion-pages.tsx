@@ -310,9 +310,9 @@ function StaleBaseWarning({ stale }: { stale: NonNullable<VersionPageProps["stal
         Drafted on {versionName(stale.draftedOn)}: {live} has gone live since
       </h2>
       <p className="mt-2 max-w-3xl">
-        Approving it replaces {live}, and undoes whatever of {live} this version does not carry. The pages below
-        compare it with {live}, live now. Send it back to be drafted again from the live figures, or confirm below that
-        it replaces {live}.
+        Approving it replaces {live}, and undoes whatever of {live} this version does not carry. The pages below compare
+        it with {live}, live now. Send it back to be drafted again from the live figures, or confirm below that it
+        replaces {live}.
       </p>
     </section>
   );
