@@ -180,7 +180,12 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       expect(page).toContain(`name="${REPLACES_LIVE_FIELD}" value="${newer}"`);
 
       // Approved without the tick, or ticked for a version no longer live: refused at the tick box.
-      for (const fields of [{}, { [REPLACES_LIVE_FIELD]: String(live?.id) }, { [REPLACES_LIVE_FIELD]: "on" }]) {
+      const unconfirmed: Record<string, string>[] = [
+        {},
+        { [REPLACES_LIVE_FIELD]: String(live?.id) },
+        { [REPLACES_LIVE_FIELD]: "on" },
+      ];
+      for (const fields of unconfirmed) {
         const refused = await approve(approver, version, fields);
         expect(refused.status).toBe(400);
         const text = await textOf(refused);
