@@ -12,6 +12,7 @@ import {
 import { loanCost, representativeExample } from "./finance";
 import {
   CLAIM_FIELDS,
+  CLAIM_MAX_LENGTHS,
   checkPromotion,
   costAtExampleRate,
   defaultPromotionFigures,
@@ -27,8 +28,13 @@ import {
   promotionFromFields,
   PROMOTED_PAGES,
   PUBLISH_AT_INVALID,
+  readBasedOn,
   readPublishAt,
   readUkMoment,
+  REPLACES_LIVE_FIELD,
+  replacesLiveRefusal,
+  replacesLiveValue,
+  staleBase,
   rateTableField,
   ratesFrom,
 } from "./promotions";
@@ -43,6 +49,13 @@ import {
 } from "./rates";
 
 const base = () => defaultPromotionFigures();
+const rating = () => ({
+  score: "4.8",
+  count: 120,
+  site: "Trustpilot",
+  url: "https://example.com/r",
+  date: "November 2026",
+});
 const changed = (edit: (f: PromotionFigures) => void) => {
   const figures = base();
   edit(figures);
@@ -319,11 +332,80 @@ describe("the check on a draft", () => {
         field: CLAIM_FIELDS.ratingScore,
         says: "out of 5",
       },
+      {
+        rule: "a panel source longer than 300 characters",
+        figures: changed((f) => {
+          f.claims.lenderPanel = { size: "20+", source: "s".repeat(301) };
+        }),
+        field: CLAIM_FIELDS.panelSource,
+        says: "At most 300 characters",
+      },
+      {
+        rule: "a panel size longer than 20 characters",
+        figures: changed((f) => {
+          f.claims.lenderPanel = { size: "2".repeat(21), source: "Our panel list" };
+        }),
+        field: CLAIM_FIELDS.panelSize,
+        says: "At most 20 characters",
+      },
+      {
+        rule: "a review site's name longer than 100 characters",
+        figures: changed((f) => {
+          f.claims.rating = { ...rating(), site: "T".repeat(101) };
+        }),
+        field: CLAIM_FIELDS.ratingSite,
+        says: "At most 100 characters",
+      },
+      {
+        rule: "a review page's address longer than 2,048 characters",
+        figures: changed((f) => {
+          f.claims.rating = { ...rating(), url: `https://example.com/${"r".repeat(2_048 - 19)}` };
+        }),
+        field: CLAIM_FIELDS.ratingUrl,
+        says: "At most 2,048 characters",
+      },
+      {
+        rule: "when the rating was read, longer than 50 characters",
+        figures: changed((f) => {
+          f.claims.rating = { ...rating(), date: "N".repeat(51) };
+        }),
+        field: CLAIM_FIELDS.ratingDate,
+        says: "At most 50 characters",
+      },
+      {
+        rule: "a 20,000-character source, as a person could paste it",
+        figures: changed((f) => {
+          f.claims.lenderPanel = { size: "20+", source: "s".repeat(20_000) };
+        }),
+        field: CLAIM_FIELDS.panelSource,
+        says: "At most 300 characters",
+      },
     ]),
   )("%s", (_, c) => {
     const errors = checkPromotion(c.figures);
     expect(Object.keys(errors)).toEqual([c.field]);
     expect(errors[c.field]).toContain(c.says);
+  });
+
+  it("takes each claim's words up to their limit, the limit the form's fields carry", () => {
+    const figures = changed((f) => {
+      f.claims.lenderPanel = { size: "2".repeat(20), source: "s".repeat(300) };
+      f.claims.rating = {
+        ...rating(),
+        site: "T".repeat(100),
+        url: `https://example.com/${"r".repeat(2_048 - 20)}`,
+        date: "N".repeat(50),
+      };
+    });
+    expect(figures.claims.rating?.url).toHaveLength(2_048);
+    expect(checkPromotion(figures)).toEqual({});
+    expect(CLAIM_MAX_LENGTHS).toEqual({
+      [CLAIM_FIELDS.panelSize]: 20,
+      [CLAIM_FIELDS.panelSource]: 300,
+      [CLAIM_FIELDS.ratingSite]: 100,
+      [CLAIM_FIELDS.ratingUrl]: 2_048,
+      [CLAIM_FIELDS.ratingDate]: 50,
+    });
   });
 
   it("passes a complete change: a new rate, a new example, claims with their sources", () => {
@@ -509,5 +591,79 @@ describe("when a draft asks to go live", () => {
   it("reads a moment for the record", () => {
     expect(readUkMoment("2027-03-03", "10:00", utc)).toEqual(new Date("2027-03-03T10:00:00Z"));
     expect(readUkMoment("3 March", "10:00", utc)).toBeNull();
+  });
+});
+
+describe("a draft whose base is no longer the live version", () => {
+  it.each(
+    byRule([
+      { rule: "drafted on the live version: approved as it is", basedOn: 2, live: 2, ticked: null, refused: false },
+      {
+        rule: "drafted on the code's figures, none live yet: approved as it is",
+        basedOn: null,
+        live: null,
+        ticked: null,
+        refused: false,
+      },
+      {
+        rule: "drafted on version 1 with version 2 live, not confirmed: refused",
+        basedOn: 1,
+        live: 2,
+        ticked: null,
+        refused: true,
+      },
+      {
+        rule: "drafted on version 1 with version 2 live, confirmed for version 2: approved",
+        basedOn: 1,
+        live: 2,
+        ticked: "2",
+        refused: false,
+      },
+      {
+        rule: "confirmed for version 2 when version 3 went live since: refused, naming version 3",
+        basedOn: 1,
+        live: 3,
+        ticked: "2",
+        refused: true,
+      },
+      {
+        rule: "a tick box sent without its value is no confirmation",
+        basedOn: 1,
+        live: 2,
+        ticked: "on",
+        refused: true,
+      },
+      {
+        rule: "drafted on the code's figures with version 2 live, not confirmed: refused",
+        basedOn: null,
+        live: 2,
+        ticked: "",
+        refused: true,
+      },
+    ]),
+  )("%s", (_, c) => {
+    expect(staleBase(c.basedOn, c.live) === null).toBe(c.basedOn === c.live);
+    const refusal = replacesLiveRefusal(c.basedOn, c.live, c.ticked);
+    if (!c.refused) expect(refusal).toBeNull();
+    else {
+      expect(refusal).toContain(`replaces version ${c.live}, live now`);
+      expect(refusal).toContain("send it back");
+    }
+  });
+
+  it("names the versions it is between, and the tick box's value is the live version", () => {
+    expect(staleBase(1, 2)).toEqual({ draftedOn: 1, live: 2 });
+    expect(staleBase(null, 2)).toEqual({ draftedOn: null, live: 2 });
+    expect(replacesLiveValue(2)).toBe("2");
+    expect(REPLACES_LIVE_FIELD).toBe("replacesLive");
+  });
+
+  it("reads the base the draft form posted: a version number, or the code's figures", () => {
+    expect(readBasedOn("12")).toBe(12);
+    expect(readBasedOn(" 12 ")).toBe(12);
+    expect(readBasedOn("")).toBeNull();
+    expect(readBasedOn("twelve")).toBeNull();
+    expect(readBasedOn("1e3")).toBeNull();
+    expect(readBasedOn("9".repeat(16))).toBeNull();
   });
 });

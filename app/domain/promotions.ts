@@ -2,6 +2,7 @@
 // example inputs and the checkable claims, as one versioned set. Staff type inputs only;
 // every payment, total and APR printed from them is computed by finance.ts (D2).
 
+import { URL_MAX_LENGTH } from "./field-limits";
 import { type LoanCost, loanCost, loanCostAtMonthlyRate, representativeExample } from "./finance";
 import { isOwnKey } from "./own-keys";
 import {
@@ -185,12 +186,27 @@ export const CLAIM_FIELDS = {
   ratingDate: "claims.rating.date",
 } as const;
 
+/**
+ * How many characters each claim's words may hold: the form's `maxLength` and the check
+ * both read them. A claim prints on public pages once approved, so it is a line, not a page.
+ */
+export const CLAIM_MAX_LENGTHS: Readonly<Partial<Record<(typeof CLAIM_FIELDS)[keyof typeof CLAIM_FIELDS], number>>> = {
+  [CLAIM_FIELDS.panelSize]: 20,
+  [CLAIM_FIELDS.panelSource]: 300,
+  [CLAIM_FIELDS.ratingSite]: 100,
+  [CLAIM_FIELDS.ratingUrl]: URL_MAX_LENGTH,
+  [CLAIM_FIELDS.ratingDate]: 50,
+};
+
+/** The reason a claim's words are refused for their length. */
+export const claimTooLong = (max: number) => `At most ${max.toLocaleString("en-GB")} characters`;
+
 const CREDIT_LABELS: Record<RatedCreditHistory, string> = { excellent: "excellent", good: "good", unsure: "unsure" };
 
 /**
  * Refuses a draft whose figures cannot be a compliant promotion (CONC 3.3.1, 3.5): an
  * example that is not complete, a rate table with a gap or a band out of order, a claim
- * without its source. Each reason is keyed by the field it belongs beside.
+ * without its source or longer than its field. Each reason is keyed by the field it belongs beside.
  */
 export function checkPromotion(figures: PromotionFigures): PromotionErrors {
   const errors: PromotionErrors = {};
@@ -269,8 +285,14 @@ export function checkPromotion(figures: PromotionFigures): PromotionErrors {
       );
   }
 
+  const longer = (field: keyof typeof CLAIM_MAX_LENGTHS, text: string) => {
+    const max = CLAIM_MAX_LENGTHS[field];
+    if (max !== undefined && text.length > max) set(field, claimTooLong(max));
+  };
   const panel = figures.claims.lenderPanel;
   if (panel) {
+    longer(CLAIM_FIELDS.panelSize, panel.size);
+    longer(CLAIM_FIELDS.panelSource, panel.source);
     if (panel.size.trim() === "")
       set(CLAIM_FIELDS.panelSize, "Enter the panel size, or clear its source to make no claim");
     if (panel.source.trim() === "")
@@ -278,6 +300,9 @@ export function checkPromotion(figures: PromotionFigures): PromotionErrors {
   }
   const rating = figures.claims.rating;
   if (rating) {
+    longer(CLAIM_FIELDS.ratingSite, rating.site);
+    longer(CLAIM_FIELDS.ratingUrl, rating.url);
+    longer(CLAIM_FIELDS.ratingDate, rating.date);
     if (!/^[0-5](\.\d)?$/.test(rating.score)) set(CLAIM_FIELDS.ratingScore, "A rating out of 5, like 4.8");
     if (!Number.isInteger(rating.count) || rating.count <= 0)
       set(CLAIM_FIELDS.ratingCount, "Enter the number of reviews the rating is from");
@@ -498,6 +523,49 @@ export function pagesTouched(before: PromotionFigures, after: PromotionFigures):
     });
   }
   return touched;
+}
+
+// ── A draft whose base is no longer live ──────────────────────────────────────
+
+/** The draft form's hidden field: the version live when the form was opened, its figures' base. */
+export const BASED_ON_FIELD = "basedOn";
+/** The approver's tick box: that the version replaces a newer live one, undoing what it changed. */
+export const REPLACES_LIVE_FIELD = "replacesLive";
+
+/** A version by its number, or the code's figures (null), in words. */
+export const versionName = (id: number | null) =>
+  id === null ? "the figures the site was built with" : `version ${id}`;
+
+/**
+ * A draft drafted on figures that are no longer live (another version went live since):
+ * approving it replaces the live version, and undoes whatever of it the draft does not
+ * carry. Null when the draft's base is the live version.
+ */
+export function staleBase(basedOn: number | null, liveId: number | null) {
+  return basedOn === liveId ? null : { draftedOn: basedOn, live: liveId };
+}
+
+/** The tick box's value: the live version it confirms replacing (a tick for an older one is no tick). */
+export const replacesLiveValue = (liveId: number | null) => (liveId === null ? "none" : String(liveId));
+
+/**
+ * Why a draft may not be approved as it stands, keyed to the tick box: its base is not
+ * the live version, and the approver has not confirmed that it replaces the live one.
+ * Null when its base is live, or the approver ticked for the version live now.
+ */
+export function replacesLiveRefusal(
+  basedOn: number | null,
+  liveId: number | null,
+  ticked: string | null | undefined,
+): string | null {
+  if (!staleBase(basedOn, liveId) || ticked === replacesLiveValue(liveId)) return null;
+  return `Confirm that this version replaces ${versionName(liveId)}, live now, or send it back to be drafted again from the live figures`;
+}
+
+/** A base as the draft form posted it: a version number, or null for the code's figures (blank or not a number). */
+export function readBasedOn(text: string | undefined): number | null {
+  const trimmed = (text ?? "").trim();
+  return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 // ── When a version goes live, and a moment in the record ──────────────────────

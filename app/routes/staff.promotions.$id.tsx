@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { pagesTouched } from "~/domain/promotions";
+import { pagesTouched, REPLACES_LIVE_FIELD, replacesLiveValue, staleBase } from "~/domain/promotions";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
@@ -8,8 +8,8 @@ import { isSameSitePost } from "../../server/accounts.server";
 import {
   approvePromotion,
   builtInPromotion,
+  comparedWith,
   decisionRefusal,
-  figuresBefore,
   type PromotionVersion,
   promotionVersion,
   rejectPromotion,
@@ -46,15 +46,19 @@ async function view(
   version: PromotionVersion,
   user: StaffUser,
   error: string | null,
+  replacesLiveError: string | null = null,
 ) {
   const builtIn = builtInPromotion(context.config.site.claims);
-  const before = await figuresBefore(context.db, version, builtIn);
+  const before = await comparedWith(context.db, version, builtIn);
   const refusal = decisionRefusal(version, user);
+  const stale = version.status === "draft" && before.live ? staleBase(version.basedOn, before.versionId) : null;
   return {
     version: versionSummary(version),
     figures: version.figures,
-    touched: pagesTouched(before, version.figures),
+    touched: pagesTouched(before.figures, version.figures),
     basedOn: version.basedOn,
+    comparedWith: { versionId: before.versionId, live: before.live },
+    stale: stale && { ...stale, tick: replacesLiveValue(stale.live), error: replacesLiveError },
     decision:
       holds(user, "promotions.approve") && refusal === null
         ? ({ may: true } as const)
@@ -80,7 +84,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = { id: user.id, name: user.name };
   const now = new Date();
   if (intent === "approve") {
-    const result = await approvePromotion(context.db, actor, version.id, now);
+    const ticked = form.get(REPLACES_LIVE_FIELD);
+    const result = await approvePromotion(
+      context.db,
+      actor,
+      version.id,
+      now,
+      typeof ticked === "string" ? ticked : null,
+    );
+    // Not confirmed that it replaces a newer live version: the reason beside the tick box.
+    if (!result.ok && result.field === REPLACES_LIVE_FIELD)
+      return data({ ...(await view(context, version, user, null, result.reason)), notice: null }, { status: 400 });
     if (!result.ok)
       return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
     // This server shows it at once; the others within their next poll.

@@ -1,12 +1,14 @@
 import { data, redirect } from "react-router";
 import { ownValue } from "~/domain/own-keys";
 import {
+  BASED_ON_FIELD,
   checkPromotion,
   PUBLISH_AT_FIELD,
   type PromotionErrors,
   pagesTouched,
   promotionFieldValues,
   promotionFromFields,
+  readBasedOn,
   readPublishAt,
 } from "~/domain/promotions";
 import { ukInstant } from "~/domain/uk-time";
@@ -16,7 +18,12 @@ import { consoleMeta } from "~/features/staff/console-meta";
 import { PromotionsPage } from "~/features/staff/promotions/promotion-pages";
 import { isSameSitePost } from "../../server/accounts.server";
 import { livePromotion } from "../../server/promotions/live.server";
-import { draftPromotion, promotionHistory, versionSummary } from "../../server/promotions/promotions.server";
+import {
+  draftPromotion,
+  promotionHistory,
+  promotionVersion,
+  versionSummary,
+} from "../../server/promotions/promotions.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { holds, requirePermission } from "../../server/staff/guard.server";
 import type { Route } from "./+types/staff.promotions._index";
@@ -48,7 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       ...(await overview(context)),
       canDraft: holds(user, "promotions.draft"),
-      values: { ...promotionFieldValues(live.figures), summary: "", publishDay: "", publishTime: "" },
+      values: {
+        ...promotionFieldValues(live.figures),
+        summary: "",
+        publishDay: "",
+        publishTime: "",
+        // The figures the form starts from: the draft's base, whatever goes live before it is sent.
+        [BASED_ON_FIELD]: live.versionId === null ? "" : String(live.versionId),
+      },
       errors: {} as PromotionErrors,
       touched: null,
       refused: false,
@@ -102,10 +116,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const drafted = await draftPromotion(
     context.db,
     { id: user.id, name: user.name },
-    { figures, summary, publishAt: publish.at, basedOn: live.versionId },
+    {
+      figures,
+      summary,
+      publishAt: publish.at,
+      basedOn: await draftedOn(context, value(BASED_ON_FIELD), live.versionId),
+    },
   );
   if (!drafted.ok) throw data({ reason: "The figures could not be checked" }, { status: 400 });
   return redirect(`/staff/promotions/${drafted.id}?done=drafted`, 303);
+}
+
+/**
+ * The version a posted form's figures were drafted on: the one live when it was opened
+ * (its hidden field), or the live one for a form without it. A number that is no version
+ * ever live is read as the code's figures, so the approver is warned rather than misled.
+ */
+async function draftedOn(
+  context: Route.ActionArgs["context"],
+  posted: string | undefined,
+  liveId: number | null,
+): Promise<number | null> {
+  if (posted === undefined) return liveId;
+  const id = readBasedOn(posted);
+  if (id === null || id === liveId) return id;
+  const version = Number.isSafeInteger(id) ? await promotionVersion(context.db, id) : undefined;
+  return version?.liveFrom ? version.id : null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

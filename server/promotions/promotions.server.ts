@@ -6,6 +6,8 @@ import {
   type PromotionClaims,
   type PromotionErrors,
   type PromotionFigures,
+  REPLACES_LIVE_FIELD,
+  replacesLiveRefusal,
   type VersionSummary,
 } from "../../app/domain/promotions";
 import type { Database } from "../db/client";
@@ -64,7 +66,11 @@ export async function draftPromotion(
   });
 }
 
-export type DecisionResult = { ok: true; published: boolean } | { ok: false; reason: string };
+/** Refused with a reason; `field` when the reason belongs beside a field of the form (the tick box). */
+export type DecisionResult = { ok: true; published: boolean } | { ok: false; reason: string; field?: string };
+
+/** Any constant: it serialises publication across every server sharing the database. */
+const PUBLISH_LOCK_ID = 727_043;
 
 /** The reason a member may not decide on this version, or null when they may. */
 export function decisionRefusal(version: Pick<PromotionVersion, "status" | "draftedBy">, actor: Actor): string | null {
@@ -76,14 +82,30 @@ export function decisionRefusal(version: Pick<PromotionVersion, "status" | "draf
 /**
  * Approves a draft as another member than its drafter (the two-person rule, enforced
  * here whatever the page showed), then publishes it at once when its time has come.
+ * A draft drafted on figures no longer live is approved only when `replacesLive` is
+ * the live version's tick (`replacesLiveValue`): the approver confirmed replacing it.
  */
-export async function approvePromotion(db: Database, actor: Actor, id: number, now: Date): Promise<DecisionResult> {
-  const refused = await db.transaction(async (tx) => {
+export async function approvePromotion(
+  db: Database,
+  actor: Actor,
+  id: number,
+  now: Date,
+  replacesLive: string | null = null,
+): Promise<DecisionResult> {
+  const refused = await db.transaction(async (tx): Promise<{ reason: string; field?: string } | null> => {
+    // No version goes live while this one is checked against the live one.
+    await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
     const [version] = await tx.select().from(promotionVersions).where(eq(promotionVersions.id, id)).for("update");
-    if (!version) return "There is no such version";
+    if (!version) return { reason: "There is no such version" };
     const refusal = decisionRefusal(version, actor);
-    if (refusal) return refusal;
-    if (!isPromotionFigures(version.figures)) return "This version's figures no longer pass the check";
+    if (refusal) return { reason: refusal };
+    if (!isPromotionFigures(version.figures)) return { reason: "This version's figures no longer pass the check" };
+    const [live] = await tx
+      .select({ id: promotionVersions.id })
+      .from(promotionVersions)
+      .where(eq(promotionVersions.status, "live"));
+    const stale = replacesLiveRefusal(version.basedOn, live?.id ?? null, replacesLive);
+    if (stale) return { reason: stale, field: REPLACES_LIVE_FIELD };
     await tx
       .update(promotionVersions)
       .set({ status: "approved", approvedBy: actor.id, approvedByName: actor.name, decidedAt: now })
@@ -95,7 +117,7 @@ export async function approvePromotion(db: Database, actor: Actor, id: number, n
     });
     return null;
   });
-  if (refused) return { ok: false, reason: refused };
+  if (refused) return { ok: false, ...refused };
   const published = await publishDue(db, now);
   return { ok: true, published: published.includes(id) };
 }
@@ -130,13 +152,12 @@ export async function rejectPromotion(
   return refused ? { ok: false, reason: refused } : { ok: true, published: false };
 }
 
-/** Any constant: it serialises publication across every server sharing the database. */
-const PUBLISH_LOCK_ID = 727_043;
-
 /**
  * Publishes every approved version whose time has come, oldest time first: each goes
- * live from its time (or its approval, when it had none), and the one before it stops
- * then. Safe to call from several servers at once. Returns the ids published.
+ * live `now`, the moment it is published (never its planned time, which may have passed
+ * while the site still printed the version before), and the one before it stops then.
+ * Each publication's audit row names the version and its approver, whose approval
+ * published it. Safe to call from several servers at once. Returns the ids published.
  */
 export async function publishDue(db: Database, now: Date): Promise<number[]> {
   const due = or(lte(promotionVersions.publishAt, now), isNull(promotionVersions.publishAt));
@@ -159,19 +180,25 @@ export async function publishDue(db: Database, now: Date): Promise<number[]> {
       );
     const published: number[] = [];
     for (const version of ready) {
-      const from = version.publishAt ?? version.decidedAt ?? now;
       await tx
         .update(promotionVersions)
-        .set({ status: "superseded", liveUntil: from })
+        .set({ status: "superseded", liveUntil: now })
         .where(eq(promotionVersions.status, "live"));
       await tx
         .update(promotionVersions)
-        .set({ status: "live", liveFrom: from })
+        .set({ status: "live", liveFrom: now })
         .where(eq(promotionVersions.id, version.id));
       await writeAudit(tx, {
         action: "promotion.published",
-        actor: null,
-        detail: { version: version.id, liveFrom: from.toISOString() },
+        actor:
+          version.approvedBy && version.approvedByName
+            ? { id: version.approvedBy, name: version.approvedByName }
+            : null,
+        detail: {
+          version: version.id,
+          liveFrom: now.toISOString(),
+          publishAt: version.publishAt?.toISOString() ?? null,
+        },
       });
       published.push(version.id);
     }
@@ -337,9 +364,22 @@ export function versionSummary(version: PromotionVersion): VersionSummary {
   };
 }
 
-/** The figures a version is compared with: the one it was drafted against, or the code's. */
-export async function figuresBefore(db: Database, version: PromotionVersion, builtIn: LivePromotion) {
-  if (version.basedOn === null) return builtIn.figures;
-  const before = await promotionVersion(db, version.basedOn);
-  return before && isPromotionFigures(before.figures) ? before.figures : builtIn.figures;
+/**
+ * What a version is compared with (DECISIONS D31): a version still to go live (a draft,
+ * or approved for a later time), with what is live now, since that is what it replaces;
+ * one already decided, with the version it was drafted on, for the record.
+ */
+export async function comparedWith(
+  db: Database,
+  version: PromotionVersion,
+  builtIn: LivePromotion,
+): Promise<{ versionId: number | null; live: boolean; figures: PromotionFigures }> {
+  if (version.status === "draft" || version.status === "approved") {
+    const live = await livePromotionFrom(db, builtIn);
+    return { versionId: live.versionId, live: true, figures: live.figures };
+  }
+  const before = version.basedOn === null ? undefined : await promotionVersion(db, version.basedOn);
+  return before && isPromotionFigures(before.figures)
+    ? { versionId: before.id, live: false, figures: before.figures }
+    : { versionId: null, live: false, figures: builtIn.figures };
 }

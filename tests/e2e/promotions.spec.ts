@@ -232,6 +232,49 @@ test("a new rate is drafted, refused to its drafter, approved by compliance and 
   await expectFitsScreen(approver, "/staff/promotions/:id");
 });
 
+test("a draft on figures no longer live warns its approver, who approves it only by confirming it replaces the live version", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A manager opens the form on the figures live now...
+  const drafter = await member(browser, "manager");
+  await draftRate(drafter, "5.49", "Lender A's rates");
+  // ...and before they send it, a colleague's change is drafted, approved and live.
+  const colleague = await member(browser, "manager");
+  await draftRate(colleague, "5.39", "Lender B's rates");
+  await colleague.getByRole("button", { name: "Send for approval" }).click();
+  await expect(colleague).toHaveURL(/\/staff\/promotions\/\d+\?done=drafted$/);
+  const newer = Number(/promotions\/(\d+)/.exec(colleague.url())?.[1]);
+  const approver = await member(browser, "compliance");
+  await approver.goto(`/staff/promotions/${newer}`);
+  await approver.getByRole("button", { name: `Approve version ${newer}` }).click();
+  await expect(approver.getByRole("status")).toContainText("Approved and live");
+
+  await drafter.getByRole("button", { name: "Send for approval" }).click();
+  await expect(drafter).toHaveURL(/\/staff\/promotions\/\d+\?done=drafted$/);
+  const versionId = Number(/promotions\/(\d+)/.exec(drafter.url())?.[1]);
+
+  // The approver is told it was drafted on figures no longer live, and sees it against the live ones.
+  await approver.goto(`/staff/promotions/${versionId}`);
+  await expect(approver.getByTestId("stale-base")).toContainText(`version ${newer} has gone live since`);
+  await expect(approver.getByTestId("touched-page").filter({ hasText: "/secured-homeowner-loan" })).toContainText(
+    "5.39%",
+  );
+  await expectNoAxeViolations(approver);
+  await approver.getByRole("button", { name: `Approve version ${versionId}` }).click();
+  await expect(approver.locator("#promotion-replacesLive-error")).toContainText(
+    `Confirm that this version replaces version ${newer}, live now`,
+  );
+  await expect(approver.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+  await expectNoAxeViolations(approver);
+  const versions = await rows<{ id: number; status: string }>(servers[0]!, "promotion_versions");
+  expect(versions.find((v) => Number(v.id) === versionId)?.status).toBe("draft");
+
+  await approver.getByLabel(`It replaces version ${newer}, live now`).check();
+  await approver.getByRole("button", { name: `Approve version ${versionId}` }).click();
+  await expect(approver.getByRole("status")).toContainText("Approved and live");
+});
+
 test("a version set for a later time goes live when the clock reaches it", async ({ browser }) => {
   test.setTimeout(180_000);
   const [first] = servers;

@@ -12,6 +12,7 @@ import {
   builtInPromotion,
   createPromotionSource,
   draftPromotion,
+  liveVersion,
   promotionLiveAt,
   publishDue,
   rejectPromotion,
@@ -47,8 +48,14 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
     await database.close();
   });
 
-  const draft = (figures: PromotionFigures, publishAt: Date | null = null) =>
-    draftPromotion(database.db, drafter, { figures, summary: "Lender rates", publishAt, basedOn: null });
+  /** A draft on the version live now, as the draft form sends it. */
+  const draft = async (figures: PromotionFigures, publishAt: Date | null = null) =>
+    draftPromotion(database.db, drafter, {
+      figures,
+      summary: "Lender rates",
+      publishAt,
+      basedOn: (await liveVersion(database.db))?.id ?? null,
+    });
   const versionRow = async (id: number) =>
     (await database.db.select().from(promotionVersions).where(eq(promotionVersions.id, id)))[0]!;
   const auditFor = async (id: number) =>
@@ -85,7 +92,8 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
     expect(await auditFor(drafted.id)).toEqual([
       ["promotion.drafted", "Dee Drafter"],
       ["promotion.approved", "Ada Approver"],
-      ["promotion.published", null],
+      // Published by its approval: the approver's row.
+      ["promotion.published", "Ada Approver"],
     ]);
     // Decided once: a second approval is refused.
     expect(await approvePromotion(database.db, { id: "third", name: "Third" }, drafted.id, T0)).toMatchObject({
@@ -207,5 +215,34 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
     });
     serverA.close();
     serverB.close();
+  });
+
+  it("dates a scheduled version from the poll that published it, not its planned time; the one before ends then; its row names the version and its approver", async () => {
+    const previous = await liveVersion(database.db);
+    if (!previous) throw new Error("no live version");
+    const planned = minutes(420);
+    const drafted = await draft(withHeadline(5.09), planned);
+    if (!drafted.ok) throw new Error("draft refused");
+    await approvePromotion(database.db, approver, drafted.id, minutes(401));
+    // The first poll after its time comes a second and a half late.
+    const polled = new Date(planned.getTime() + 1_500);
+    expect(await publishDue(database.db, polled)).toEqual([drafted.id]);
+
+    expect(await versionRow(drafted.id)).toMatchObject({ status: "live", publishAt: planned, liveFrom: polled });
+    expect(await versionRow(previous.id)).toMatchObject({ status: "superseded", liveUntil: polled });
+    // At its planned time the site still printed the version before.
+    expect((await promotionLiveAt(database.db, planned, builtIn)).versionId).toBe(previous.id);
+    expect((await promotionLiveAt(database.db, polled, builtIn)).versionId).toBe(drafted.id);
+
+    const published = (await database.db.select().from(auditLog).where(eq(auditLog.action, "promotion.published")))
+      .filter((row) => (row.detail as { version?: number }).version === drafted.id)
+      .map((row) => ({ actorId: row.actorId, actorName: row.actorName, detail: row.detail }));
+    expect(published).toEqual([
+      {
+        actorId: approver.id,
+        actorName: approver.name,
+        detail: { version: drafted.id, liveFrom: polled.toISOString(), publishAt: planned.toISOString() },
+      },
+    ]);
   });
 });

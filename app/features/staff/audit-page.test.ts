@@ -40,3 +40,10 @@ it("a case's commission changed: both figures", () => {
     "£970.00 → £800.00",
   );
 });
+
+it.each(["promotion.drafted", "promotion.approved", "promotion.rejected", "promotion.published"])(
+  "a promotion's %s row names its version",
+  (action) => {
+    expect(auditDetail({ action, detail: { version: 12, publishAt: null } })).toBe("Version 12");
+  },
+);

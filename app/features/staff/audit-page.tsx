@@ -69,6 +69,7 @@ export function auditDetail(row: Pick<AuditRow, "action" | "detail">) {
   if (row.action === "lead.case-commission" && typeof d.fromPence === "number" && typeof d.toPence === "number") {
     return `${formatPounds(d.fromPence / 100, { pence: true })} → ${formatPounds(d.toPence / 100, { pence: true })}`;
   }
+  if (row.action.startsWith("promotion.") && typeof d.version === "number") return `Version ${d.version}`;
   if (row.action.startsWith("panel.") && d.lender) {
     const changed = Array.isArray(d.changed) && d.changed.length > 0 ? `; changed: ${d.changed.join(", ")}` : "";
     return `${String(d.lender)}, ${String(d.productName)}${changed}`;

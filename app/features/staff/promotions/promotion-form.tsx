@@ -4,6 +4,8 @@ import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
 import { SelectField, TextField } from "~/components/ui/field";
 import {
   CLAIM_FIELDS,
+  BASED_ON_FIELD,
+  CLAIM_MAX_LENGTHS,
   EXAMPLE_KEYS,
   EXAMPLE_LABELS,
   exampleField,
@@ -98,6 +100,7 @@ export function PromotionForm({
       label={label}
       hint={hint}
       inputMode={inputMode === "text" ? undefined : inputMode}
+      maxLength={(CLAIM_MAX_LENGTHS as Record<string, number | undefined>)[name]}
       autoComplete="off"
       defaultValue={text(name)}
       error={errors[name]}
@@ -107,6 +110,7 @@ export function PromotionForm({
   return (
     <Form method="post" noValidate className="mt-4 space-y-6">
       <ErrorSummary problems={problems} autoFocus={refused} />
+      <input type="hidden" name={BASED_ON_FIELD} value={text(BASED_ON_FIELD)} />
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>The rate table</legend>
         <p className="mt-1 text-sm text-slate-700">

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/field";
+import { ErrorSummary } from "~/components/ui/error-summary";
+import { FieldError, SelectField, TextField } from "~/components/ui/field";
 import { formatPercent, formatPounds, formatTerm, type RepresentativeExample } from "~/domain/finance";
 import {
   EXAMPLE_KEYS,
@@ -12,8 +13,10 @@ import {
   type PromotionFigures,
   type PromotionUse,
   ratesFrom,
+  REPLACES_LIVE_FIELD,
   type TouchedPage,
   type VersionSummary,
+  versionName,
 } from "~/domain/promotions";
 import { RATED_CREDIT_HISTORIES } from "~/domain/rates";
 import { formatWhen } from "../format";
@@ -282,12 +285,49 @@ export interface VersionPageProps {
   figures: PromotionFigures;
   touched: TouchedPage[];
   basedOn: number | null;
+  /** What the pages it touches are compared with: the live version (`live`), or the one it was drafted on. */
+  comparedWith: { versionId: number | null; live: boolean };
+  /** A draft drafted on figures no longer live: the tick box's value, and its reason when refused. */
+  stale: { draftedOn: number | null; live: number | null; tick: string; error: string | null } | null;
   /** What this member may do with it, and why not when they may not. */
   decision: { may: true } | { may: false; reason: string | null };
   error: string | null;
 }
 
-export function VersionPage({ version, figures, touched, basedOn, decision, error }: VersionPageProps) {
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const REPLACES_LIVE_ID = "promotion-replacesLive";
+
+/** A draft drafted on figures that are no longer live: what approving it undoes, and what to do. */
+function StaleBaseWarning({ stale }: { stale: NonNullable<VersionPageProps["stale"]> }) {
+  const live = versionName(stale.live);
+  return (
+    <section
+      aria-labelledby="stale-heading"
+      className="mt-6 rounded-lg border-4 border-amber-600 bg-amber-50 p-4"
+      data-testid="stale-base"
+    >
+      <h2 id="stale-heading" className="text-lg font-bold text-amber-950">
+        Drafted on {versionName(stale.draftedOn)}: {live} has gone live since
+      </h2>
+      <p className="mt-2 max-w-3xl">
+        Approving it replaces {live}, and undoes whatever of {live} this version does not carry. The pages below compare
+        it with {live}, live now. Send it back to be drafted again from the live figures, or confirm below that it
+        replaces {live}.
+      </p>
+    </section>
+  );
+}
+
+export function VersionPage({
+  version,
+  figures,
+  touched,
+  basedOn,
+  comparedWith,
+  stale,
+  decision,
+  error,
+}: VersionPageProps) {
   return (
     <>
       <p>
@@ -309,10 +349,14 @@ export function VersionPage({ version, figures, touched, basedOn, decision, erro
         </Pair>
         {version.rejectionReason && <Pair term="Why it was sent back">{version.rejectionReason}</Pair>}
         <Pair term="When live">{lifeOf(version)}</Pair>
+        <Pair term="Drafted on">{capital(versionName(basedOn))}</Pair>
         <Pair term="Compared with">
-          {basedOn === null ? "The figures the site was built with" : `Version ${basedOn}`}
+          {capital(versionName(comparedWith.versionId))}
+          {comparedWith.live ? ", live now" : ", the figures it was drafted on"}
         </Pair>
       </dl>
+
+      {stale && <StaleBaseWarning stale={stale} />}
 
       <TouchedPages pages={touched} headingId="touched-heading" />
 
@@ -329,10 +373,33 @@ export function VersionPage({ version, figures, touched, basedOn, decision, erro
           {decision.may ? (
             <div className="mt-3 grid gap-6 lg:grid-cols-2">
               <Form method="post">
+                {stale?.error && (
+                  <ErrorSummary problems={[{ targetId: REPLACES_LIVE_ID, message: stale.error }]} autoFocus />
+                )}
                 <p className="text-slate-700">
                   Approving publishes it {version.publishAt ? `at ${formatWhen(version.publishAt)}` : "at once"}, on
                   every page it touches.
                 </p>
+                {stale && (
+                  <div className="mt-3">
+                    <div className="flex items-start gap-2">
+                      <input
+                        id={REPLACES_LIVE_ID}
+                        name={REPLACES_LIVE_FIELD}
+                        type="checkbox"
+                        value={stale.tick}
+                        aria-invalid={stale.error ? true : undefined}
+                        aria-describedby={stale.error ? `${REPLACES_LIVE_ID}-error` : undefined}
+                        className="mt-1 size-5 shrink-0"
+                      />
+                      <label htmlFor={REPLACES_LIVE_ID}>
+                        It replaces {versionName(stale.live)}, live now: I have checked what it undoes on the pages
+                        above
+                      </label>
+                    </div>
+                    <FieldError id={`${REPLACES_LIVE_ID}-error`} error={stale.error} />
+                  </div>
+                )}
                 <button type="submit" name="intent" value="approve" className={`${buttonVariants()} mt-3`}>
                   Approve version {version.id}
                 </button>

@@ -1,0 +1,248 @@
+import { eq } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  BASED_ON_FIELD,
+  CLAIM_FIELDS,
+  defaultPromotionFigures,
+  type PromotionFigures,
+  promotionFieldValues,
+  REPLACES_LIVE_FIELD,
+} from "../../app/domain/promotions";
+import type { DatabaseHandle } from "../../server/db/client";
+import { auditLog, promotionVersions } from "../../server/db/schema";
+import { createTestApp, hasBuild, loadBuild } from "../support/app";
+import { withClockHeld } from "../support/clock";
+import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { type MemberWithSession, memberWithSession } from "../support/staff-members";
+
+// The promotion pages through the real app, as a member's browser posts them without
+// script, on each database and under a clock the test holds (DECISIONS D27, D31,
+// docs/decisions/345): a version is live from the moment it went live, not its planned
+// time, and the one before ends then; each draft, approval and publication names its
+// version and member in the audit log; a draft drafted on figures no longer live is
+// compared with what is live now and approved only once the approver confirms it
+// replaces the live version; a claim's source is held to its length at the field.
+
+const SITE = "http://localhost:3000";
+
+/** The code's figures with the lowest band and the headline example at `rate`, no example below it. */
+const withHeadline = (rate: number): PromotionFigures => {
+  const figures = defaultPromotionFigures();
+  figures.rateTable[0]!.rates = { excellent: rate, good: rate, unsure: rate };
+  for (const example of Object.values(figures.examples))
+    if (example.rateBasis === "annual" && example.ratePercent < rate) example.ratePercent = rate;
+  figures.examples.headline.ratePercent = rate;
+  return figures;
+};
+
+/** The page's HTML with React's text separators taken out, to read its sentences. */
+const textOf = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
+
+describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s", (kind) => {
+  let database: DatabaseHandle;
+  let build: ServerBuild | undefined;
+  let site: ReturnType<typeof createTestApp>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    build = await loadBuild();
+    site = createTestApp(database, {}, { build });
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const get = (member: MemberWithSession, path: string) =>
+    site.app.request(`${SITE}${path}`, { headers: { Cookie: member.cookie } });
+  const post = (member: MemberWithSession, path: string, fields: Record<string, string>) =>
+    site.app.request(`${SITE}${path}`, {
+      method: "POST",
+      headers: { Cookie: member.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  /** Two members, signed in now: a Manager who drafts and a Compliance member who approves. */
+  const members = async () => ({
+    drafter: await memberWithSession(database.db, site.config.authSecret, ["manager"], { name: "Dee Drafter" }),
+    approver: await memberWithSession(database.db, site.config.authSecret, ["compliance"], { name: "Ada Approver" }),
+  });
+  /** The draft form sent for approval with `figures`; answers the new version's number. */
+  const draft = async (
+    member: MemberWithSession,
+    figures: PromotionFigures,
+    extra: Record<string, string> = {},
+  ): Promise<number> => {
+    const response = await post(member, "/staff/promotions", {
+      ...promotionFieldValues(figures),
+      summary: "Lender rates",
+      publishDay: "",
+      publishTime: "",
+      ...extra,
+      intent: "draft",
+    });
+    const id = /\/staff\/promotions\/(\d+)\?done=drafted$/.exec(response.headers.get("location") ?? "")?.[1];
+    if (response.status !== 303 || !id)
+      throw new Error(
+        `the draft answered ${response.status}: ${[...(await textOf(response)).matchAll(/-error"[^>]*>(?:<svg.*?<\/svg>)?([^<]*)</g)].map((m) => m[1]).join("; ")}`,
+      );
+    return Number(id);
+  };
+  const approve = (member: MemberWithSession, id: number, fields: Record<string, string> = {}) =>
+    post(member, `/staff/promotions/${id}`, { intent: "approve", ...fields });
+  const versionRow = async (id: number) =>
+    (await database.db.select().from(promotionVersions).where(eq(promotionVersions.id, id)))[0]!;
+
+  it("dates a version from the moment it went live, not its planned time; the one before ends then; each audit row names its version and member", async () => {
+    await withClockHeld(async () => {
+      vi.setSystemTime(new Date("2027-03-01T01:05:10Z"));
+      const { drafter, approver } = await members();
+      const first = await draft(drafter, withHeadline(5.99));
+      expect((await approve(approver, first)).headers.get("location")).toBe(
+        `/staff/promotions/${first}?done=published`,
+      );
+
+      // Planned for 01:06 (UK time, GMT in March); approved six seconds after.
+      const second = await draft(drafter, withHeadline(6.29), { publishDay: "2027-03-01", publishTime: "01:06" });
+      expect((await versionRow(second)).publishAt).toEqual(new Date("2027-03-01T01:06:00Z"));
+      const approvedAt = new Date("2027-03-01T01:06:06Z");
+      vi.setSystemTime(approvedAt);
+      expect((await approve(approver, second)).headers.get("location")).toBe(
+        `/staff/promotions/${second}?done=published`,
+      );
+
+      expect(await versionRow(second)).toMatchObject({ status: "live", liveFrom: approvedAt, liveUntil: null });
+      expect(await versionRow(first)).toMatchObject({ status: "superseded", liveUntil: approvedAt });
+      // The page as it was at 01:06: the site still printed the first version's figures.
+      const history = await textOf(
+        await get(approver, "/staff/promotions/history?page=/secured-homeowner-loan&day=2027-03-01&time=01:06"),
+      );
+      expect(history).toContain(`with version ${first}. Not what the site shows now`);
+      const versionPage = await textOf(await get(approver, `/staff/promotions/${first}`));
+      expect(versionPage).toContain("Live 1 Mar 2027, 01:05 to 1 Mar 2027, 01:06");
+
+      // Every row names its version and who did it; a publication, the approver whose approval published it.
+      const rows = (await database.db.select().from(auditLog))
+        .filter((row) => row.action.startsWith("promotion."))
+        .map((row) => [row.action, (row.detail as { version?: number }).version, row.actorId]);
+      expect(rows).toEqual([
+        ["promotion.drafted", first, drafter.id],
+        ["promotion.approved", first, approver.id],
+        ["promotion.published", first, approver.id],
+        ["promotion.drafted", second, drafter.id],
+        ["promotion.approved", second, approver.id],
+        ["promotion.published", second, approver.id],
+      ]);
+      // The audit log's page says so in words, in each row.
+      const log = await textOf(await get(approver, "/staff/audit?action=promotion.published"));
+      const logRows = log
+        .split("<tr")
+        .slice(1)
+        .filter((row) => row.includes("Rates, examples and claims went live"));
+      expect(logRows).toHaveLength(2);
+      for (const [row, id] of [
+        [logRows[0], second],
+        [logRows[1], first],
+      ] as const) {
+        expect(row).toContain("Ada Approver");
+        expect(row).toContain(`Version ${id}<`);
+        expect(row).not.toContain("Unknown");
+      }
+    });
+  });
+
+  it("compares a draft with what is live now; a draft on figures no longer live is approved only once the approver confirms it replaces the live version", async () => {
+    await withClockHeld(async () => {
+      vi.setSystemTime(new Date("2027-03-02T10:00:00Z"));
+      const { drafter, approver } = await members();
+      const [live] = await database.db.select().from(promotionVersions).where(eq(promotionVersions.status, "live"));
+      // The drafter opens the form on the figures live now (6.29%)...
+      const form = await textOf(await get(drafter, "/staff/promotions"));
+      const base = new RegExp(`name="${BASED_ON_FIELD}" value="(\\d+)"`).exec(form)?.[1];
+      expect(Number(base)).toBe(live?.id);
+
+      // ...and before they send it, another change (6.49%) is drafted, approved and live.
+      const newer = await draft(drafter, withHeadline(6.49));
+      expect((await approve(approver, newer)).status).toBe(303);
+      const stale = withHeadline(6.29);
+      stale.examples.homeowner.amount = 80_000;
+      const version = await draft(drafter, stale, { [BASED_ON_FIELD]: base ?? "" });
+      expect((await versionRow(version)).basedOn).toBe(live?.id);
+
+      // The approver sees it against version `newer`, live now: it takes the headline back to 6.29%.
+      const page = await textOf(await get(approver, `/staff/promotions/${version}`));
+      expect(page).toContain(`Drafted on version ${live?.id}: version ${newer} has gone live since`);
+      expect(page).toContain(`Version ${newer}, live now`);
+      const headlineRow = page
+        .split('data-testid="touched-page"')
+        .find((row) => row.includes("/secured-homeowner-loan</span>"));
+      expect(headlineRow).toContain("6.49%");
+      expect(headlineRow).toContain("6.29%");
+      expect(page).toContain(`name="${REPLACES_LIVE_FIELD}" value="${newer}"`);
+
+      // Approved without the tick, or ticked for a version no longer live: refused at the tick box.
+      const unconfirmed: Record<string, string>[] = [
+        {},
+        { [REPLACES_LIVE_FIELD]: String(live?.id) },
+        { [REPLACES_LIVE_FIELD]: "on" },
+      ];
+      for (const fields of unconfirmed) {
+        const refused = await approve(approver, version, fields);
+        expect(refused.status).toBe(400);
+        const text = await textOf(refused);
+        expect(text).toContain(`id="promotion-replacesLive-error"`);
+        expect(text).toContain(`Confirm that this version replaces version ${newer}, live now`);
+        expect(text).toContain("There is a problem");
+      }
+      expect((await versionRow(version)).status).toBe("draft");
+      expect((await versionRow(newer)).status).toBe("live");
+
+      // Confirmed: approved, and live.
+      const approved = await approve(approver, version, { [REPLACES_LIVE_FIELD]: String(newer) });
+      expect(approved.headers.get("location")).toBe(`/staff/promotions/${version}?done=published`);
+      expect(await versionRow(version)).toMatchObject({ status: "live", approvedByName: "Ada Approver" });
+      expect((await versionRow(newer)).status).toBe("superseded");
+    });
+  });
+
+  it("approves a draft on the live version with no tick box, and shows none", async () => {
+    await withClockHeld(async () => {
+      vi.setSystemTime(new Date("2027-03-03T10:00:00Z"));
+      const { drafter, approver } = await members();
+      const version = await draft(drafter, withHeadline(6.09));
+      const page = await textOf(await get(approver, `/staff/promotions/${version}`));
+      expect(page).not.toContain('data-testid="stale-base"');
+      expect(page).not.toContain(`name="${REPLACES_LIVE_FIELD}"`);
+      expect((await approve(approver, version)).status).toBe(303);
+      expect((await versionRow(version)).status).toBe("live");
+    });
+  });
+
+  it("holds a claim's source to its length: the field carries it, and a longer one is refused beside it", async () => {
+    await withClockHeld(async () => {
+      vi.setSystemTime(new Date("2027-03-04T10:00:00Z"));
+      const { drafter } = await members();
+      const form = await textOf(await get(drafter, "/staff/promotions"));
+      expect(form).toMatch(
+        /name="claims\.lenderPanel\.source"[^>]*maxLength="300"|maxLength="300"[^>]*name="claims\.lenderPanel\.source"/i,
+      );
+      const before = (await database.db.select().from(promotionVersions)).length;
+      const figures = withHeadline(6.09);
+      figures.claims.lenderPanel = { size: "20+", source: "s".repeat(20_000) };
+      const refused = await post(drafter, "/staff/promotions", {
+        ...promotionFieldValues(figures),
+        summary: "A long source",
+        publishDay: "",
+        publishTime: "",
+        intent: "draft",
+      });
+      expect(refused.status).toBe(400);
+      const text = await textOf(refused);
+      expect(text).toMatch(
+        new RegExp(
+          `id="promotion-${CLAIM_FIELDS.panelSource.replace(/\./g, "-")}-error"[^>]*>.*?At most 300 characters`,
+        ),
+      );
+      expect(await database.db.select().from(promotionVersions)).toHaveLength(before);
+    });
+  });
+});
