@@ -324,7 +324,7 @@ describe("the product form", () => {
     const result = form(good);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.product.criteria).toMatchObject({
+    expect(result.value.criteria).toMatchObject({
       minLoan: 10_000,
       maxLtvByCredit: { excellent: 85, good: 80, fair: 75, poor: null, unsure: 70 },
       employment: ["employed-full-time", "self-employed"],
@@ -334,8 +334,8 @@ describe("the product form", () => {
       ],
       commissionFixedPounds: 99.99,
     });
-    expect(lenderCriteriaSchema.safeParse(result.product.criteria).success).toBe(true);
-    const again = productFormValues(result.product);
+    expect(lenderCriteriaSchema.safeParse(result.value.criteria).success).toBe(true);
+    const again = productFormValues(result.value);
     expect(form({ ...again.text, employment: again.employment, excludedPurposes: again.excludedPurposes })).toEqual(
       result,
     );

@@ -1,3 +1,4 @@
+import { type FormRead, formRead, formRefused, typedNumber } from "./form-read";
 import { z } from "./zod";
 import {
   CREDIT_HISTORIES,
@@ -147,16 +148,7 @@ export interface ProductFormValues {
   excludedPurposes: string[];
 }
 
-export type ProductFormResult =
-  | { ok: true; product: LenderProductInput }
-  | { ok: false; problems: Record<string, string>; values: ProductFormValues };
-
-/** "£25,000", "75%", " 6.5 ": a number as staff may type it; undefined when blank, NaN when not a number. */
-export function parseFormNumber(text: string): number | undefined {
-  const bare = text.replace(/[£,%\s]/g, "");
-  if (bare === "") return undefined;
-  return /^\d+(\.\d+)?$/.test(bare) ? Number(bare) : Number.NaN;
-}
+export type ProductFormResult = FormRead<LenderProductInput, ProductFormValues>;
 
 /**
  * A number typed in a console form, in [min, max] with at most `decimals` places, or the
@@ -167,7 +159,7 @@ export function readFormNumber(
   what: string,
   { min, max, decimals = 0 }: { min: number; max: number; decimals?: number },
 ): { ok: true; value: number } | { ok: false; problem: string } {
-  const n = parseFormNumber(text);
+  const n = typedNumber(text);
   if (n === undefined) return { ok: false, problem: `Enter ${what}` };
   const scaled = n * 10 ** decimals;
   if (Number.isNaN(n) || Math.abs(Math.round(scaled) - scaled) > 1e-6) {
@@ -260,7 +252,7 @@ export function readProductForm(get: Read, getAll: (name: string) => string[]): 
     { min, max, decimals = 0, optional = false }: { min: number; max: number; decimals?: number; optional?: boolean },
   ): number | undefined | null => {
     const typed = text[field] ?? "";
-    if (optional && parseFormNumber(typed) === undefined) return null;
+    if (optional && typedNumber(typed) === undefined) return null;
     const read = readFormNumber(typed, what, { min, max, decimals });
     if (read.ok) return read.value;
     problem(field, read.problem);
@@ -335,7 +327,7 @@ export function readProductForm(get: Read, getAll: (name: string) => string[]): 
     decimals: 2,
   });
 
-  if (Object.keys(problems).length > 0 || !kind) return { ok: false, problems, values };
+  if (Object.keys(problems).length > 0 || !kind) return formRefused(problems, values);
   const criteria: LenderCriteria = {
     minLoan: minLoan as number,
     maxLoan: maxLoan as number,
@@ -353,10 +345,10 @@ export function readProductForm(get: Read, getAll: (name: string) => string[]): 
   };
   // The stored shape's own check: what the form lets through, the schema must take.
   lenderCriteriaSchema.parse(criteria);
-  return { ok: true, product: { lender, productName, kind, criteria } };
+  return formRead({ lender, productName, kind, criteria });
 }
 
 /** The problems in the form's order, for the error summary. */
-export function problemsInOrder(problems: Record<string, string>): { field: string; message: string }[] {
+export function problemsInOrder(problems: Partial<Record<string, string>>): { field: string; message: string }[] {
   return PRODUCT_FORM_FIELDS.filter((f) => problems[f]).map((f) => ({ field: f, message: problems[f] as string }));
 }

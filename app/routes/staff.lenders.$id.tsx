@@ -55,7 +55,7 @@ async function save({ form, params, context, staff }: ConsoleActionArgs) {
   const outcome = await changeProduct(context.db, staff.user, {
     id: String(params.id),
     version,
-    product: read.product,
+    product: read.value,
   });
   if (outcome.ok) return redirect("/staff/lenders?done=changed");
   if (outcome.reason === "not-found") throw notFound();

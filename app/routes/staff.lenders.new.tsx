@@ -26,7 +26,7 @@ async function add({ form, context, staff }: ConsoleActionArgs) {
     (name) => form.getAll(name).map(String),
   );
   if (!read.ok) return data({ values: read.values, problems: read.problems }, { status: 400 });
-  await addProduct(context.db, staff.user, read.product);
+  await addProduct(context.db, staff.user, read.value);
   return redirect("/staff/lenders?done=added");
 }
 

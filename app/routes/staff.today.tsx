@@ -8,7 +8,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type TodayRow, TodayPage } from "~/features/staff/today-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
-import { consoleLoader } from "../../server/staff/console-route.server";
+import { type ConsoleArgs, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.today";
 
 // /staff/today: the adviser's list for the day (docs/decisions/190). ?mine=1 keeps to the
@@ -66,7 +66,7 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
 });
 
 /** The open complaints whose clock asks for something today, most pressing first. */
-async function complaintsDue(context: Route.LoaderArgs["context"], now: Date) {
+async function complaintsDue(context: Pick<ConsoleArgs["context"], "db" | "config">, now: Date) {
   return (await complaintsNeedingSomething(context.db, now, context.config.callbacks.nation)).map(({ row, needs }) => ({
     id: row.id,
     reference: row.reference,

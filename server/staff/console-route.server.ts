@@ -1,6 +1,7 @@
-import { type AppLoadContext, data, type Params } from "react-router";
+import { data, type Params } from "react-router";
 import type { Permission } from "../../app/domain/permissions";
 import { isSameSitePost } from "../accounts.server";
+import type { ServerContext } from "../context";
 import { staffFormPost } from "./form-post.server";
 import { type GuardOptions, requirePermission } from "./guard.server";
 import type { StaffSession } from "./session.server";
@@ -17,7 +18,7 @@ import type { StaffSession } from "./session.server";
 export interface ConsoleArgs {
   request: Request;
   params: Params;
-  context: AppLoadContext;
+  context: ServerContext;
 }
 
 /** A loader's arguments, with the member the guard let through. */

@@ -132,7 +132,7 @@ export interface ProductFormPageProps {
   /** Null for a new product. */
   product: { id: string; version: number; lender: string; productName: string; retiredAt: string | null } | null;
   values: ProductFormValues;
-  problems: Record<string, string>;
+  problems: Partial<Record<string, string>>;
   notice: Tone;
 }
 
