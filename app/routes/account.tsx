@@ -16,6 +16,7 @@ import {
   isOpenForCallback,
   readCallbackFields,
   refuse,
+  screenBorrowerForm,
 } from "../../server/callbacks.server";
 import { askForCorrection, correctAccountDetails } from "../../server/correction-requests.server";
 import { dataRequestsOf } from "../../server/data-requests.server";
@@ -143,11 +144,18 @@ const NO_ENQUIRY_SENT_SIGNED_IN = "There is no enquiry sent while signed in to y
 const savedCorrectionOf = (value: string | null): "details" | "request" | null =>
   value === "details" || value === "request" ? value : null;
 
-/** The borrower's own name and phone (`details`), or a correction asked in their words (`correction`). */
+/**
+ * The borrower's own name and phone (`details`), or a correction asked in their words
+ * (`correction`): behind the honeypot and the rate limit of the account's other forms.
+ */
 async function correctDetails(context: Route.ActionArgs["context"], request: Request, form: FormData) {
   const { user } = await currentSession(context, request);
   if (!user) throw redirect(authPath("/account"));
-  if (form.get("intent") === "details") {
+  const details = form.get("intent") === "details";
+  if ((await screenBorrowerForm(context, form)) === "robot") {
+    return redirect(`/account?corrected=${details ? "details#correct-heading" : "request#ask-heading"}`, 303);
+  }
+  if (details) {
     const values = Object.fromEntries(
       ACCOUNT_DETAIL_FIELDS.map((field) => {
         const value = form.get(field);
