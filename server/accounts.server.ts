@@ -427,6 +427,22 @@ export async function enquiryOf(db: Database, user: AccountUser, id: string): Pr
   return enquiry ? fromEnquiry(enquiry) : null;
 }
 
+/**
+ * The leads sent while signed in to this account (user_id): the ones whose needs the
+ * account tells and reads (DECISIONS D33). A lead sent by anyone with the account's email
+ * address is listed on /account, but what was told on it stays that lead's alone.
+ */
+export async function leadsSentFrom(db: Database, user: AccountUser): Promise<Pick<EnquirySummary, "kind" | "id">[]> {
+  const [quoteRows, enquiryRows] = await Promise.all([
+    db.select({ id: quotes.id }).from(quotes).where(eq(quotes.userId, user.id)),
+    db.select({ id: personalEnquiries.id }).from(personalEnquiries).where(eq(personalEnquiries.userId, user.id)),
+  ]);
+  return [
+    ...quoteRows.map((r) => ({ kind: "quote" as const, id: r.id })),
+    ...enquiryRows.map((r) => ({ kind: "personal-enquiry" as const, id: r.id })),
+  ];
+}
+
 // ---------------------------------------------------------------- the account page
 
 /** What /account shows: the borrower's first name (their profile's, else the account's), email, enquiries and details. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { BankHolidayNation } from "../app/domain/callbacks";
 import { type AccountDetails, dataRequestDueBy, dataRequestReference } from "../app/domain/data-requests";
@@ -68,28 +68,39 @@ const columns = {
   answeredByName: staffMembers.name,
 };
 
-/** The requests still to answer, soonest due first, and the last answered ones, newest first. */
-export async function dataRequestsToShow(db: Database, { answered = 20 } = {}) {
-  const [open, done] = await Promise.all([
+/** How many correction requests the console's page lists at once. */
+export const DATA_REQUESTS_PAGE_SIZE = 50;
+
+/**
+ * Page `page` (from 1) of the correction requests: those still to answer first, soonest
+ * due first, then the answered ones, newest answered first; with how many are open in all
+ * and whether a later page has more. Offset pages: the list is short-lived work, answered
+ * within a month, so a page past the first is rare and cheap.
+ */
+export async function dataRequestsToShow(db: Database, page = 1, size = DATA_REQUESTS_PAGE_SIZE) {
+  const [rows, [counted]] = await Promise.all([
     db
       .select(columns)
       .from(dataRequests)
       .leftJoin(staffMembers, eq(staffMembers.id, dataRequests.answeredBy))
-      .where(isNull(dataRequests.answeredAt))
-      .orderBy(asc(dataRequests.dueBy)),
-    db
-      .select(columns)
-      .from(dataRequests)
-      .leftJoin(staffMembers, eq(staffMembers.id, dataRequests.answeredBy))
-      .where(isNotNull(dataRequests.answeredAt))
-      .orderBy(desc(dataRequests.answeredAt))
-      .limit(answered),
+      .orderBy(
+        sql`${dataRequests.answeredAt} is not null`,
+        sql`case when ${dataRequests.answeredAt} is null then ${dataRequests.dueBy} end`,
+        desc(dataRequests.answeredAt),
+        asc(dataRequests.id),
+      )
+      .limit(size + 1)
+      .offset((page - 1) * size),
+    db.select({ open: count() }).from(dataRequests).where(isNull(dataRequests.answeredAt)),
   ]);
-  const withReference = (row: Omit<DataRequestRow, "reference">): DataRequestRow => ({
-    ...row,
-    reference: dataRequestReference(row.id),
-  });
-  return { open: open.map(withReference), answered: done.map(withReference) };
+  const shown = rows.slice(0, size).map((row): DataRequestRow => ({ ...row, reference: dataRequestReference(row.id) }));
+  return {
+    open: shown.filter((row) => row.answeredAt === null),
+    answered: shown.filter((row) => row.answeredAt !== null),
+    openCount: Number(counted?.open ?? 0),
+    page,
+    more: rows.length > size,
+  };
 }
 
 /** Marks a request answered, once: false when there is no such request still open. */

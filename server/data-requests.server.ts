@@ -138,6 +138,11 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
     ...leads.contactMessages.flatMap((l) => leadEmailKeys("contact", l.id)),
   ];
+  // A borrower's own download (signed in) holds the needs told on leads sent from their
+  // account, never what someone else told on a lead sent with their address (DECISIONS D33).
+  const needsLeadIds = subject.userId
+    ? [...leads.quotes, ...leads.personalEnquiries].filter((l) => l.userId === subject.userId).map((l) => l.id)
+    : leadIds;
   const [profile, sessionRows, timeline, emailRows, complaintRows, correctionRows, needsRows] = await Promise.all([
     account ? db.select().from(profiles).where(eq(profiles.userId, account.id)) : [],
     account
@@ -175,7 +180,7 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
       ),
     subjectComplaints(db, subject),
     account ? dataRequestsOf(db, account.id) : [],
-    leadIds.length
+    needsLeadIds.length
       ? db
           .select({
             leadId: leadNeeds.leadId,
@@ -188,7 +193,7 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
             recordedAt: leadNeeds.recordedAt,
           })
           .from(leadNeeds)
-          .where(inArray(leadNeeds.leadId, leadIds))
+          .where(inArray(leadNeeds.leadId, needsLeadIds))
       : [],
   ]);
   return {

@@ -5,7 +5,7 @@
 
 /** The date the terms of business were last revised (spec: 15 August 2025). */
 export const TERMS_LAST_UPDATED = "15 August 2025";
-export const PRIVACY_LAST_UPDATED = "27 November 2026";
+export const PRIVACY_LAST_UPDATED = "7 December 2026";
 export const COOKIE_POLICY_LAST_UPDATED = "15 August 2025";
 
 /** How long we keep what (DECISIONS D11, D15): the periods the retention job deletes by. */

@@ -66,6 +66,15 @@ export function isLeadId(value: string | null): value is string {
   return value !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
+/**
+ * A record's version as a console page sends it back (the lead's, its needs record's): a
+ * whole number the database's integer column can hold, so a made-up one beyond it is
+ * refused as a page to reload rather than failing the query.
+ */
+export function isRecordVersion(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 2_147_483_647;
+}
+
 /** The three tables a lead can come from; one inbox lists them all. */
 export const LEAD_KINDS = ["quote", "personal-enquiry", "contact"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];

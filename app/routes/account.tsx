@@ -5,6 +5,7 @@ import {
   deleteAccount,
   enquiryOf,
   isSameSitePost,
+  leadsSentFrom,
   readFormPost,
   signOut,
 } from "../../server/accounts.server";
@@ -15,6 +16,7 @@ import {
   isOpenForCallback,
   readCallbackFields,
   refuse,
+  screenBorrowerForm,
 } from "../../server/callbacks.server";
 import { askForCorrection, correctAccountDetails } from "../../server/correction-requests.server";
 import { dataRequestsOf } from "../../server/data-requests.server";
@@ -59,9 +61,10 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await currentSession(context, request);
   if (!user) throw redirect(authPath("/account"), { headers });
-  const [summary, requests] = await Promise.all([
+  const [summary, requests, sent] = await Promise.all([
     accountSummary(context.db, user),
     dataRequestsOf(context.db, user.id),
+    leadsSentFrom(context.db, user),
   ]);
   // The open enquiries take a call-back time (DECISIONS D21): each with its choice, and the hours on offer now.
   const open = summary.enquiries.filter((enquiry) => isOpenForCallback(enquiry.status));
@@ -75,8 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       selected: choice ? callbackValue(choice) : SOONEST,
     };
   });
-  // What would help (DECISIONS D28): the latest they told us on any enquiry, for all of them.
-  const needs = [...(await needsOfLeads(context.db, summary.enquiries)).values()];
+  // What would help (DECISIONS D28, D33): the latest told on an enquiry sent while signed in to
+  // this account, never what someone else told on an enquiry sent with the same email address.
+  const needs = [...(await needsOfLeads(context.db, sent)).values()];
   const latest = needs
     .filter((n) => n.source === "borrower")
     .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())[0];
@@ -93,6 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             }
           : EMPTY_NEEDS,
         statedAt: latest ? latest.recordedAt.toISOString() : null,
+        /** Enquiries sent while signed in: what the account's needs apply to. */
+        leads: sent.length,
         healthHeld: needs.some((n) => n.healthDetails !== null),
         saved: url.searchParams.get("needs") === "saved",
         withdrawn: url.searchParams.get("health") === "withdrawn",
@@ -132,15 +138,24 @@ async function changeCallback(context: Route.ActionArgs["context"], request: Req
   return redirect(`/account?callback=saved&lead=${enquiry.id}#callback-${enquiry.id}`, 303);
 }
 
+const NO_ENQUIRY_SENT_SIGNED_IN = "There is no enquiry sent while signed in to your account to tell us about yet";
+
 /** What the page says was just saved, from its `corrected` query. */
 const savedCorrectionOf = (value: string | null): "details" | "request" | null =>
   value === "details" || value === "request" ? value : null;
 
-/** The borrower's own name and phone (`details`), or a correction asked in their words (`correction`). */
+/**
+ * The borrower's own name and phone (`details`), or a correction asked in their words
+ * (`correction`): behind the honeypot and the rate limit of the account's other forms.
+ */
 async function correctDetails(context: Route.ActionArgs["context"], request: Request, form: FormData) {
   const { user } = await currentSession(context, request);
   if (!user) throw redirect(authPath("/account"));
-  if (form.get("intent") === "details") {
+  const details = form.get("intent") === "details";
+  if ((await screenBorrowerForm(context, form)) === "robot") {
+    return redirect(`/account?corrected=${details ? "details#correct-heading" : "request#ask-heading"}`, 303);
+  }
+  if (details) {
     const values = Object.fromEntries(
       ACCOUNT_DETAIL_FIELDS.map((field) => {
         const value = form.get(field);
@@ -165,21 +180,21 @@ async function correctDetails(context: Route.ActionArgs["context"], request: Req
 }
 
 /**
- * What would help when we speak to them, stored on each of their enquiries (DECISIONS D28);
+ * What would help when we speak to them, stored on each enquiry sent while signed in to the
+ * account (DECISIONS D28, D33), never on one someone else sent with the same email address;
  * or their consent for health details withdrawn, which deletes those details at once.
  */
 async function changeNeeds(context: Route.ActionArgs["context"], request: Request, form: FormData, intent: string) {
   const { user } = await currentSession(context, request);
   if (!user) throw redirect(authPath("/account"));
-  const { enquiries } = await accountSummary(context.db, user);
-  const leads = enquiries.map((e) => ({ kind: e.kind, id: e.id }));
+  const leads = await leadsSentFrom(context.db, user);
   if (intent === "withdraw-health") {
     await withdrawHealthConsent(context.db, leads);
     return redirect("/account?health=withdrawn#needs", 303);
   }
   const post = await readNeedsFields(context, form);
   if (post.kind === "robot") return redirect("/account", 303);
-  if (leads.length === 0) refuse(404, "There is no enquiry in your account to tell us about yet");
+  if (leads.length === 0) refuse(404, NO_ENQUIRY_SENT_SIGNED_IN);
   if (post.kind === "refused")
     return data({ needsError: { problems: post.problems, values: post.values } }, { status: 400 });
   const now = new Date();
@@ -247,6 +262,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <AccountNeeds
           values={needsError ? postedNeeds(needsError.values) : needs.values}
           statedAt={needs.statedAt}
+          leads={needs.leads}
           healthHeld={needs.healthHeld}
           saved={needs.saved}
           withdrawn={needs.withdrawn}

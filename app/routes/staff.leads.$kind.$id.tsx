@@ -35,7 +35,7 @@ import { NEEDS_FORM, type NeedsView } from "~/features/staff/needs/needs-section
 import { heldBy, holds, requirePermission } from "../../server/staff/guard.server";
 import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
 import { callbackFromColumns } from "~/domain/callback-choice";
-import { isLeadKind, isLeadStatus, type LeadKind } from "~/domain/leads";
+import { isLeadKind, isLeadStatus, isRecordVersion, type LeadKind } from "~/domain/leads";
 import {
   CASE_FIELDS,
   CASE_PROBLEMS,
@@ -214,7 +214,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return commissionAction(context, request, user, params.kind, params.id, form, now);
   }
   // Every change but a note is made against the version the page showed.
-  if (["status", "assign", "call", "next-action"].includes(intent) && !Number.isInteger(version)) {
+  if (["status", "assign", "call", "next-action"].includes(intent) && !isRecordVersion(version)) {
     return refused({ error: "Please reload the page." });
   }
   if (intent === "status") {
@@ -300,7 +300,7 @@ async function caseAction(
   const fields: readonly string[] = CASE_FIELDS[to];
   const values = valuesOf(form, [...fields]);
   const caseVersion = Number(form.get("caseVersion"));
-  if (!Number.isInteger(caseVersion) || caseVersion < 0) return refused({ error: "Please reload the page." });
+  if (!isRecordVersion(caseVersion)) return refused({ error: "Please reload the page." });
   if (kind === "contact") return refused({ error: CASE_PROBLEMS.kind });
   const get = (name: string) => values[name] ?? "";
   let read: FormRead<CaseMove>;
@@ -344,7 +344,7 @@ async function commissionAction(
   const intent = "case-commission";
   const values = valuesOf(form, [...COMMISSION_CHANGE_FIELDS]);
   const caseVersion = Number(form.get("caseVersion"));
-  if (!Number.isInteger(caseVersion) || caseVersion < 1) return refused({ error: "Please reload the page." });
+  if (!isRecordVersion(caseVersion) || caseVersion < 1) return refused({ error: "Please reload the page." });
   const current = kind === "contact" ? null : await caseOf(context.db, kind, id);
   if (!current?.completion) return refused({ error: NOT_COMPLETED });
   const read = readCommissionChange((name) => values[name] ?? "", current.completion.commissionPence);
@@ -373,7 +373,7 @@ async function correctionAction(
   version: number,
   form: FormData,
 ) {
-  if (!Number.isInteger(version)) return refused({ error: "Please reload the page." });
+  if (!isRecordVersion(version)) return refused({ error: "Please reload the page." });
   const lead = await findLead(context.db, kind, id);
   if (!lead) throw notFound();
   const posted = (name: string) => {
@@ -407,7 +407,7 @@ async function needsAction(
   now: Date,
 ) {
   const needsVersion = Number(form.get("needsVersion"));
-  if (!Number.isInteger(needsVersion) || needsVersion < 0) return refused({ error: "Please reload the page." });
+  if (!isRecordVersion(needsVersion)) return refused({ error: "Please reload the page." });
   const lead = await findLead(context.db, kind, id);
   if (!lead) throw notFound();
   const read = readAdviserNeeds(formValues(form));

@@ -26,16 +26,33 @@ const ERASED = "Everything held about that address has been erased.";
 const MISMATCH = "Type the email address exactly as above to confirm.";
 const ANSWERED = "The request is marked answered.";
 
-/** The correction requests as the page lists them. */
-async function requestsToShow(context: Route.LoaderArgs["context"]) {
-  const { open, answered } = await dataRequestsToShow(context.db);
+const NO_SUCH_PAGE = "There is no such page of correction requests: the first is shown.";
+
+/** The `page` query: a whole number from 1; null for anything else. */
+function pageOf(value: string | null): number | null {
+  if (value === null) return 1;
+  const page = Number(value);
+  return /^\d{1,6}$/.test(value) && page >= 1 ? page : null;
+}
+
+/** The correction requests as the page lists them: page `page` of them (DECISIONS D29). */
+async function requestsToShow(context: Route.LoaderArgs["context"], page = 1) {
+  const { open, answered, openCount, more } = await dataRequestsToShow(context.db, page);
   const view = (row: (typeof open)[number]) => ({
     ...row,
     receivedAt: row.receivedAt.toISOString(),
     dueBy: row.dueBy.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,
   });
-  return { open: open.map(view), answered: answered.map(view), now: new Date().toISOString() };
+  return {
+    open: open.map(view),
+    answered: answered.map(view),
+    openCount,
+    page,
+    previous: page > 1 ? `/staff/requests?page=${page - 1}` : null,
+    next: more ? `/staff/requests?page=${page + 1}` : null,
+    now: new Date().toISOString(),
+  };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,7 +64,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : params.get("answered")
       ? { tone: "success" as const, text: ANSWERED }
       : null;
-  const requests = await requestsToShow(context);
+  const page = pageOf(params.get("page"));
+  const requests = await requestsToShow(context, page ?? 1);
+  if (page === null) {
+    return data(
+      { email: "", found: null, notice: { tone: "error" as const, text: NO_SUCH_PAGE }, requests },
+      { headers, status: 400 },
+    );
+  }
   if (!asked) return data({ email: "", found: null, notice, requests }, { headers });
   if (!email.safeParse(asked).success) {
     return data(

@@ -14,8 +14,10 @@ import { axeViolations, choose, expectStep, fill, next, skipCookieBanner, unique
 // A borrower's needs (DECISIONS D28), walked in the browser: stated on the thank-you page
 // without script (a refusal first, at the field) and with script by keyboard alone; the
 // adviser reads it first on the lead page and on Today and records their own; consent
-// withdrawn in the account removes the health details; the quarter's report counts the
-// group; the person's own erasure leaves nothing of what they typed. Axe-clean; 390 px fits.
+// withdrawn in the account removes the health details; a stranger who sent a quote with the
+// borrower's address sees none of what the account was told (DECISIONS D33); the quarter's
+// report counts the group; the person's own erasure leaves nothing of what they typed.
+// Axe-clean; 390 px fits.
 
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const AMOUNT = "How much would you like to borrow?";
@@ -200,6 +202,57 @@ test.describe("with script", () => {
     const dump = await databaseDump();
     expect(dump.length).toBeGreaterThan(0);
     expect(dump.split("\n").filter((line) => /Wexford|Quintessa/i.test(line))).toEqual([]);
+  });
+
+  test("a stranger who sent a quote with the borrower's email address sees none of what the borrower told their account", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail("needs-stranger");
+    // The stranger's own browser sends a quote with the borrower's address first.
+    const strangers = await browser.newContext();
+    await skipCookieBanner(strangers);
+    const stranger = await strangers.newPage();
+    const theirs = await sentQuote(stranger, email);
+
+    // The borrower, signed in, sends their own and tells their account what would help.
+    await confirmedAccount(request, email, "Harbour-42-stranger");
+    const signIn = await page.request.post("/api/auth/sign-in/email", {
+      data: { email, password: "Harbour-42-stranger" },
+      headers: { Origin: ORIGIN },
+    });
+    expect(signIn.status()).toBe(200);
+    await sentQuote(page, email);
+    await page.goto("/account");
+    const section = page.getByRole("region", { name: "What would help when we speak to you" });
+    await section.getByLabel("Contact me by email rather than by phone").check();
+    await section.getByLabel("Anything else we should know (optional)").fill("Ask for my son Bartholomew");
+    await section.getByLabel("Anything about your health we should know (optional)").fill("Meniere flare-ups Ottoline");
+    await section.getByLabel(/I agree that you may keep what I have told you about my health/).check();
+    await section.getByRole("button", { name: "Save what would help" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+    // The stranger's thank-you page asks afresh, and shows nothing of it.
+    await stranger.goto(`/thank-you?ref=${theirs}`);
+    const asked = stranger.getByRole("region", { name: "Help us to help you (optional)" });
+    await expect(asked.getByLabel("Anything about your health we should know (optional)")).toHaveValue("");
+    await expect(asked.getByLabel("Anything else we should know (optional)")).toHaveValue("");
+    await expect(asked.getByLabel("Contact me by email rather than by phone")).not.toBeChecked();
+    expect(await stranger.content()).not.toMatch(/Bartholomew|Ottoline/);
+    expect(await axeViolations(stranger)).toEqual([]);
+
+    // What the stranger tells there stays theirs: the borrower's account still shows the borrower's own.
+    await asked.getByLabel("Anything else we should know (optional)").fill("Speak to Wilhelmina only");
+    await asked.getByRole("button", { name: "Save what would help" }).click();
+    await expect(stranger.getByRole("status").filter({ hasText: "We have noted what would help you" })).toBeVisible();
+    await page.reload();
+    await expect(section.getByLabel("Anything else we should know (optional)")).toHaveValue(
+      "Ask for my son Bartholomew",
+    );
+    expect(await page.content()).not.toContain("Wilhelmina");
+    await strangers.close();
   });
 
   test("the quarter's report counts the leads with a needs record against the rest, and downloads as CSV", async ({

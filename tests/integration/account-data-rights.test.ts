@@ -116,11 +116,12 @@ describe.each(testDatabaseKinds())("an account's own data requests on %s", (kind
     });
   }
 
+  // Each post from its own address: the account's forms' rate limit is tested in correction-requests.test.ts.
   const postAccount = (cookie: string, fields: Record<string, string>) =>
     answerOf(() =>
       accountAction({
         request: signedInRequest("/account", cookie, new URLSearchParams(fields)),
-        context,
+        context: { ...context, clientAddress: freshAddress() },
         params: {},
       } as never),
     );

@@ -384,7 +384,7 @@ const staffFieldValues = {
     nastyText,
   ),
   to: fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
-  version: fc.oneof(fc.constantFrom("0", "1", "2", "-1", "1e999", "NaN", ""), nastyText),
+  version: fc.oneof(fc.constantFrom("0", "1", "2", "-1", "2147483648", "1e999", "NaN", ""), nastyText),
   assignee: fc.oneof(fc.uuid(), fc.constant(""), nastyText),
   // A correction request marked answered (docs/decisions/303).
   request: fc.oneof(fc.uuid(), fc.constant(""), nastyText),
@@ -438,7 +438,7 @@ const staffFieldValues = {
   "bulk-assignee": fc.oneof(fc.uuid(), fc.constant(""), nastyText),
   "bulk-to": fc.oneof(fc.constantFrom(...LEAD_STATUSES), nastyText),
   // A needs record (DECISIONS D28).
-  needsVersion: fc.oneof(fc.constantFrom("0", "1", "-1", "1e999", ""), nastyText),
+  needsVersion: fc.oneof(fc.constantFrom("0", "1", "-1", "2147483648", "1e999", ""), nastyText),
   drivers: fc.oneof(fc.constantFrom("health", "life-events", "resilience", "capability", ""), nastyText),
   adjustments: fc.oneof(fc.constantFrom("email", "set-time", "someone-else", "more-time", "in-writing"), nastyText),
   "needs-note": nastyText,

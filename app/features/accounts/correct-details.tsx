@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { HoneypotField } from "~/components/step-form/honeypot-field";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { controlClass, FieldError, TextField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
@@ -74,6 +75,7 @@ export function CorrectDetails({
           )}
         />
         <input type="hidden" name="intent" value="details" />
+        <HoneypotField />
         <TextField
           id={FIELD_IDS.firstName}
           name="firstName"
@@ -121,6 +123,7 @@ export function CorrectDetails({
           </p>
         ) : null}
         <input type="hidden" name="intent" value="correction" />
+        <HoneypotField />
         <label htmlFor="correction-details" className="mt-4 block font-semibold text-slate-900">
           What is wrong, and what should it say?
         </label>

@@ -1,12 +1,16 @@
 import { Button } from "~/components/ui/button";
 import { NeedsForm, type NeedsFormValues } from "./needs-form";
 
-// The account page's needs (DECISIONS D28): what would help when we speak to the borrower,
-// for every enquiry of theirs, changed here; and their consent to keep health details,
-// withdrawn here, which removes the details at once. Plain forms: no script needed.
+// The account page's needs (DECISIONS D28, D33): what would help when we speak to the
+// borrower, for the enquiries sent while signed in to the account, changed here; and their
+// consent to keep health details, withdrawn here, which removes the details at once. An
+// enquiry sent with the same email address without signing in keeps what was told on its
+// own page. Plain forms: no script needed.
 
 interface AccountNeedsProps {
   values: NeedsFormValues;
+  /** How many enquiries were sent while signed in to the account: what this applies to. */
+  leads: number;
   /** When they last told us, if they have (ISO 8601). */
   statedAt: string | null;
   /** Health details are kept with their consent. */
@@ -16,7 +20,25 @@ interface AccountNeedsProps {
   problems: Record<string, string> | null;
 }
 
-export function AccountNeeds({ values, statedAt, healthHeld, saved, withdrawn, problems }: AccountNeedsProps) {
+export function AccountNeeds({ values, leads, statedAt, healthHeld, saved, withdrawn, problems }: AccountNeedsProps) {
+  if (leads === 0) {
+    return (
+      <section
+        id="needs"
+        aria-labelledby="needs-heading"
+        className="mt-10 scroll-mt-24 rounded-xl border border-slate-200 p-6"
+      >
+        <h2 id="needs-heading" className="text-xl font-bold text-slate-900">
+          What would help when we speak to you
+        </h2>
+        <p className="mt-1 text-slate-700">
+          What you tell us here applies to the enquiries you send while signed in, and you have not sent one yet. For an
+          enquiry sent without signing in, tell us on the page you saw after sending it, or tell your adviser when we
+          call.
+        </p>
+      </section>
+    );
+  }
   return (
     <section
       id="needs"
@@ -27,8 +49,8 @@ export function AccountNeeds({ values, statedAt, healthHeld, saved, withdrawn, p
         What would help when we speak to you
       </h2>
       <p className="mt-1 text-slate-700">
-        This applies to all your enquiries. Only the advisers working on them see it. You do not have to tell us
-        anything.
+        This applies to the enquiries you sent while signed in. Only the advisers working on them see it. You do not
+        have to tell us anything.
       </p>
       {saved && !problems ? (
         <p role="status" className="mt-3 rounded-lg border-l-4 border-accent-600 bg-accent-50 p-3 text-slate-900">

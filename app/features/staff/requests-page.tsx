@@ -36,7 +36,17 @@ export interface RequestsPageProps {
   notice: { tone: "error" | "success"; text: string } | null;
   /** The confirmation the erase form was last sent with, when it did not match. */
   confirm?: string;
-  requests: { open: CorrectionRequestRow[]; answered: CorrectionRequestRow[]; now: string };
+  /** One page of the correction requests: the open ones first, then the answered. */
+  requests: {
+    open: CorrectionRequestRow[];
+    answered: CorrectionRequestRow[];
+    /** Open in all, on every page. */
+    openCount: number;
+    page: number;
+    previous: string | null;
+    next: string | null;
+    now: string;
+  };
 }
 
 const labelClass = "block text-sm font-semibold text-slate-900";
@@ -153,19 +163,19 @@ export function RequestsPage({ email, found, notice, confirm = "", requests }: R
   );
 }
 
-/** The correction requests still to answer, each with its words and due day, then the last answered. */
-function CorrectionRequests({ open, answered, now }: RequestsPageProps["requests"]) {
+/** A page of correction requests: those still to answer, each with its words and due day, then the answered. */
+function CorrectionRequests({ open, answered, openCount, page, previous, next, now }: RequestsPageProps["requests"]) {
   return (
     <section aria-labelledby="corrections-heading" className="mt-6">
       <h2 id="corrections-heading" className="text-xl font-bold text-slate-900">
-        Correction requests ({open.length} open)
+        Correction requests ({openCount} open)
       </h2>
       <p className="mt-1 max-w-3xl text-slate-700">
         Sent by borrowers from their account. Correct the lead (its page's "Correct the details"), tell them, then mark
         the request answered; the privacy policy promises an answer within one month.
       </p>
       {open.length === 0 ? (
-        <p className="mt-3">None open.</p>
+        <p className="mt-3">{openCount === 0 ? "None open." : "The open requests are on the earlier pages."}</p>
       ) : (
         <ul className="mt-3 grid gap-3" data-testid="correction-requests">
           {open.map((row) => {
@@ -206,7 +216,9 @@ function CorrectionRequests({ open, answered, now }: RequestsPageProps["requests
       )}
       {answered.length > 0 ? (
         <details className="mt-3">
-          <summary className="cursor-pointer font-semibold">Recently answered ({answered.length})</summary>
+          <summary className="cursor-pointer font-semibold">
+            {page === 1 ? "Recently answered" : "Answered"} ({answered.length})
+          </summary>
           <ul className="mt-2 space-y-1 text-sm text-slate-700">
             {answered.map((row) => (
               <li key={row.id}>
@@ -216,6 +228,21 @@ function CorrectionRequests({ open, answered, now }: RequestsPageProps["requests
             ))}
           </ul>
         </details>
+      ) : null}
+      {previous || next ? (
+        <nav aria-label="Pages of correction requests" className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+          {previous ? (
+            <a href={previous} className="font-semibold text-brand-700 underline">
+              Previous page
+            </a>
+          ) : null}
+          <span className="text-slate-700">Page {page}</span>
+          {next ? (
+            <a href={next} className="font-semibold text-brand-700 underline">
+              Next page
+            </a>
+          ) : null}
+        </nav>
       ) : null}
     </section>
   );
