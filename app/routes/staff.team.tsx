@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { readRoles, stepUpFresh } from "~/domain/permissions";
+import { ROLE_LABELS, readRoles, stepUpFresh } from "~/domain/permissions";
 import { isSameSitePost } from "../../server/accounts.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { requirePermission } from "../../server/staff/guard.server";
@@ -72,9 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!roles.ok || Object.keys(problems).length > 0) return refused({ form: "add", problems, values });
     const added = await addMember(context.db, site, user, { name: read.name, email: read.email, roles: roles.roles });
     if (!added.ok) return refused({ form: "add", problems: { [added.field ?? "email"]: added.problem }, values });
-    const waits = added.pending
-      ? " The Compliance and Administrator roles wait for another administrator to confirm them."
-      : "";
+    const waiting = added.waiting.map((role) => ROLE_LABELS[role]).join(" and ");
+    const waits =
+      added.waiting.length === 0
+        ? ""
+        : ` The ${waiting} role${added.waiting.length > 1 ? "s wait" : " waits"} for another administrator to confirm it.`;
     return data({
       outcome: {
         form: "add",

@@ -180,7 +180,7 @@ export async function addMember(
   actor: StaffActor,
   member: NewMember,
   now = new Date(),
-): Promise<TeamOutcome<{ pending: boolean }>> {
+): Promise<TeamOutcome<{ waiting: Role[] }>> {
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .select({ id: staffMembers.id })
@@ -200,7 +200,7 @@ export async function addMember(
       detail: { memberId: id, roles, ...(guarded && !pending ? { alone: true } : {}) },
     });
     if (pending) await askForRoles(tx, actor, id, roles, member.roles, now);
-    return { ok: true, pending };
+    return { ok: true, waiting: pending ? member.roles.filter((role) => GUARDED_ROLES.includes(role)) : [] };
   });
 }
 

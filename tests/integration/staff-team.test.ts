@@ -396,7 +396,9 @@ describe.each(testDatabaseKinds())("a second administrator's confirmation (DECIS
     ]);
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({
-      outcome: { notice: expect.stringContaining("wait for another administrator to confirm them") },
+      outcome: {
+        notice: expect.stringContaining("The Compliance role waits for another administrator to confirm it."),
+      },
     });
     expect(JSON.stringify(added.body)).not.toMatch(/enrol|token/);
     const [zed] = await database.db.select().from(staffMembers).where(eq(staffMembers.email, email));
@@ -522,15 +524,13 @@ describe.each(testDatabaseKinds())("a firm with a single administrator (DECISION
       daysAgo: number,
       detail: Record<string, unknown>,
     ) =>
-      database.db
-        .insert(auditLog)
-        .values({
-          at: new Date(now.getTime() - daysAgo * day),
-          actorId: actor.id,
-          actorName: actor.name,
-          action,
-          detail,
-        });
+      database.db.insert(auditLog).values({
+        at: new Date(now.getTime() - daysAgo * day),
+        actorId: actor.id,
+        actorName: actor.name,
+        action,
+        detail,
+      });
     const giver = { id: "m-giver", name: "Gus Giver" };
     await row(giver, "team.roles-changed", 10, { memberId: gil.id, from: ["adviser"], to: ["adviser", "compliance"] });
     await row(gil, "data.erasure", 4, { subject: "ABCD1234" });
