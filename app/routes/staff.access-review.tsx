@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { accessReview, REVIEW_DAYS } from "../../server/staff/access-review.server";
+import { listStaff } from "../../server/staff/accounts.server";
 import { requirePermission } from "../../server/staff/guard.server";
+import { soleAdministrator } from "../../server/staff/team.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { AccessReviewPage } from "~/features/staff/team/access-review-page";
@@ -8,7 +10,8 @@ import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.access-review";
 
 // /staff/access-review: per member, what they exported, erased and changed in the last
-// 90 days (docs/decisions/274), for a compliance officer to print.
+// 90 days (docs/decisions/274), for a compliance officer to print, with what the second
+// administrator's rule does not stop by itself flagged (docs/decisions/340).
 
 export const meta: Route.MetaFunction = consoleMeta("Access review");
 export const headers: Route.HeadersFunction = privatePageHeaders;
@@ -16,15 +19,21 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers } = await requirePermission(context, request, "access-review.read");
   const now = new Date();
-  const members = await accessReview(context.db, now);
+  const [members, staff] = await Promise.all([accessReview(context.db, now), listStaff(context.db)]);
   return data(
     {
       from: new Date(now.getTime() - REVIEW_DAYS * 86_400_000).toISOString(),
       to: now.toISOString(),
+      soleAdministrator: soleAdministrator(staff),
       members: members.map((m) => ({
         ...m,
         exported: m.exported.map((e) => ({ ...e, at: e.at.toISOString() })),
         erased: m.erased.map((e) => ({ ...e, at: e.at.toISOString() })),
+        flags: m.flags.map((f) =>
+          f.kind === "alone"
+            ? { ...f, at: f.at.toISOString() }
+            : { ...f, at: f.at.toISOString(), givenAt: f.givenAt.toISOString() },
+        ),
       })),
     },
     { headers },

@@ -1,15 +1,17 @@
 import { data, redirect } from "react-router";
-import { readRoles, stepUpFresh } from "~/domain/permissions";
+import { ROLE_LABELS, readRoles, stepUpFresh } from "~/domain/permissions";
 import { isSameSitePost } from "../../server/accounts.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { requirePermission } from "../../server/staff/guard.server";
 import {
   addMember,
   changeRoles,
-  enrolUrl,
+  confirmRoles,
   readNewMember,
+  refuseRoles,
   sendNewLink,
   setEnabled,
+  soleAdministrator,
   TEAM_PROBLEMS,
   teamMembers,
   teamMemberView,
@@ -20,14 +22,18 @@ import { TeamPage, type TeamOutcomeView } from "~/features/staff/team/team-page"
 import { consoleMeta } from "~/features/staff/console-meta";
 import type { Route } from "./+types/staff.team";
 
-// /staff/team: the team, kept by administrators (DECISIONS D25, docs/decisions/273).
-// Seeing it is `team.read`; every change is `team.change`, which asks for a fresh code.
+// /staff/team: the team, kept by administrators (DECISIONS D25, D32, docs/decisions/273
+// and 340). Seeing it is `team.read`; every change is `team.change`, which asks for a
+// fresh code: a confirmation of another administrator's change as much as the change.
 
 export const meta: Route.MetaFunction = consoleMeta("Team");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const DONE: Record<string, string> = {
   roles: "Roles saved.",
+  asked: "Asked: the change waits for another administrator to confirm it.",
+  confirmed: "Confirmed: the member holds the roles asked for.",
+  refused: "Refused: the member keeps the roles they hold.",
   disable: "Member disabled: they can no longer sign in, and their sessions have ended.",
   enable: "Member enabled: they can sign in again.",
 };
@@ -40,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       members: members.map(teamMemberView),
       viewerId: user.id,
+      soleAdministrator: soleAdministrator(members),
       fresh: stepUpFresh(codeAt, Date.now()),
       notice: DONE[done] ?? null,
     },
@@ -65,11 +72,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!roles.ok || Object.keys(problems).length > 0) return refused({ form: "add", problems, values });
     const added = await addMember(context.db, site, user, { name: read.name, email: read.email, roles: roles.roles });
     if (!added.ok) return refused({ form: "add", problems: { [added.field ?? "email"]: added.problem }, values });
+    const waiting = added.waiting.map((role) => ROLE_LABELS[role]).join(" and ");
+    const waits =
+      added.waiting.length === 0
+        ? ""
+        : ` The ${waiting} role${added.waiting.length > 1 ? "s wait" : " waits"} for another administrator to confirm it.`;
     return data({
       outcome: {
         form: "add",
-        link: { name: read.name, url: enrolUrl(site, added.token) },
-        notice: `${read.name} is added.`,
+        notice: `${read.name} is added. A link to set up their account has been sent to their address: it works once, for 24 hours.${waits}`,
       } satisfies TeamOutcomeView,
     });
   }
@@ -81,8 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({
       outcome: {
         form: member,
-        link: { name: sent.name, url: enrolUrl(site, sent.token) },
-        notice: `A new link for ${sent.name}: their old password and authenticator no longer work.`,
+        notice: `A new link has been sent to ${sent.name}'s address: their old password and authenticator no longer work.`,
       } satisfies TeamOutcomeView,
     });
   }
@@ -102,7 +112,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: { name: "", email: "", roles: posted },
       });
     }
-    return redirect("/staff/team?done=roles");
+    return redirect(`/staff/team?done=${changed.pending ? "asked" : "roles"}`);
+  }
+  if (intent === "confirm" || intent === "refuse") {
+    const decided = await (intent === "confirm" ? confirmRoles : refuseRoles)(context.db, user, member);
+    if (!decided.ok) return refused({ form: member, problems: { form: decided.problem } });
+    return redirect(`/staff/team?done=${intent === "confirm" ? "confirmed" : "refused"}`);
   }
   if (intent === "disable" || intent === "enable") {
     const changed = await setEnabled(context.db, user, member, intent === "enable");

@@ -184,6 +184,23 @@ export const staffEnrolments = pgTable(
   (t) => [index("staff_enrolments_staff_id_idx").on(t.staffId)],
 );
 
+/**
+ * A change of a member's roles waiting for a second administrator (DECISIONS D32,
+ * docs/decisions/340): one a member at most, applied when another administrator than the
+ * one who asked confirms it, dropped when one refuses it.
+ */
+export const staffRoleRequests = pgTable("staff_role_requests", {
+  memberId: text("member_id")
+    .primaryKey()
+    .references(() => staffMembers.id, { onDelete: "cascade" }),
+  /** The roles asked for, all at once, as the team page's boxes post them. */
+  roles: text("roles").array().$type<Role[]>().notNull(),
+  askedBy: text("asked_by")
+    .notNull()
+    .references(() => staffMembers.id, { onDelete: "cascade" }),
+  askedAt: timestamp("asked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------- leads
 
 /** The adviser a lead is assigned to, if any (the staff console, DECISIONS D14). */

@@ -15,7 +15,9 @@ import { addStaffMember, staleCode, storedRows } from "../support/stored";
 // page naming the role, nothing changed, an audit row each). The administrator gives
 // the Manager role, after entering a code again, and the export then works after the
 // adviser's own code. The last administrator cannot take the role from themself or be
-// disabled. The team page: axe 0, a keyboard walk to its form, and 390 px wide.
+// disabled. The team page: axe 0, a keyboard walk to its form, and 390 px wide. A grant
+// of Compliance waits for a second administrator (DECISIONS D32): one asks, another
+// confirms, the asker cannot; a new member's link is sent to their address, never shown.
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -28,6 +30,17 @@ async function expectRefused(page: Page, role: string) {
   await expect(page.getByTestId("refusal-reason")).toContainText(`Only a member with the ${role} role`);
   // Inside the console's frame, not the public site's 404.
   await expect(page.getByRole("navigation", { name: "Staff console" })).toBeVisible();
+}
+
+/** The one-time link in the newest staff-account email to `to`, from the mail sink. */
+async function mailedLink(to: string) {
+  const mail = await waitForMail(to, "staff account");
+  const text = mail.raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  const link = /http:\/\/\S+?\/staff\/enrol\?token=[\w-]+/.exec(text)?.[0] ?? "";
+  expect(link).not.toBe("");
+  return new URL(link).pathname + new URL(link).search;
 }
 
 async function newPage(browser: Browser) {
@@ -70,19 +83,16 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
   await tabTo(page, page.locator("#add-role-adviser"));
   await page.keyboard.press("Space");
   await page.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByTestId("new-link")).toContainText("Abe Adviser is added.");
-  const shown = (await page.getByTestId("new-link").locator("code").textContent()) ?? "";
+  await expect(page.getByTestId("link-sent")).toContainText("Abe Adviser is added.");
+  await expect(page.getByTestId("link-sent")).toContainText("sent to their address");
+  // The link is the member's alone: the administrator's page never shows it.
+  expect(await page.content()).not.toContain("/staff/enrol?token=");
   const card = page.getByTestId("team-member").filter({ hasText: adviserEmail });
   await expect(card.getByTestId("member-roles")).toHaveText("Adviser");
   await expect(card.getByTestId("member-state")).toHaveText("Waiting to enrol");
 
-  // The link arrives by email (the same link the page showed once).
-  const mail = await waitForMail(adviserEmail, "staff account");
-  const text = mail.raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-  const link = /http:\/\/\S+?\/staff\/enrol\?token=[\w-]+/.exec(text)?.[0] ?? "";
-  expect(link).toBe(shown);
+  // The link arrives by email, at the member's own address.
+  const link = await mailedLink(adviserEmail);
 
   // The adviser enrols and works a lead.
   const quote = await page.request.post("/api/quotes", {
@@ -91,7 +101,7 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
   expect(quote.status()).toBe(201);
   const { id: leadId } = (await quote.json()) as { id: string };
   const adviser = await newPage(browser);
-  const adviserKey = await enrolAndSignIn(adviser, new URL(link).pathname + new URL(link).search, adviserEmail);
+  const adviserKey = await enrolAndSignIn(adviser, link, adviserEmail);
   await expect(adviser).toHaveURL(/\/staff$/);
   await expect(adviser.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
   await expect(adviser.getByRole("link", { name: "Lender panel" })).toHaveCount(0);
@@ -203,6 +213,73 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
   await page.goto("/staff/team");
   await expect(mine.getByTestId("member-roles")).toHaveText("Administrator");
   await expect(mine.getByTestId("member-state")).toHaveText("Enrolled");
+});
+
+test("a grant of Compliance waits for a second administrator: one asks, another confirms, the asker cannot", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const run = randomUUID().slice(0, 8);
+  const adaEmail = `ada2.${run}@firm.example`;
+  const cyEmail = `cy.${run}@firm.example`;
+  const beaEmail = `bea.${run}@firm.example`;
+
+  // Two administrators, each made as the command makes one.
+  await enrolAndSignIn(page, await addStaffMember(adaEmail, "Ada Asker", ["administrator"]), adaEmail);
+  await expect(page).toHaveURL(/\/staff\/team$/);
+  const cy = await newPage(browser);
+  await enrolAndSignIn(cy, await addStaffMember(cyEmail, "Cy Confirmer", ["administrator"]), cyEmail);
+  await expect(cy).toHaveURL(/\/staff\/team$/);
+
+  // Ada adds Bea as an adviser: the link is sent to Bea's address, not shown, and arrives in the mail.
+  await page.reload();
+  await expect(page.getByTestId("second-administrator")).toContainText("wait for a second administrator");
+  await page.getByLabel("Full name").fill("Bea Beneficiary");
+  await page.getByLabel("Work email").fill(beaEmail);
+  await page.locator("#add-role-adviser").check();
+  await page.getByRole("button", { name: "Add member" }).click();
+  await expect(page.getByTestId("link-sent")).toContainText("sent to their address");
+  expect(await page.content()).not.toContain("/staff/enrol?token=");
+  const bea = await newPage(browser);
+  await enrolAndSignIn(bea, await mailedLink(beaEmail), beaEmail);
+  await expect(bea).toHaveURL(/\/staff$/);
+
+  // Ada asks to give Bea Compliance: it waits, and Ada has nothing to confirm it with.
+  const beaCard = (p: Page) => p.getByTestId("team-member").filter({ hasText: beaEmail });
+  await beaCard(page).getByText("Change roles").click();
+  await beaCard(page).getByLabel("Compliance").check();
+  await beaCard(page).getByRole("button", { name: "Save roles for Bea Beneficiary" }).click();
+  await expect(page.getByText("Asked: the change waits for another administrator to confirm it.")).toBeVisible();
+  await expect(beaCard(page).getByTestId("member-roles")).toHaveText("Adviser");
+  await expect(beaCard(page).getByTestId("role-request")).toContainText("Another administrator must confirm it");
+  await expect(beaCard(page).getByTestId("requested-roles")).toHaveText("Adviser, Compliance");
+  await expect(beaCard(page).getByRole("button", { name: /^Confirm/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // Posting a confirmation anyway is refused, at the member's card, and changes nothing.
+  const own = await page.request.post("/staff/team", {
+    form: { intent: "confirm", member: await beaCard(page).locator('input[name="member"]').first().inputValue() },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(own.status()).toBe(400);
+  expect((await bea.goto("/staff/audit"))?.status()).toBe(403);
+
+  // Cy sees who asked for what, and confirms.
+  await cy.goto("/staff/team");
+  await expect(beaCard(cy).getByTestId("role-request")).toContainText("Ada Asker asked");
+  await expectNoAxeViolations(cy);
+  await beaCard(cy).getByRole("button", { name: "Confirm the roles for Bea Beneficiary" }).click();
+  await expect(cy.getByText("Confirmed: the member holds the roles asked for.")).toBeVisible();
+  await expect(beaCard(cy).getByTestId("member-roles")).toHaveText("Adviser, Compliance");
+  await expect(beaCard(cy).getByTestId("role-request")).toHaveCount(0);
+
+  // Bea holds it: the audit log opens to her, naming her in the confirmation's row with who asked.
+  const audit = await bea.goto("/staff/audit?action=team.roles-confirmed");
+  expect(audit?.status()).toBe(200);
+  const confirmed = bea.getByRole("row").filter({ hasText: "Cy Confirmer" }).filter({ hasText: "Bea Beneficiary" });
+  await expect(confirmed.first()).toContainText("Adviser → Adviser, Compliance; asked by Ada Asker");
+  await expectNoAxeViolations(bea);
 });
 
 test("the team page fits a 390 px phone, and works without script", async ({ browser }) => {

@@ -6,6 +6,7 @@ import { AUDIT_ACTION_LABELS, isAuditAction } from "~/domain/audit-actions";
 import { formatPounds } from "~/domain/finance";
 import { caseStageLabel, declineReasonLabel, isCaseStage } from "~/domain/lead-cases";
 import { LEAD_STATUS_LABELS, isLeadStatus } from "~/domain/leads";
+import { isPermission, PERMISSIONS, ROLE_LABELS, storedRoles } from "~/domain/permissions";
 import { formatWhen, leadPath, reference } from "./format";
 
 export interface AuditRow {
@@ -25,9 +26,52 @@ export interface AuditPageProps {
   staff: { id: string; name: string }[];
 }
 
-/** What an audit row's detail says, in words (codes as their labels). */
-export function auditDetail(row: Pick<AuditRow, "action" | "detail">) {
+const roleWords = (roles: unknown) =>
+  storedRoles(Array.isArray(roles) ? roles : [])
+    .map((role) => ROLE_LABELS[role])
+    .join(", ") || "no role";
+
+/** The team member a row is about (its detail's `memberId`), by their name on the team now. */
+export function auditMember(row: Pick<AuditRow, "action" | "detail">, names: ReadonlyMap<string, string>) {
+  const id = row.action.startsWith("team.") ? row.detail?.memberId : undefined;
+  if (typeof id !== "string") return null;
+  return names.get(id) ?? "A member no longer on the team";
+}
+
+/** The team's rows: the roles a member was given, asked for, confirmed or refused, and who asked. */
+function teamDetail(action: string, d: Record<string, unknown>, names: ReadonlyMap<string, string>) {
+  const askedBy =
+    typeof d.askedBy === "string" ? `; asked by ${names.get(d.askedBy) ?? "a member no longer on the team"}` : "";
+  const alone = d.alone ? "; applied without a second administrator (the firm had one)" : "";
+  const by = d.by === "command" ? "; by the staff command" : "";
+  switch (action) {
+    case "team.member-added":
+      return `Roles: ${roleWords(d.roles)}${alone}${by}`;
+    case "team.link-sent":
+      return `A new set-up link, sent to their address${by}`;
+    case "team.roles-changed":
+      return `${roleWords(d.from)} → ${roleWords(d.to)}${alone}`;
+    case "team.roles-asked":
+      return `${roleWords(d.from)} → ${roleWords(d.to)}; waits for another administrator`;
+    case "team.roles-confirmed":
+      return `${roleWords(d.from)} → ${roleWords(d.to)}${askedBy}`;
+    case "team.roles-refused":
+      return `Refused: ${roleWords(d.from)} → ${roleWords(d.to)}${askedBy}`;
+    case "team.member-disabled":
+    case "team.member-enabled":
+      return by.slice(2);
+    default:
+      return "";
+  }
+}
+
+/** What an audit row's detail says, in words (codes as their labels, members by their names). */
+export function auditDetail(row: Pick<AuditRow, "action" | "detail">, names: ReadonlyMap<string, string> = new Map()) {
   const d = row.detail ?? {};
+  if (row.action.startsWith("team.")) return teamDetail(row.action, d, names);
+  if (row.action === "staff.refused" && isPermission(d.permission)) {
+    return `Asked to ${PERMISSIONS[d.permission].what} (${String(d.method)} ${String(d.path)})`;
+  }
   if (row.action === "lead.status" && isLeadStatus(d.from) && isLeadStatus(d.to)) {
     return `${LEAD_STATUS_LABELS[d.from]} → ${LEAD_STATUS_LABELS[d.to]}`;
   }
@@ -79,7 +123,16 @@ export function auditDetail(row: Pick<AuditRow, "action" | "detail">) {
 
 const labelClass = "block text-sm font-semibold text-slate-900";
 
+/** Who a row says acted: a member, the borrower, the staff command, or no one known. */
+function actorOf(row: AuditRow) {
+  if (row.actorName) return row.actorName;
+  if (row.action === "account.deleted") return "The borrower";
+  if (row.detail?.by === "command") return "The staff command";
+  return "Unknown";
+}
+
 export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
+  const names = new Map(staff.map((s) => [s.id, s.name]));
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
@@ -147,7 +200,7 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
           <caption className="sr-only">Audit log, newest first</caption>
           <thead>
             <tr className="border-b-2 border-slate-400">
-              {["When", "Who", "Action", "Lead", "Detail"].map((h) => (
+              {["When", "Who", "Action", "Lead or member", "Detail"].map((h) => (
                 <th key={h} scope="col" className="px-2 py-2 font-semibold">
                   {h}
                 </th>
@@ -165,22 +218,22 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
             {rows.map((row) => (
               <tr key={row.id} className="border-b border-slate-200">
                 <td className="px-2 py-2 whitespace-nowrap">{formatWhen(row.at)}</td>
-                <td className="px-2 py-2">
-                  {row.actorName ?? (row.action === "account.deleted" ? "The borrower" : "Unknown")}
-                </td>
+                <td className="px-2 py-2">{actorOf(row)}</td>
                 <td className="px-2 py-2">
                   {isAuditAction(row.action) ? AUDIT_ACTION_LABELS[row.action] : row.action}
                 </td>
-                <td className="px-2 py-2 font-mono">
+                <td className={cn("px-2 py-2", row.leadId && "font-mono")} data-testid="audit-subject">
                   {row.leadKind && row.leadId ? (
                     <Link to={leadPath(row.leadKind, row.leadId)} className="font-semibold text-brand-700 underline">
                       {reference(row.leadId)}
                     </Link>
                   ) : (
-                    "—"
+                    (auditMember(row, names) ?? "—")
                   )}
                 </td>
-                <td className="px-2 py-2 break-all">{auditDetail(row)}</td>
+                <td className="px-2 py-2 break-all" data-testid="audit-detail">
+                  {auditDetail(row, names)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,5 @@
 import { AUDIT_ACTION_LABELS, type AuditAction } from "~/domain/audit-actions";
+import { ROLE_LABELS, type Role } from "~/domain/permissions";
 import { formatWhen } from "../format";
 
 // /staff/access-review (DECISIONS D25): per member, what they exported, erased and changed
@@ -11,16 +12,51 @@ export interface ReviewEntryView {
   rows: number | null;
 }
 
+export type ReviewFlagView =
+  | { kind: "alone"; at: string; memberName: string; roles: Role[] }
+  | { kind: "approved" | "erased"; at: string; givenAt: string; givenBy: string[]; roles: Role[] };
+
 export interface AccessReviewPageProps {
   from: string;
   to: string;
+  /** The firm has one enabled administrator, whose role changes need no second. */
+  soleAdministrator: boolean;
   members: {
     actorId: string;
     actorName: string;
     exported: ReviewEntryView[];
     erased: ReviewEntryView[];
     changed: { action: AuditAction; count: number }[];
+    flags: ReviewFlagView[];
   }[];
+}
+
+const roleWords = (roles: readonly Role[]) => roles.map((r) => ROLE_LABELS[r]).join(", ");
+
+/** A flag in words: what was done, when, and who gave the role that allowed it. */
+function flagText(flag: ReviewFlagView) {
+  if (flag.kind === "alone") {
+    return `${formatWhen(flag.at)}: gave ${flag.memberName} the roles ${roleWords(flag.roles)} without a second administrator's confirmation (the firm had one administrator).`;
+  }
+  const what =
+    flag.kind === "approved" ? "approved a change drafted by the member who gave them the role" : "erased a person";
+  return `${formatWhen(flag.at)}: ${what}, within 7 days of being given ${roleWords(flag.roles)} by ${flag.givenBy.join(" and ")} on ${formatWhen(flag.givenAt)}.`;
+}
+
+function Flags({ flags }: { flags: ReviewFlagView[] }) {
+  if (flags.length === 0) return null;
+  return (
+    <div className="mt-3 rounded-md border border-amber-400 bg-amber-50 p-3" data-testid="review-flags">
+      <h3 className="font-semibold">To look at</h3>
+      <ul className="mt-1 list-disc pl-6">
+        {flags.map((flag) => (
+          <li key={`${flag.kind}-${flag.at}-${flag.kind === "alone" ? flag.memberName : flag.givenAt}`}>
+            {flagText(flag)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 const cell = "border-b border-slate-200 py-1.5 pr-4 text-left align-top";
@@ -56,13 +92,20 @@ function Entries({ caption, entries }: { caption: string; entries: ReviewEntryVi
   );
 }
 
-export function AccessReviewPage({ from, to, members }: AccessReviewPageProps) {
+export function AccessReviewPage({ from, to, soleAdministrator, members }: AccessReviewPageProps) {
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Access review</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
         What each member exported, erased and changed from {formatWhen(from)} to {formatWhen(to)} (the last 90 days),
         from the audit log. Views and sign-ins are in the audit log itself. Print this page for the file.
+      </p>
+      <p className="mt-2 max-w-3xl text-slate-700" data-testid="second-administrator">
+        {soleAdministrator
+          ? "The firm has a single administrator: their role changes, their own included, apply without a second administrator's confirmation, and each is flagged below."
+          : "A member's own roles, and any grant of Compliance or Administrator, need a second administrator's confirmation."}{" "}
+        A member who approved the work of whoever gave them the role, or erased a person, within 7 days of being given
+        it is flagged below.
       </p>
       {members.length === 0 && <p className="mt-6">Nobody exported, erased or changed anything in these 90 days.</p>}
       {members.map((m) => (
@@ -75,6 +118,7 @@ export function AccessReviewPage({ from, to, members }: AccessReviewPageProps) {
           <h2 id={`review-${m.actorId}`} className="text-xl font-bold text-slate-900">
             {m.actorName}
           </h2>
+          <Flags flags={m.flags} />
           <Entries caption="Exported" entries={m.exported} />
           <Entries caption="Erased" entries={m.erased} />
           {m.changed.length === 0 ? (

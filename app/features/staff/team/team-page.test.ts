@@ -27,8 +27,9 @@ const ADA = {
   enrolled: true,
   disabled: false,
   lastSignInAt: "2026-11-27T09:30:00.000Z",
+  request: null,
 };
-const BASE: TeamPageProps = { members: [ADA], viewerId: "m-ada", fresh: true, notice: null };
+const BASE: TeamPageProps = { members: [ADA], viewerId: "m-ada", fresh: true, notice: null, soleAdministrator: true };
 
 describe("the team page", () => {
   it("lists each member with roles, state and last sign-in, and names each button for the member", () => {
@@ -60,7 +61,7 @@ describe("the team page", () => {
     expect(html).toContain('href="#add-role-adviser"');
   });
 
-  it("shows a new link once, with the member's roles form opened on a refusal of theirs", () => {
+  it("opens the member's roles form on a refusal of theirs, and says a link was sent without showing one", () => {
     const html = teamHtml({
       ...BASE,
       outcome: {
@@ -74,14 +75,36 @@ describe("the team page", () => {
     expect(html).toMatch(/<details class="mt-3" open="">/);
     expect(html).toMatch(/id="m-ada-role-compliance"[^>]*checked/);
     expect(html).not.toMatch(/id="m-ada-role-administrator"[^>]*checked/);
-    const linked = teamHtml({
+    const added = teamHtml({
       ...BASE,
-      outcome: {
-        form: "add",
-        link: { name: "Abe", url: "http://localhost:3000/staff/enrol?token=t" },
-        notice: "Abe is added.",
-      },
+      outcome: { form: "add", notice: "Abe is added. A link to set up their account has been sent to their address." },
     });
-    expect(linked).toContain("http://localhost:3000/staff/enrol?token=t");
+    expect(added).toContain("sent to their address");
+    expect(added).not.toContain("/staff/enrol");
+  });
+
+  it("shows a change waiting for a second administrator, with Confirm and Refuse for any administrator but the asker", () => {
+    const BEA = {
+      ...ADA,
+      id: "m-bea",
+      name: "Bea Adviser",
+      roles: ["adviser" as const],
+      request: {
+        roles: ["adviser" as const, "compliance" as const],
+        askedBy: { id: "m-ada", name: "Ada Admin" },
+        askedAt: "2026-11-27T10:00:00.000Z",
+      },
+    };
+    const CY = { ...ADA, id: "m-cy", name: "Cy Admin" };
+    const asker = teamHtml({ ...BASE, soleAdministrator: false, members: [ADA, BEA, CY] });
+    expect(asker).toContain('data-testid="requested-roles">Adviser, Compliance<');
+    expect(asker).toContain("Another administrator must confirm it");
+    expect(asker).not.toContain("Confirm<span");
+    const other = teamHtml({ ...BASE, viewerId: "m-cy", soleAdministrator: false, members: [ADA, BEA, CY] });
+    expect(other).toContain("Ada Admin asked on");
+    expect(other).toMatch(/Confirm<span class="sr-only"> the roles for Bea Adviser<\/span>/);
+    expect(other).toMatch(/Refuse<span class="sr-only"> the roles for Bea Adviser<\/span>/);
+    expect(teamHtml(BASE)).toContain("The firm has a single administrator");
+    expect(other).toContain("wait for a second administrator to confirm them");
   });
 });

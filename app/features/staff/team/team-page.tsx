@@ -6,10 +6,12 @@ import { ROLE_HINTS, ROLE_LABELS, ROLES, type Role } from "~/domain/permissions"
 import { formatWhen } from "../format";
 import { Notice } from "../staff-frame";
 
-// /staff/team (DECISIONS D25): every member with their roles, whether they have enrolled,
-// their last sign-in and whether they are disabled; adding a member (their one-time link
-// shown here once, and emailed), a new link, roles, disabling and enabling. Plain forms,
-// each problem beside its field and in the summary (D24); cards, so it fits a phone.
+// /staff/team (DECISIONS D25, D32): every member with their roles, whether they have
+// enrolled, their last sign-in and whether they are disabled; adding a member (their
+// one-time link emailed to their address, never shown here), a new link, roles, disabling
+// and enabling; a change of roles waiting for a second administrator, with Confirm and
+// Refuse for every administrator but the one who asked. Plain forms, each problem beside
+// its field and in the summary (D24); cards, so it fits a phone.
 
 export interface TeamMemberView {
   id: string;
@@ -19,6 +21,8 @@ export interface TeamMemberView {
   enrolled: boolean;
   disabled: boolean;
   lastSignInAt: string | null;
+  /** A change of roles waiting for a second administrator. */
+  request: { roles: Role[]; askedBy: { id: string; name: string }; askedAt: string } | null;
 }
 
 /** What a refused or done form says, and for which form ("add", or a member's id). */
@@ -28,8 +32,7 @@ export interface TeamOutcomeView {
   problems?: Record<string, string>;
   /** What was typed into the add form, to draw it again. */
   values?: { name: string; email: string; roles: string[] };
-  /** A link made now, shown once. */
-  link?: { name: string; url: string };
+  /** What was done (a member added, a link sent). */
   notice?: string;
 }
 
@@ -39,6 +42,8 @@ export interface TeamPageProps {
   /** Whether a code was entered in the last five minutes (else changes ask for one first). */
   fresh: boolean;
   notice: string | null;
+  /** The firm has one enabled administrator: their changes apply without a second's confirmation. */
+  soleAdministrator: boolean;
   outcome?: TeamOutcomeView | null;
 }
 
@@ -88,17 +93,66 @@ function stateOf(member: TeamMemberView) {
   return member.enrolled ? "Enrolled" : "Waiting to enrol";
 }
 
+const roleList = (roles: readonly Role[]) => roles.map((r) => ROLE_LABELS[r]).join(", ") || "None";
+
+/** A change of roles waiting for a second administrator: Confirm and Refuse, but not for the one who asked. */
+function WaitingChange({
+  member,
+  request,
+  viewerId,
+  busy,
+}: {
+  member: TeamMemberView;
+  request: NonNullable<TeamMemberView["request"]>;
+  viewerId: string;
+  busy: boolean;
+}) {
+  const mine = request.askedBy.id === viewerId;
+  return (
+    <div className="mt-3 rounded-md border border-amber-400 bg-amber-50 p-3" data-testid="role-request">
+      <p>
+        <strong>Waiting for a second administrator:</strong> {mine ? "you" : request.askedBy.name} asked on{" "}
+        {formatWhen(request.askedAt)} for the roles <span data-testid="requested-roles">{roleList(request.roles)}</span>
+        .
+      </p>
+      {mine ? (
+        <p className="mt-1 text-slate-700">
+          Another administrator must confirm it; until then {member.name} keeps the roles above.
+        </p>
+      ) : (
+        <div className="mt-2 flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="member" value={member.id} />
+            <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+              Confirm<span className="sr-only"> the roles for {member.name}</span>
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="refuse" />
+            <input type="hidden" name="member" value={member.id} />
+            <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+              Refuse<span className="sr-only"> the roles for {member.name}</span>
+            </Button>
+          </Form>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function MemberCard({
   member,
-  isViewer,
+  viewerId,
   outcome,
   busy,
 }: {
   member: TeamMemberView;
-  isViewer: boolean;
+  viewerId: string;
   outcome: TeamOutcomeView | null;
   busy: boolean;
 }) {
+  const isViewer = member.id === viewerId;
   const mine = outcome?.form === member.id ? outcome : null;
   const headingId = `member-${member.id}`;
   return (
@@ -115,12 +169,13 @@ function MemberCard({
         <dt className="font-semibold">Email</dt>
         <dd className="[overflow-wrap:anywhere]">{member.email}</dd>
         <dt className="font-semibold">Roles</dt>
-        <dd data-testid="member-roles">{member.roles.map((r) => ROLE_LABELS[r]).join(", ") || "None"}</dd>
+        <dd data-testid="member-roles">{roleList(member.roles)}</dd>
         <dt className="font-semibold">State</dt>
         <dd data-testid="member-state">{stateOf(member)}</dd>
         <dt className="font-semibold">Last sign-in</dt>
         <dd>{member.lastSignInAt ? formatWhen(member.lastSignInAt) : "Never"}</dd>
       </dl>
+      {member.request && <WaitingChange member={member} request={member.request} viewerId={viewerId} busy={busy} />}
       {mine?.problems?.form && (
         <div className="mt-3">
           <Notice tone="error">{mine.problems.form}</Notice>
@@ -162,7 +217,7 @@ function MemberCard({
   );
 }
 
-export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: TeamPageProps) {
+export function TeamPage({ members, viewerId, fresh, notice, soleAdministrator, outcome = null }: TeamPageProps) {
   const busy = useNavigation().state === "submitting";
   const add = outcome?.form === "add" ? outcome : null;
   const problems: FieldProblem[] = ["name", "email", "roles"].flatMap((field) => {
@@ -179,6 +234,11 @@ export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: T
           ? ""
           : " Changes here first ask for a code from your authenticator app, which then counts for 5 minutes."}
       </p>
+      <p className="mt-2 max-w-3xl text-slate-700" data-testid="second-administrator">
+        {soleAdministrator
+          ? "The firm has a single administrator, so every change here applies at once, your own roles and any grant of Compliance or Administrator included; the access review marks each of those. Once there is a second administrator, those changes wait for their confirmation."
+          : "A member's own roles, and any grant of Compliance or Administrator, wait for a second administrator to confirm them: the administrator who asked cannot."}
+      </p>
       <p className="mt-2">
         <Link to="/staff/access-review" className="font-semibold text-brand-700 underline">
           Access review: each member's exports, erasures and changes over 90 days
@@ -189,12 +249,9 @@ export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: T
           <Notice tone="success">{notice}</Notice>
         </div>
       )}
-      {outcome?.link && (
-        <div className="mt-4" data-testid="new-link">
-          <Notice tone="success">
-            {outcome.notice} It has been emailed to them; here it is once, to send another way if need be (it works
-            once, for 24 hours): <code className="break-all font-mono">{outcome.link.url}</code>
-          </Notice>
+      {outcome?.notice && (
+        <div className="mt-4" data-testid="link-sent">
+          <Notice tone="success">{outcome.notice}</Notice>
         </div>
       )}
 
@@ -204,13 +261,7 @@ export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: T
         </h2>
         <ul className="mt-3 grid grid-cols-1 gap-4 md:grid-cols-2">
           {members.map((member) => (
-            <MemberCard
-              key={member.id}
-              member={member}
-              isViewer={member.id === viewerId}
-              outcome={outcome}
-              busy={busy}
-            />
+            <MemberCard key={member.id} member={member} viewerId={viewerId} outcome={outcome} busy={busy} />
           ))}
         </ul>
       </section>
@@ -220,7 +271,8 @@ export function TeamPage({ members, viewerId, fresh, notice, outcome = null }: T
           Add a member
         </h2>
         <p className="mt-2 text-slate-700">
-          They are emailed a link that works once, for 24 hours, to choose a password and set up an authenticator app.
+          A link is sent to their work email that works once, for 24 hours, to choose a password and set up an
+          authenticator app. It is never shown here: only they may open it.
         </p>
         <ErrorSummary problems={problems} autoFocus className="mt-4" />
         <Form method="post" className="mt-4 space-y-5" noValidate>
