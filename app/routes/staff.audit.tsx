@@ -3,11 +3,11 @@ import { isAuditAction } from "~/domain/audit-actions";
 import { LEAD_LOOKUP_PROBLEM, parseLeadLookup } from "~/domain/inbox-filter";
 import { auditCursorText, auditEntries, parseAuditCursor } from "../../server/staff/audit.server";
 import { listStaff } from "../../server/staff/accounts.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { AuditPage } from "~/features/staff/audit-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.audit";
 
 // /staff/audit: who saw or changed what, newest first (DECISIONS D14).
@@ -15,8 +15,8 @@ import type { Route } from "./+types/staff.audit";
 export const meta: Route.MetaFunction = consoleMeta("Audit log");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "audit.read");
+export const loader = consoleLoader("audit.read", async ({ request, context, staff }) => {
+  const { headers } = staff;
   const params = new URL(request.url).searchParams;
   // A NUL reaches the database as an error (the person filter is compared as text).
   if ([...params.values()].some((value) => value.includes("\u0000"))) {
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lookup = parseLeadLookup(lead);
   if (lookup === "invalid") throw data({ reason: LEAD_LOOKUP_PROBLEM }, { status: 400, headers });
   const action = params.get("action") ?? "";
-  const [page, staff] = await Promise.all([
+  const [page, members] = await Promise.all([
     auditEntries(context.db, {
       actorId: person || undefined,
       lead: lookup,
@@ -56,11 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         detail: r.detail as Record<string, unknown> | null,
       })),
       next,
-      staff: staff.map((s) => ({ id: s.id, name: s.name })),
+      staff: members.map((s) => ({ id: s.id, name: s.name })),
     },
     { headers },
   );
-}
+});
 
 /** A filter the page cannot take is refused inside the console, with its reason. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

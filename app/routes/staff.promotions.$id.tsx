@@ -4,7 +4,6 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
 import { VersionPage } from "~/features/staff/promotions/promotion-pages";
-import { isSameSitePost } from "../../server/accounts.server";
 import {
   approvePromotion,
   builtInPromotion,
@@ -15,9 +14,9 @@ import {
   rejectPromotion,
   versionSummary,
 } from "../../server/promotions/promotions.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
-import { holds, requirePermission } from "../../server/staff/guard.server";
+import { holds } from "../../server/staff/guard.server";
 import type { StaffUser } from "../../server/staff/session.server";
+import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.promotions.$id";
 
 // /staff/promotions/:id (DECISIONS D27): one version, the pages it touches before and
@@ -67,51 +66,47 @@ async function view(
   };
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "promotions.read");
+export const loader = consoleLoader("promotions.read", async ({ request, context, params, staff }) => {
+  const { user, headers } = staff;
   const version = await versionOr404(context, params.id);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return data({ ...(await view(context, version, user, null)), notice: NOTICES[done] ?? null }, { headers });
+});
+
+async function approve({ form, context, params, staff }: ConsoleActionArgs) {
+  const { user } = staff;
+  const version = await versionOr404(context, params.id);
+  const ticked = form.get(REPLACES_LIVE_FIELD);
+  const result = await approvePromotion(
+    context.db,
+    { id: user.id, name: user.name },
+    version.id,
+    new Date(),
+    typeof ticked === "string" ? ticked : null,
+  );
+  // Not confirmed that it replaces a newer live version: the reason beside the tick box.
+  if (!result.ok && result.field === REPLACES_LIVE_FIELD)
+    return data({ ...(await view(context, version, user, null, result.reason)), notice: null }, { status: 400 });
+  if (!result.ok)
+    return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
+  // This server shows it at once; the others within their next poll.
+  if (result.published) await context.promotions?.refresh();
+  return redirect(`/staff/promotions/${version.id}?done=${result.published ? "published" : "approved"}`, 303);
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "promotions.approve");
-  if (!isSameSitePost(request, context.config.siteUrl))
-    throw data({ reason: "Send the form from its page" }, { status: 403 });
-  const form = await staffFormPost(request);
+async function reject({ form, context, params, staff }: ConsoleActionArgs) {
+  const { user } = staff;
   const version = await versionOr404(context, params.id);
-  const intent = form.get("intent");
-  const actor = { id: user.id, name: user.name };
-  const now = new Date();
-  if (intent === "approve") {
-    const ticked = form.get(REPLACES_LIVE_FIELD);
-    const result = await approvePromotion(
-      context.db,
-      actor,
-      version.id,
-      now,
-      typeof ticked === "string" ? ticked : null,
-    );
-    // Not confirmed that it replaces a newer live version: the reason beside the tick box.
-    if (!result.ok && result.field === REPLACES_LIVE_FIELD)
-      return data({ ...(await view(context, version, user, null, result.reason)), notice: null }, { status: 400 });
-    if (!result.ok)
-      return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
-    // This server shows it at once; the others within their next poll.
-    if (result.published) await context.promotions?.refresh();
-    return redirect(`/staff/promotions/${version.id}?done=${result.published ? "published" : "approved"}`, 303);
-  }
-  if (intent === "reject") {
-    const reason = String(form.get("reason") ?? "").trim();
-    if (reason === "" || reason.length > 500)
-      return data({ ...(await view(context, version, user, REASON_REQUIRED)), notice: null }, { status: 400 });
-    const result = await rejectPromotion(context.db, actor, version.id, reason, now);
-    if (!result.ok)
-      return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
-    return redirect("/staff/promotions?done=sent-back", 303);
-  }
-  throw data({ reason: "Choose to approve it or send it back" }, { status: 400 });
+  const reason = String(form.get("reason") ?? "").trim();
+  if (reason === "" || reason.length > 500)
+    return data({ ...(await view(context, version, user, REASON_REQUIRED)), notice: null }, { status: 400 });
+  const result = await rejectPromotion(context.db, { id: user.id, name: user.name }, version.id, reason, new Date());
+  if (!result.ok)
+    return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
+  return redirect("/staff/promotions?done=sent-back", 303);
 }
+
+export const action = consoleAction("promotions.approve", { approve, reject });
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

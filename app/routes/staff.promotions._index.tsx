@@ -16,7 +16,6 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
 import { PromotionsPage } from "~/features/staff/promotions/promotion-pages";
-import { isSameSitePost } from "../../server/accounts.server";
 import { livePromotion } from "../../server/promotions/live.server";
 import {
   draftPromotion,
@@ -24,8 +23,8 @@ import {
   promotionVersion,
   versionSummary,
 } from "../../server/promotions/promotions.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
-import { holds, requirePermission } from "../../server/staff/guard.server";
+import { holds } from "../../server/staff/guard.server";
+import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.promotions._index";
 
 // /staff/promotions (DECISIONS D27): the live figures, the versions waiting, the draft
@@ -47,8 +46,8 @@ async function overview(context: Route.LoaderArgs["context"]) {
   };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "promotions.read");
+export const loader = consoleLoader("promotions.read", async ({ request, context, staff }) => {
+  const { user, headers } = staff;
   const live = await livePromotion(context);
   const done = new URL(request.url).searchParams.get("done");
   return data(
@@ -70,19 +69,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "promotions.draft");
-  if (!isSameSitePost(request, context.config.siteUrl))
-    throw data({ reason: "Send the form from its page" }, { status: 403 });
-  const form = await staffFormPost(request);
+/** A change previewed (the pages it touches) or drafted for another to approve. */
+async function previewOrDraft({ form, context, staff }: ConsoleActionArgs) {
+  const { user } = staff;
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
   const value = (name: string) => ownValue(fields, name);
   const intent = value("intent");
-  if (intent !== "preview" && intent !== "draft")
-    throw data({ reason: "Choose what to do with the change" }, { status: 400 });
 
   const live = await livePromotion(context);
   const figures = promotionFromFields(value);
@@ -126,6 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!drafted.ok) throw data({ reason: "The figures could not be checked" }, { status: 400 });
   return redirect(`/staff/promotions/${drafted.id}?done=drafted`, 303);
 }
+
+export const action = consoleAction("promotions.draft", { preview: previewOrDraft, draft: previewOrDraft });
 
 /**
  * The version a posted form's figures were drafted on: the one live when it was opened

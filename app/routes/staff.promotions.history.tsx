@@ -11,7 +11,7 @@ import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
 import { HistoryPage } from "~/features/staff/promotions/promotion-pages";
 import { builtInPromotion, promotionLiveAt } from "../../server/promotions/promotions.server";
-import { requirePermission } from "../../server/staff/guard.server";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.promotions.history";
 import AboutUs, { handle as aboutUsHandle } from "./about-us";
 import BadCredit, { handle as badCreditHandle } from "./bad-credit-homeowner-loan";
@@ -51,8 +51,8 @@ const PAGES: Record<string, { title: string; Page: ComponentType; handle: RouteH
 
 const MOMENT_INVALID = "Enter a day and a time (UK time)";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "promotions.read");
+export const loader = consoleLoader("promotions.read", async ({ request, context, staff }) => {
+  const { headers } = staff;
   const url = new URL(request.url);
   const asked = url.searchParams.get("page");
   const now = ukClock(new Date());
@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { ...base, shown: { at: at.toISOString(), versionId: past.versionId }, figures: past.figures },
     { headers },
   );
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -1,8 +1,5 @@
 import { data, redirect } from "react-router";
 import { ROLE_LABELS, readRoles, stepUpFresh } from "~/domain/permissions";
-import { isSameSitePost } from "../../server/accounts.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import {
   addMember,
   changeRoles,
@@ -20,6 +17,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { TeamPage, type TeamOutcomeView } from "~/features/staff/team/team-page";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.team";
 
 // /staff/team: the team, kept by administrators (DECISIONS D25, D32, docs/decisions/273
@@ -38,8 +36,8 @@ const DONE: Record<string, string> = {
   enable: "Member enabled: they can sign in again.",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers, codeAt } = await requirePermission(context, request, "team.read");
+export const loader = consoleLoader("team.read", async ({ request, context, staff }) => {
+  const { user, headers, codeAt } = staff;
   const members = await teamMembers(context.db);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return data(
@@ -52,80 +50,89 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
 const refused = (outcome: TeamOutcomeView, status = 400) => data({ outcome }, { status });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "team.change");
-  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
-  const form = await staffFormPost(request);
-  const intent = String(form.get("intent") ?? "");
-  const site = context.config.site;
+async function add({ form, context, staff }: ConsoleActionArgs) {
   const posted = form.getAll("roles").map(String);
-
-  if (intent === "add") {
-    const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), roles: posted };
-    const read = readNewMember(values);
-    const roles = readRoles(posted);
-    const problems = { ...read.problems, ...(roles.ok ? {} : { roles: roles.problem }) };
-    if (!roles.ok || Object.keys(problems).length > 0) return refused({ form: "add", problems, values });
-    const added = await addMember(context.db, site, user, { name: read.name, email: read.email, roles: roles.roles });
-    if (!added.ok) return refused({ form: "add", problems: { [added.field ?? "email"]: added.problem }, values });
-    const waiting = added.waiting.map((role) => ROLE_LABELS[role]).join(" and ");
-    const waits =
-      added.waiting.length === 0
-        ? ""
-        : ` The ${waiting} role${added.waiting.length > 1 ? "s wait" : " waits"} for another administrator to confirm it.`;
-    return data({
-      outcome: {
-        form: "add",
-        notice: `${read.name} is added. A link to set up their account has been sent to their address: it works once, for 24 hours.${waits}`,
-      } satisfies TeamOutcomeView,
-    });
-  }
-
-  const member = String(form.get("member") ?? "");
-  if (intent === "link") {
-    const sent = await sendNewLink(context.db, site, user, member);
-    if (!sent.ok) return refused({ form: member, problems: { form: sent.problem } });
-    return data({
-      outcome: {
-        form: member,
-        notice: `A new link has been sent to ${sent.name}'s address: their old password and authenticator no longer work.`,
-      } satisfies TeamOutcomeView,
-    });
-  }
-  if (intent === "roles") {
-    const roles = readRoles(posted);
-    if (!roles.ok)
-      return refused({
-        form: member,
-        problems: { roles: roles.problem },
-        values: { name: "", email: "", roles: posted },
-      });
-    const changed = await changeRoles(context.db, user, member, roles.roles);
-    if (!changed.ok) {
-      return refused({
-        form: member,
-        problems: { [changed.field ?? "form"]: changed.problem },
-        values: { name: "", email: "", roles: posted },
-      });
-    }
-    return redirect(`/staff/team?done=${changed.pending ? "asked" : "roles"}`);
-  }
-  if (intent === "confirm" || intent === "refuse") {
-    const decided = await (intent === "confirm" ? confirmRoles : refuseRoles)(context.db, user, member);
-    if (!decided.ok) return refused({ form: member, problems: { form: decided.problem } });
-    return redirect(`/staff/team?done=${intent === "confirm" ? "confirmed" : "refused"}`);
-  }
-  if (intent === "disable" || intent === "enable") {
-    const changed = await setEnabled(context.db, user, member, intent === "enable");
-    if (!changed.ok) return refused({ form: member, problems: { form: changed.problem } });
-    return redirect(`/staff/team?done=${intent}`);
-  }
-  return refused({ form: "", problems: { form: TEAM_PROBLEMS.member } });
+  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), roles: posted };
+  const read = readNewMember(values);
+  const roles = readRoles(posted);
+  const problems = { ...read.problems, ...(roles.ok ? {} : { roles: roles.problem }) };
+  if (!roles.ok || Object.keys(problems).length > 0) return refused({ form: "add", problems, values });
+  const added = await addMember(context.db, context.config.site, staff.user, {
+    name: read.name,
+    email: read.email,
+    roles: roles.roles,
+  });
+  if (!added.ok) return refused({ form: "add", problems: { [added.field ?? "email"]: added.problem }, values });
+  const waiting = added.waiting.map((role) => ROLE_LABELS[role]).join(" and ");
+  const waits =
+    added.waiting.length === 0
+      ? ""
+      : ` The ${waiting} role${added.waiting.length > 1 ? "s wait" : " waits"} for another administrator to confirm it.`;
+  return data({
+    outcome: {
+      form: "add",
+      notice: `${read.name} is added. A link to set up their account has been sent to their address: it works once, for 24 hours.${waits}`,
+    } satisfies TeamOutcomeView,
+  });
 }
+
+const memberOf = (form: FormData) => String(form.get("member") ?? "");
+
+async function link({ form, context, staff }: ConsoleActionArgs) {
+  const member = memberOf(form);
+  const sent = await sendNewLink(context.db, context.config.site, staff.user, member);
+  if (!sent.ok) return refused({ form: member, problems: { form: sent.problem } });
+  return data({
+    outcome: {
+      form: member,
+      notice: `A new link has been sent to ${sent.name}'s address: their old password and authenticator no longer work.`,
+    } satisfies TeamOutcomeView,
+  });
+}
+
+async function roles({ form, context, staff }: ConsoleActionArgs) {
+  const member = memberOf(form);
+  const posted = form.getAll("roles").map(String);
+  const read = readRoles(posted);
+  const values = { name: "", email: "", roles: posted };
+  if (!read.ok) return refused({ form: member, problems: { roles: read.problem }, values });
+  const changed = await changeRoles(context.db, staff.user, member, read.roles);
+  if (!changed.ok) return refused({ form: member, problems: { [changed.field ?? "form"]: changed.problem }, values });
+  return redirect(`/staff/team?done=${changed.pending ? "asked" : "roles"}`);
+}
+
+/** Another administrator's answer to a change of roles that waits for them. */
+const decide =
+  (confirm: boolean) =>
+  async ({ form, context, staff }: ConsoleActionArgs) => {
+    const member = memberOf(form);
+    const decided = await (confirm ? confirmRoles : refuseRoles)(context.db, staff.user, member);
+    if (!decided.ok) return refused({ form: member, problems: { form: decided.problem } });
+    return redirect(`/staff/team?done=${confirm ? "confirmed" : "refused"}`);
+  };
+
+const enabled =
+  (enable: boolean) =>
+  async ({ form, context, staff }: ConsoleActionArgs) => {
+    const member = memberOf(form);
+    const changed = await setEnabled(context.db, staff.user, member, enable);
+    if (!changed.ok) return refused({ form: member, problems: { form: changed.problem } });
+    return redirect(`/staff/team?done=${enable ? "enable" : "disable"}`);
+  };
+
+export const action = consoleAction("team.change", {
+  add,
+  link,
+  roles,
+  confirm: decide(true),
+  refuse: decide(false),
+  disable: enabled(false),
+  enable: enabled(true),
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -1,8 +1,9 @@
 import { data, Outlet } from "react-router";
 import { clearRolesNews } from "../../server/staff/accounts.server";
-import { heldBy, requirePermission } from "../../server/staff/guard.server";
+import { heldBy } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { StaffFrame } from "~/features/staff/staff-frame";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff";
 
 // The staff console's frame (DECISIONS D14, D25). The session is checked here and again
@@ -15,11 +16,11 @@ import type { Route } from "./+types/staff";
 export const meta: Route.MetaFunction = () => [{ title: "Staff console" }, { name: "robots", content: "noindex" }];
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers, rolesNews } = await requirePermission(context, request, "console.enter");
+export const loader = consoleLoader("console.enter", async ({ context, staff }) => {
+  const { user, headers, rolesNews } = staff;
   if (rolesNews) await clearRolesNews(context.db, user.id);
   return data({ staffName: user.name, can: heldBy(user), rolesNews }, { headers });
-}
+});
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (

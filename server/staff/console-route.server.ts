@@ -1,7 +1,6 @@
-import { data, type Params } from "react-router";
+import { type AppLoadContext, data, type Params } from "react-router";
 import type { Permission } from "../../app/domain/permissions";
 import { isSameSitePost } from "../accounts.server";
-import type { ServerContext } from "../context";
 import { staffFormPost } from "./form-post.server";
 import { type GuardOptions, requirePermission } from "./guard.server";
 import type { StaffSession } from "./session.server";
@@ -18,7 +17,7 @@ import type { StaffSession } from "./session.server";
 export interface ConsoleArgs {
   request: Request;
   params: Params;
-  context: ServerContext;
+  context: AppLoadContext;
 }
 
 /** A loader's arguments, with the member the guard let through. */
@@ -31,10 +30,17 @@ export interface ConsoleActionArgs extends ConsoleLoaderArgs {
   form: FormData;
 }
 
-type Handler<T> = (args: ConsoleActionArgs) => Promise<T> | T;
+type Handler = (args: ConsoleActionArgs) => unknown;
 
 /** One intent: its handler, or the handler with a permission of its own, asked after the route's. */
-export type ConsoleIntent<T> = Handler<T> | { permission: Permission; handle: Handler<T> };
+export type ConsoleIntent = Handler | { permission: Permission; handle: Handler };
+
+/** What an intent answers (for the route's types: React Router reads the action's return type). */
+type Answer<I> = I extends { handle: infer H }
+  ? Answer<H>
+  : I extends (args: ConsoleActionArgs) => infer R
+    ? Awaited<R>
+    : never;
 
 export const CONSOLE_REFUSALS = {
   crossSite: "This form can only be sent from the console's own pages: open the page and send it from there",
@@ -57,22 +63,22 @@ export function consoleLoader<T>(
  * A guarded action, one handler per intent (the form's `intent` field; a form without
  * one is the `default` intent): `export const action = consoleAction("panel.manage", { save, retire })`.
  */
-export function consoleAction<T>(
+export function consoleAction<Intents extends Record<string, ConsoleIntent>>(
   permission: Permission,
-  intents: Record<string, ConsoleIntent<T>>,
+  intents: Intents,
   options: GuardOptions = {},
 ) {
-  return async (args: ConsoleArgs): Promise<T> => {
+  return async (args: ConsoleArgs): Promise<Answer<Intents[keyof Intents]>> => {
     const staff = await requirePermission(args.context, args.request, permission, options);
     if (!isSameSitePost(args.request, args.context.config.siteUrl)) {
       throw data({ reason: CONSOLE_REFUSALS.crossSite }, { status: 403, headers: staff.headers });
     }
     const form = await staffFormPost(args.request);
     const name = String(form.get("intent") ?? "default");
-    const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
+    const intent: ConsoleIntent | undefined = Object.hasOwn(intents, name) ? intents[name] : undefined;
     if (!intent) throw data({ reason: CONSOLE_REFUSALS.unknownIntent }, { status: 400 });
-    if (typeof intent === "function") return intent({ ...args, staff, form });
-    await requirePermission(args.context, args.request, intent.permission, options);
-    return intent.handle({ ...args, staff, form });
+    if (typeof intent !== "function") await requirePermission(args.context, args.request, intent.permission, options);
+    const handle = typeof intent === "function" ? intent : intent.handle;
+    return (await handle({ ...args, staff, form })) as Answer<Intents[keyof Intents]>;
   };
 }

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
@@ -48,7 +49,7 @@ describe.each(testDatabaseKinds())("a console action through the wrapper, on %s"
           },
           body,
         }),
-        context,
+        context: context as AppLoadContext,
         params: {},
       }),
     );
