@@ -40,3 +40,9 @@ it("a case's commission changed: both figures", () => {
     "£970.00 → £800.00",
   );
 });
+
+it("a lead corrected: the fields by their labels, never their values", () => {
+  expect(
+    auditDetail({ action: "lead.correct", leadKind: "quote", detail: { fields: ["email", "phone", "propertyValue"] } }),
+  ).toBe("Fields: Email, Phone, Property value");
+});

@@ -5,7 +5,8 @@ import { controlClass } from "~/components/ui/field";
 import { AUDIT_ACTION_LABELS, isAuditAction } from "~/domain/audit-actions";
 import { formatPounds } from "~/domain/finance";
 import { caseStageLabel, declineReasonLabel, isCaseStage } from "~/domain/lead-cases";
-import { LEAD_STATUS_LABELS, isLeadStatus } from "~/domain/leads";
+import { CORRECTABLE_FIELDS } from "~/domain/lead-corrections";
+import { LEAD_STATUS_LABELS, isLeadKind, isLeadStatus } from "~/domain/leads";
 import { formatWhen, leadPath, reference } from "./format";
 
 export interface AuditRow {
@@ -26,8 +27,14 @@ export interface AuditPageProps {
 }
 
 /** What an audit row's detail says, in words (codes as their labels). */
-export function auditDetail(row: Pick<AuditRow, "action" | "detail">) {
+export function auditDetail(row: Pick<AuditRow, "action" | "detail"> & { leadKind?: string | null }) {
   const d = row.detail ?? {};
+  if (row.action === "lead.correct" && Array.isArray(d.fields) && d.fields.length > 0) {
+    // The fields by their labels, never their values (decision 300).
+    const known = isLeadKind(row.leadKind) ? CORRECTABLE_FIELDS[row.leadKind] : [];
+    const labels = d.fields.map((field) => known.find((f) => f.field === field)?.label ?? String(field));
+    return `Fields: ${labels.join(", ")}`;
+  }
   if (row.action === "lead.status" && isLeadStatus(d.from) && isLeadStatus(d.to)) {
     return `${LEAD_STATUS_LABELS[d.from]} → ${LEAD_STATUS_LABELS[d.to]}`;
   }
