@@ -152,7 +152,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     closeErrors: {},
     closeValues: EMPTY_CLOSE,
     notice: noticeText ? { tone: "success", text: noticeText } : null,
-    today: ukClock(now).day,
     firm: letterhead(context.config.site),
   };
   return data(props, { headers });
@@ -218,8 +217,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (sent.errors?.postedOn) {
       return data(
         {
+          // Said once, at its field and in the error summary (DECISIONS D30).
           printable: { kind, letter, today, postedOn: postedOn ?? "", postedOnError: sent.errors.postedOn },
-          notice: { tone: "error" as const, text: sent.problem },
         },
         { status: 400 },
       );

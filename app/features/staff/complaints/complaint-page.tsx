@@ -78,8 +78,6 @@ export interface ComplaintPageProps {
   closeValues: { outcome: string; redress: string; category: string; rootCause: string };
   referralErrors?: Partial<Record<"referredOn" | "result", string>>;
   notice: { tone: "error" | "success"; text: string } | null;
-  /** Today, as a UK day: the day a posted letter is dated and, unless changed, posted. */
-  today: string;
   /** The firm's details at the head of a printed letter. */
   firm: Letterhead;
   /** A letter checked and ready to print, for a complaint without an email address, and its record as posted. */
