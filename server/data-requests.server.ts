@@ -133,10 +133,33 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
   const account = await subjectAccount(db, subject);
   const leads = await subjectLeads(db, subject, account?.id ?? null);
   const leadIds = [...leads.quotes, ...leads.personalEnquiries, ...leads.contactMessages].map((l) => l.id);
+  // Their complaints are kept (DISP 1.9.1R), each letter exactly as sent in the record
+  // itself; the emails that carried those letters are not the record, and go.
+  const kept =
+    subject.byEmail === false
+      ? []
+      : await db
+          .select({ id: complaints.id })
+          .from(complaints)
+          .where(eq(sql`lower(${complaints.email})`, lower(subject.email)));
+  const letterIds = kept.length
+    ? (
+        await db
+          .select({ id: complaintLetters.id })
+          .from(complaintLetters)
+          .where(
+            inArray(
+              complaintLetters.complaintId,
+              kept.map((row) => row.id),
+            ),
+          )
+      ).map((row) => row.id)
+    : [];
   const keys = [
     ...leads.quotes.flatMap((l) => leadEmailKeys("quote", l.id)),
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
     ...leads.contactMessages.flatMap((l) => leadEmailKeys("contact", l.id)),
+    ...letterIds.map((id) => `complaint-letter:${id}`),
   ];
   // A borrower's own download (signed in) holds the needs told on leads sent from their
   // account, never what someone else told on a lead sent with their address (DECISIONS D33).
@@ -262,10 +285,33 @@ export async function erasePersonalData(db: Database, subject: DataSubject, { ma
     ...[...leads.quotes, ...leads.personalEnquiries].flatMap((l) => [l.firstName, l.lastName]),
     ...leads.contactMessages.map((l) => l.name),
   ]);
+  // Their complaints are kept (DISP 1.9.1R), each letter exactly as sent in the record
+  // itself; the emails that carried those letters are not the record, and go.
+  const kept =
+    subject.byEmail === false
+      ? []
+      : await db
+          .select({ id: complaints.id })
+          .from(complaints)
+          .where(eq(sql`lower(${complaints.email})`, lower(subject.email)));
+  const letterIds = kept.length
+    ? (
+        await db
+          .select({ id: complaintLetters.id })
+          .from(complaintLetters)
+          .where(
+            inArray(
+              complaintLetters.complaintId,
+              kept.map((row) => row.id),
+            ),
+          )
+      ).map((row) => row.id)
+    : [];
   const keys = [
     ...leads.quotes.flatMap((l) => leadEmailKeys("quote", l.id)),
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
     ...leads.contactMessages.flatMap((l) => leadEmailKeys("contact", l.id)),
+    ...letterIds.map((id) => `complaint-letter:${id}`),
   ];
   // Read before the rows go: each email's file is named by its job's id.
   const emailJobs = await db
@@ -289,6 +335,13 @@ export async function erasePersonalData(db: Database, subject: DataSubject, { ma
     "contact",
     leads.contactMessages.map((l) => l.id),
   );
+  if (letterIds.length > 0)
+    await db.delete(jobs).where(
+      inArray(
+        jobs.dedupeKey,
+        letterIds.map((id) => `complaint-letter:${id}`),
+      ),
+    );
   if (account) {
     await db.transaction(async (tx) => {
       await tx.delete(jobs).where(accountEmailKeys(account.id));
@@ -306,6 +359,7 @@ export async function erasePersonalData(db: Database, subject: DataSubject, { ma
     quotes: leads.quotes.length,
     personalEnquiries: leads.personalEnquiries.length,
     contactMessages: leads.contactMessages.length,
+    complaintsKept: kept.length,
   };
 }
 

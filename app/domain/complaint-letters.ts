@@ -49,12 +49,16 @@ const ombudsman = [
   `The Financial Ombudsman Service is a free, independent service for settling complaints between consumers and financial businesses. Its website is ${FOS_WEBSITE}, you can call it on ${FOS_PHONE}, and its leaflet "Your complaint and the ombudsman" is at ${FOS_LEAFLET}. You can find more information about it on its website.`,
 ];
 
-/** The template of a letter, filled in; a final response also names its outcome. */
+/**
+ * The template of a letter, filled in; a final response also names its outcome. A letter
+ * to post carries the same words as the email, but is answered by writing, not replying.
+ */
 export function letterTemplate(
   kind: ComplaintLetter,
   firm: LetterFirm,
   complaint: LetterComplaint,
   outcome: ComplaintOutcome = "upheld",
+  delivery: "email" | "post" = "email",
 ): LetterDraft {
   const dear = `Dear ${complaint.name},`;
   const received = dayInWords(complaint.receivedDay);
@@ -66,7 +70,7 @@ export function letterTemplate(
           dear,
           `Thank you for telling us about your complaint, which we received on ${received}. We are sorry that you have had reason to complain.`,
           `${complaint.handlerName} will look into it. They will write to you with our answer within eight weeks, and sooner if they can. If they need anything more from you, they will ask.`,
-          `If you want to add anything, reply to this email or call us on ${firm.phone}, quoting ${complaint.reference}.`,
+          `If you want to add anything, ${delivery === "post" ? `write to us at ${firm.registeredAddress}` : "reply to this email"} or call us on ${firm.phone}, quoting ${complaint.reference}.`,
           `If you are not happy with our answer, or we have not answered within eight weeks, you may refer your complaint to the Financial Ombudsman Service. ${ombudsman[0]}`,
           signOff,
         ];

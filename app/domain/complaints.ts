@@ -78,6 +78,9 @@ export const COMPLAINT_LETTERS = {
 } as const;
 export type ComplaintLetter = keyof typeof COMPLAINT_LETTERS;
 
+/** Where a letter went, when it was printed and posted rather than emailed (a stored value, never shown). */
+export const SENT_BY_POST = "post";
+
 // ---------------------------------------------------------------- business days
 
 const weekdayIndex = (day: string) => {

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { LetterDraft } from "~/domain/complaint-letters";
+import { type LetterDraft, letterProblems } from "~/domain/complaint-letters";
 import {
   COMPLAINT_CATEGORIES,
   COMPLAINT_LETTERS,
@@ -10,6 +10,7 @@ import {
   closingLetters,
   complaintAttention,
   complaintClock,
+  SENT_BY_POST,
 } from "~/domain/complaints";
 import { isCalendarDay } from "~/domain/calendar-day";
 import { isLeadId } from "~/domain/leads";
@@ -45,6 +46,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 const NO_SUCH_COMPLAINT = "There is no such complaint";
 const NOTICES: Record<string, string> = {
   sent: "The letter is on its way, and kept here as sent.",
+  posted: "The letter is recorded as posted, and kept here as printed.",
   closed: "The complaint is closed.",
   reopened: "The complaint is open again.",
   referred: "The referral to the Ombudsman is saved.",
@@ -56,14 +58,14 @@ async function load(context: Route.LoaderArgs["context"], id: string | undefined
   return record;
 }
 
-/** The letters the handler may write now: none once closed, or without an email to send them to. */
+/** The letters the handler may write now (emailed, or printed and posted when there is no email address): none once closed. */
 function letterKinds(
   record: ComplaintRecord,
   now: Date,
   nation: Parameters<typeof closingLetters>[2],
 ): ComplaintLetter[] {
   const { complaint } = record;
-  if (complaint.closedAt || !complaint.email) return [];
+  if (complaint.closedAt) return [];
   return [
     ...(complaint.acknowledgedAt ? [] : (["acknowledgement"] as const)),
     ...closingLetters(complaint.receivedAt, now, nation),
@@ -112,7 +114,8 @@ function view(record: ComplaintRecord, now: Date, nation: Parameters<typeof comp
       id: letter.id,
       kind: letter.kind,
       sentAt: letter.sentAt.toISOString(),
-      sentTo: letter.sentTo,
+      sentTo: letter.sentTo === SENT_BY_POST ? null : letter.sentTo,
+      postedOn: letter.sentTo === SENT_BY_POST ? ukClock(letter.sentAt).day : null,
       sentByName: letter.sentByName,
       subject: letter.subject,
       body: letter.body,
@@ -149,9 +152,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     closeErrors: {},
     closeValues: EMPTY_CLOSE,
     notice: noticeText ? { tone: "success", text: noticeText } : null,
+    firm: letterhead(context.config.site),
   };
   return data(props, { headers });
 }
+
+/** The firm's details at the head of a printed letter. */
+const letterhead = (site: Route.LoaderArgs["context"]["config"]["site"]) => ({
+  brandName: site.brandName,
+  companyName: site.companyName,
+  registeredAddress: site.registeredAddress,
+  phone: site.phone,
+  contactEmail: site.contactEmail,
+});
 
 /** Pounds as typed ("£1,250.50", "0"), in pence, or null when it cannot be read or is over £1,000,000. */
 function readPounds(text: string): number | null {
@@ -180,12 +193,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ notice: { tone: "error" as const, text: change.problem } }, { status: change.status });
   };
 
-  if (intent === "send") {
+  if (intent === "send" || intent === "print" || intent === "post") {
     const kind = text("kind");
     if (!isOwnKey(COMPLAINT_LETTERS, kind)) throw data({ reason: "Choose a letter to send" }, { status: 400 });
     const letter: LetterDraft = { subject: text("subject"), body: text("body") };
-    const sent = await sendComplaintLetter(context, { id, version, kind, letter, actor: user });
-    if (sent.ok) return back("sent");
+    const today = ukClock(new Date()).day;
+    if (intent === "print") {
+      // The letter ready to print, checked as sending checks it; nothing is stored until it is recorded as posted.
+      const errors = letterProblems(kind, letter);
+      if (Object.keys(errors).length === 0) return data({ printable: { kind, letter, today } });
+      return data(
+        {
+          draft: { kind, outcome: null, letter },
+          letterErrors: errors,
+          notice: { tone: "error" as const, text: "The letter cannot be printed yet: see below" },
+        },
+        { status: 400 },
+      );
+    }
+    const postedOn = intent === "post" ? text("postedOn") : undefined;
+    const sent = await sendComplaintLetter(context, { id, version, kind, letter, actor: user, postedOn });
+    if (sent.ok) return back(intent === "post" ? "posted" : "sent");
+    if (sent.errors?.postedOn) {
+      return data(
+        {
+          // Said once, at its field and in the error summary (DECISIONS D30).
+          printable: { kind, letter, today, postedOn: postedOn ?? "", postedOnError: sent.errors.postedOn },
+        },
+        { status: 400 },
+      );
+    }
     if (sent.errors) {
       return data(
         {
@@ -227,11 +264,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "referral") {
     const day = text("referredOn");
     const result = text("result");
-    const referredAt = isCalendarDay(day) ? ukInstant(day, 12 * 60) : null;
+    // A UK day, today at the latest: today's is kept as now, an earlier day's as its noon.
+    const now = new Date();
+    const today = ukClock(now).day;
+    const referredAt = isCalendarDay(day) && day <= today ? (day === today ? now : ukInstant(day, 12 * 60)) : null;
     const errors = {
-      ...(referredAt && referredAt.getTime() <= Date.now()
-        ? {}
-        : { referredOn: "Enter the day it was referred, no later than today" }),
+      ...(referredAt ? {} : { referredOn: "Enter the day it was referred, no later than today" }),
       ...(isOwnKey(OMBUDSMAN_RESULTS, result) ? {} : { result: "Choose the Ombudsman's decision" }),
     };
     if (Object.keys(errors).length > 0 || !referredAt || !isOwnKey(OMBUDSMAN_RESULTS, result)) {

@@ -23,6 +23,16 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const email = z.email().max(254);
 const ERASED = "Everything held about that address has been erased.";
+
+/** What the erasure did, saying what it kept: a complaint stays three years after it closes (DISP 1.9.1R). */
+function erasedNotice(complaintsKept: number) {
+  if (complaintsKept === 0) return ERASED;
+  const kept =
+    complaintsKept === 1
+      ? "1 complaint kept for three years after it closes"
+      : `${complaintsKept} complaints kept for three years after each closes`;
+  return `Everything held about that address has been erased, except ${kept}, as the rules on complaints require.`;
+}
 const MISMATCH = "Type the email address exactly as above to confirm.";
 const ANSWERED = "The request is marked answered.";
 
@@ -60,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = (params.get("email") ?? "").trim();
   const notice = params.get("erased")
-    ? { tone: "success" as const, text: ERASED }
+    ? { tone: "success" as const, text: erasedNotice(Number(/^\d{1,4}$/.exec(params.get("kept") ?? "")?.[0] ?? 0)) }
     : params.get("answered")
       ? { tone: "success" as const, text: ANSWERED }
       : null;
@@ -129,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     actor: user,
     detail: { subject: subjectReference(subject, context.config.authSecret), erased },
   });
-  return redirect("/staff/requests?erased=1");
+  return redirect(`/staff/requests?erased=1${erased.complaintsKept ? `&kept=${erased.complaintsKept}` : ""}`);
 }
 
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppConfig } from "../../app/config.server";
-import { addDays } from "../../app/domain/calendar-day";
+import { addDays, isCalendarDay } from "../../app/domain/calendar-day";
 import { type ComplaintDetails, complaintReference } from "../../app/domain/complaint-form";
 import { type LetterDraft, letterProblems, letterTemplate } from "../../app/domain/complaint-letters";
 import {
@@ -19,6 +19,7 @@ import {
   type OmbudsmanResult,
   type ReportedComplaint,
   reportFigures,
+  SENT_BY_POST,
 } from "../../app/domain/complaints";
 import type { BankHolidayNation } from "../../app/domain/callbacks";
 import type { LeadKind } from "../../app/domain/leads";
@@ -55,7 +56,10 @@ function letterContext(complaint: Pick<Complaint, "id" | "name" | "receivedAt">,
   };
 }
 
-/** Stores a letter as sent and queues its email, in the caller's transaction. */
+/**
+ * Stores a letter as sent and, unless it went by post, queues its email, in the caller's
+ * transaction. A posted letter is stored as printed, `sentTo` saying it went by post.
+ */
 async function sendLetterIn(
   tx: Executor,
   config: AppConfig,
@@ -64,8 +68,9 @@ async function sendLetterIn(
   letter: LetterDraft,
   sentBy: Actor | null,
   at: Date,
+  byPost = false,
 ) {
-  if (!complaint.email) throw new Error("a letter needs an email address to go to");
+  if (!byPost && !complaint.email) throw new Error("a letter needs an email address to go to");
   const [row] = await tx
     .insert(complaintLetters)
     .values({
@@ -73,13 +78,14 @@ async function sendLetterIn(
       kind,
       sentAt: at,
       sentBy: sentBy?.id ?? null,
-      sentTo: complaint.email,
+      sentTo: byPost ? SENT_BY_POST : (complaint.email as string),
       subject: letter.subject,
       body: letter.body,
     })
     .returning({ id: complaintLetters.id });
   if (!row) throw new Error("the letter was not stored");
-  await enqueue(tx, "mail", complaintLetterEmail(config.site, complaint.email, letter), {
+  if (byPost) return;
+  await enqueue(tx, "mail", complaintLetterEmail(config.site, complaint.email as string, letter), {
     dedupeKey: `complaint-letter:${row.id}`,
   });
 }
@@ -228,7 +234,10 @@ export async function complaintById(db: Database, id: string): Promise<Complaint
   return { ...row, letters: letters.map(({ letter, sentByName }) => ({ ...letter, sentByName })) };
 }
 
-/** A letter's template for this complaint, for the handler to edit (their name signs it). */
+/**
+ * A letter's template for this complaint, for the handler to edit (their name signs it):
+ * to be posted when the complaint has no email address.
+ */
 export function draftLetter(
   config: AppConfig,
   record: ComplaintRecord,
@@ -236,12 +245,29 @@ export function draftLetter(
   outcome: ComplaintOutcome | undefined,
   actor: Actor,
 ): LetterDraft {
-  return letterTemplate(kind, config.site, letterContext(record.complaint, actor.name), outcome);
+  const delivery = record.complaint.email ? "email" : "post";
+  return letterTemplate(kind, config.site, letterContext(record.complaint, actor.name), outcome, delivery);
 }
 
 export type ComplaintChange =
   | { ok: true }
-  | { ok: false; status: 400 | 404 | 409; problem: string; errors?: Partial<Record<keyof LetterDraft, string>> };
+  | {
+      ok: false;
+      status: 400 | 404 | 409;
+      problem: string;
+      errors?: Partial<Record<keyof LetterDraft | "postedOn", string>>;
+    };
+
+export const POSTED_ON_PROBLEM = "Enter the day it was posted: not before the complaint reached us, nor after today";
+
+/**
+ * The moment a letter posted on a UK day counts from: now, if posted today; else the last
+ * moment of that day, so the clock reads it as that day's (every deadline is the end of a day).
+ */
+function postedAt(day: string, now: Date): Date {
+  if (day === ukClock(now).day) return now;
+  return new Date(ukInstant(addDays(day, 1), 0).getTime() - 1);
+}
 
 export const COMPLAINT_STALE =
   "Someone else changed this complaint while you had it open. Its page now shows what they did: check it and try again.";
@@ -269,23 +295,37 @@ export const readVersion = (value: unknown) =>
  */
 export async function sendComplaintLetter(
   { config, db, kickOutbox }: Pick<Services, "config" | "db" | "kickOutbox">,
-  input: { id: string; version: number | null; kind: ComplaintLetter; letter: LetterDraft; actor: Actor },
-  now = new Date(),
+  input: {
+    id: string;
+    version: number | null;
+    kind: ComplaintLetter;
+    letter: LetterDraft;
+    actor: Actor;
+    /** The UK day it was posted: recorded as posted that day, and no email sent. */
+    postedOn?: string;
+  },
+  at = new Date(),
 ): Promise<ComplaintChange> {
   const errors = letterProblems(input.kind, input.letter);
   if (Object.keys(errors).length > 0)
     return { ok: false, status: 400, problem: "The letter cannot be sent yet: see below", errors };
+  const byPost = input.postedOn !== undefined;
   const result = await db.transaction(async (tx): Promise<ComplaintChange> => {
     const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, input.id));
     if (!complaint) return MISSING;
     if (input.version === null || complaint.version !== input.version) return STALE;
-    if (!complaint.email)
+    if (!complaint.email && !byPost)
       return {
         ok: false,
         status: 400,
-        problem: "This complaint has no email address: write to them by post, then record it",
+        problem: "This complaint has no email address: print the letter, post it, then record it as posted",
       };
     if (complaint.closedAt) return { ok: false, status: 400, problem: "This complaint is closed: reopen it first" };
+    const day = input.postedOn ?? "";
+    if (byPost && !(isCalendarDay(day) && day >= ukClock(complaint.receivedAt).day && day <= ukClock(at).day))
+      return { ok: false, status: 400, problem: POSTED_ON_PROBLEM, errors: { postedOn: POSTED_ON_PROBLEM } };
+    // Sending moves the clock now; posting, on the day it was posted.
+    const now = byPost ? postedAt(day, at) : at;
     const clock = complaintClock(complaint.receivedAt, config.callbacks.nation);
     if (input.kind === "summary-resolution" && now.getTime() >= clock.summaryResolutionBy.getTime())
       return {
@@ -308,15 +348,15 @@ export async function sendComplaintLetter(
               }
             : { respondedAt: now };
     if (!(await updateAt(tx, complaint.id, complaint.version, set))) return STALE;
-    await sendLetterIn(tx, config, complaint, input.kind, input.letter, input.actor, now);
+    await sendLetterIn(tx, config, complaint, input.kind, input.letter, input.actor, now, byPost);
     await writeAudit(tx, {
       action: "complaint.letter",
       actor: input.actor,
-      detail: { complaint: complaint.id, letter: input.kind },
+      detail: { complaint: complaint.id, letter: input.kind, by: byPost ? "post" : "email" },
     });
     return { ok: true };
   });
-  if (result.ok) kickOutbox();
+  if (result.ok && !byPost) kickOutbox();
   return result;
 }
 
@@ -453,7 +493,8 @@ export async function recordReferral(
     const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, input.id));
     if (!complaint) return MISSING;
     if (input.version === null || complaint.version !== input.version) return STALE;
-    if (input.referredAt.getTime() < complaint.receivedAt.getTime())
+    // Compared as UK days: the day it was referred is all the form gives.
+    if (ukClock(input.referredAt).day < ukClock(complaint.receivedAt).day)
       return { ok: false, status: 400, problem: "It cannot have been referred before it reached us" };
     const changed = await updateAt(tx, complaint.id, complaint.version, {
       referredAt: input.referredAt,

@@ -109,13 +109,15 @@ async function refuse(
 /**
  * Where the step-up returns to: a page asked for (an export's address), or for a form's
  * post the page it was sent from, when that is in the console; the form is sent again
- * from there, with the code then fresh.
+ * from there, with the code then fresh. A form's page is returned to by its path alone:
+ * its query can name who the form was about (the data requests page's address), and an
+ * address in a URL reaches the browser's history and any proxy's log.
  */
 function stepUpReturn(request: Request) {
   const url = new URL(request.url);
   if (request.method === "GET") return staffReturnPath(url.pathname + url.search);
   const referer = request.headers.get("Referer");
   const from = referer && URL.canParse(referer) ? new URL(referer) : null;
-  if (from && from.origin === url.origin) return staffReturnPath(from.pathname + from.search);
+  if (from && from.origin === url.origin) return staffReturnPath(from.pathname);
   return staffReturnPath(url.pathname);
 }

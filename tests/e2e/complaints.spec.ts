@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { dayInWords } from "../../app/domain/calendar-day";
 import { halfYearOf } from "../../app/domain/complaints";
 import { ukClock } from "../../app/domain/uk-time";
 import { tabTo } from "../support/keyboard";
@@ -38,6 +39,8 @@ test.describe("without script", () => {
     page,
     browser,
   }) => {
+    // The longest walk here: two people, six pages judged by axe, the retention job twice.
+    test.slow();
     const email = `complains.${randomUUID().slice(0, 8)}@example.com`;
     await page.goto("/make-a-complaint");
     await page.getByLabel("Full name").fill("Cara Complains");
@@ -119,7 +122,9 @@ test.describe("without script", () => {
     ).toBeVisible();
     await staff.getByLabel("Type the email address again to confirm").fill(email);
     await staff.getByRole("button", { name: "Erase everything" }).click();
-    await expect(staff.getByRole("status")).toHaveText("Everything held about that address has been erased.");
+    await expect(staff.getByRole("status")).toHaveText(
+      "Everything held about that address has been erased, except 1 complaint kept for three years after it closes, as the rules on complaints require.",
+    );
     await staff.goto(`/staff/requests?${new URLSearchParams({ email })}`);
     await expect(staff.getByTestId("found")).toContainText(/Complaints\s*1/);
     await staff.goto("/staff/complaints");
@@ -226,4 +231,107 @@ test("a handler records a complaint taken by phone and starts its letter by keyb
   await expect(page.getByLabel("The letter, as it will be sent")).toHaveValue(
     /Dear Phil Phoned,[\s\S]*We are not offering redress/,
   );
+});
+
+test.describe("with script, as staff use the console", () => {
+  /** Records a complaint taken by phone, with or without an email address; answers its page's path. */
+  async function takenByPhone(page: Page, name: string, email: string | null) {
+    await page.goto("/staff/complaints/new");
+    await page.getByLabel("How did it reach us?").selectOption({ label: "Phone" });
+    await page.getByLabel("Full name").fill(name);
+    if (email) await page.getByLabel("Email address (if they gave one)").fill(email);
+    else await page.getByLabel("Phone number (optional)").fill("07700 900654");
+    await page.getByLabel("An adviser").check();
+    await page.getByLabel("What went wrong, in their words").fill("Nobody called back after the valuation.");
+    await page.getByRole("button", { name: "Record the complaint" }).click();
+    await expect(page).toHaveURL(/\/staff\/complaints\?done=recorded$/);
+    await page.getByRole("row").filter({ hasText: name }).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+    return new URL(page.url()).pathname;
+  }
+
+  /** Waits until React has hydrated the page's forms, so a control answers as the script makes it. */
+  async function hydrated(page: Page, selector: string) {
+    await page.waitForFunction((css) => {
+      const control = document.querySelector(css);
+      return control !== null && Object.keys(control).some((key) => key.startsWith("__react"));
+    }, selector);
+  }
+
+  /** Starts a letter from its template and writes the parts in square brackets. */
+  async function writeLetter(page: Page, letter: string, outcome?: string) {
+    await page.getByLabel("Letter", { exact: true }).selectOption({ label: letter });
+    if (outcome) await page.getByLabel("Outcome (final response)").selectOption({ label: outcome });
+    await page.getByRole("button", { name: "Start from its template" }).click();
+    const body = page.getByLabel("The letter, as it will be sent");
+    await expect(body).toHaveValue(/Dear /);
+    await body.fill((await body.inputValue()).replace(/\[(?:Write|Say|Give)[^\]]*\]/g, "We should have called you."));
+  }
+
+  /** Closes the complaint with the outcome chosen in the close form. */
+  async function close(page: Page, outcome: string) {
+    await hydrated(page, "#close-outcome");
+    await page.getByLabel("Outcome", { exact: true }).selectOption({ label: outcome });
+    await page.getByLabel("Redress paid (£)").fill("0");
+    await page.getByLabel("Category").selectOption({ label: "General administration and customer service" });
+    await page.getByLabel("Root cause").selectOption({ label: "Communication unclear or missing" });
+    await page.getByRole("button", { name: "Close the complaint" }).click();
+    await expect(page.getByRole("status")).toContainText("The complaint is closed.");
+  }
+
+  test("closing with each outcome in turn saves the outcome chosen", async ({ page }) => {
+    await signedInStaff(page, `olly.${randomUUID().slice(0, 8)}@firm.example`, "Olly Outcome", ["compliance"]);
+    for (const outcome of ["Not upheld", "Partly upheld", "Upheld"]) {
+      const name = `Omar ${outcome.replace(/ /g, "")} ${randomUUID().slice(0, 4)}`;
+      await takenByPhone(page, name, `omar.${randomUUID().slice(0, 8)}@example.com`);
+      await writeLetter(page, "Final response", outcome);
+      await page.getByRole("button", { name: "Send the letter" }).click();
+      await expect(page.getByRole("status")).toContainText("The letter is on its way");
+      // The close form starts on no outcome: one is saved only when chosen.
+      await expect(page.getByLabel("Outcome", { exact: true })).toHaveValue("");
+      await close(page, outcome);
+      // What was stored, as the page reads it back.
+      await expect(page.getByText(/^Closed .*\. Kept until/)).toContainText(`: ${outcome.toLowerCase()}.`);
+    }
+  });
+
+  test("a complaint taken by phone with no email address is answered by letters printed, posted and recorded, then closed", async ({
+    page,
+  }) => {
+    await signedInStaff(page, `pip.${randomUUID().slice(0, 8)}@firm.example`, "Pip Poster", ["compliance"]);
+    const name = `Peggy Post ${randomUUID().slice(0, 4)}`;
+    await takenByPhone(page, name, null);
+    await expect(page.getByText("Acknowledge it by")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Write a letter to post" })).toBeVisible();
+    const today = dayInWords(ukClock(new Date()).day);
+
+    for (const letter of ["Acknowledgement", "Final response"]) {
+      await writeLetter(page, letter, letter === "Final response" ? "Not upheld" : undefined);
+      const written = await page.getByLabel("The letter, as it will be sent").inputValue();
+      await page.getByRole("button", { name: "Show it ready to print" }).click();
+      const printable = page.getByTestId("printable-letter");
+      await expect(printable).toContainText(name);
+      await expect(printable).toContainText(today);
+      await expect(printable).toContainText("Harbourside Finance Ltd");
+      await expect(printable).toContainText(written.split("\n\n")[1] as string);
+      await expect(page.getByTestId("letter-address")).toContainText("Their postal address is to be written in here.");
+      await expectNoAxeViolations(page);
+      // Printed, only the letter shows: the console's frame and the controls are left off.
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("button", { name: "Record as posted" })).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "Staff console" })).toBeHidden();
+      await expect(printable).toBeVisible();
+      await page.emulateMedia({ media: "screen" });
+      await expect(page.getByLabel("Posted on")).toHaveValue(ukClock(new Date()).day);
+      await page.getByRole("button", { name: "Record as posted" }).click();
+      await expect(page.getByRole("status")).toContainText(
+        "The letter is recorded as posted, and kept here as printed.",
+      );
+      await expect(page.getByText(`${letter}, posted on ${today}, by Pip Poster`)).toBeVisible();
+    }
+    await expect(page.getByText("Acknowledge it by")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await close(page, "Not upheld");
+    await expect(page.getByText(/^Closed .*\. Kept until/)).toContainText(": not upheld.");
+  });
 });

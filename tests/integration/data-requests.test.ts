@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds())("data subject requests on %s", (kind) => {
 
   it("erases all of it, and nothing of anyone else's", async () => {
     const erased = await erasePersonalData(database.db, { email: "pat@example.com" });
-    expect(erased).toEqual({ account: 1, quotes: 2, personalEnquiries: 0, contactMessages: 1 });
+    expect(erased).toEqual({ account: 1, quotes: 2, personalEnquiries: 0, contactMessages: 1, complaintsKept: 0 });
     const { db } = database;
     expect(countsOf(await personalDataOf(db, { email: "pat@example.com" }))).toEqual({
       account: 0,

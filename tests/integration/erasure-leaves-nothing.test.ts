@@ -4,12 +4,25 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as accountAction } from "../../app/routes/account";
+import { letterTemplate } from "../../app/domain/complaint-letters";
 import { createAuth } from "../../server/auth";
+import { sendComplaintLetter } from "../../server/complaints/complaints.server";
+import { complaintFormAction } from "../../server/complaints/intake.server";
 import type { ServerContext } from "../../server/context";
 import { subjectReference } from "../../server/data-requests.server";
 import type { DatabaseHandle } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rows";
-import { auditLog, funnelCounts, jobs, leadCases, leadEvents, users } from "../../server/db/schema";
+import {
+  auditLog,
+  complaints,
+  funnelCounts,
+  jobs,
+  leadCases,
+  leadEvents,
+  staffMembers,
+  users,
+} from "../../server/db/schema";
+import { addStaff } from "../../server/staff/accounts.server";
 import { createMailer, jobMessageId, type MailMessage } from "../../server/mail";
 import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
 import { addProduct } from "../../server/staff/lender-panel.server";
@@ -23,7 +36,9 @@ import { staffRoutesSignedInAs } from "../support/staff-routes";
 // a dump of every column of every table in the database, as text, holds neither their
 // email address, nor their phone number, nor their surname. The dump walks the catalogue,
 // so a table added later is searched too. Nor does the local mail folder (no SMTP_URL:
-// each email an .eml file) hold their emails, while another person's stay.
+// each email an .eml file) hold their emails, while another person's stay. Their complaint
+// alone is kept, with its letters, as DISP 1.9 requires: the emails that carried those
+// letters go with the rest.
 
 /** The signed-in adviser every staff page sees here: not an account row, only who the audit log names. */
 const STAFF = { id: "staff-dee", name: "Dee Protection", email: "dee@firm.example" };
@@ -81,6 +96,17 @@ function tracesOf(dump: string[], person: Person) {
   });
 }
 
+/** The kept complaint (DISP 1.9.1R): its row and its letters, as sent; nothing else of the person. */
+const KEPT_COMPLAINT = /^public\.(complaints|complaint_letters): /;
+const outsideTheKeptComplaint = (dump: string[]) => dump.filter((line) => !KEPT_COMPLAINT.test(line));
+
+/** The complaint and both its letters (acknowledgement, final response) are still held. */
+function expectComplaintKept(dump: string[], person: Person) {
+  const kept = tracesOf(dump, person).filter((line) => KEPT_COMPLAINT.test(line));
+  expect(kept.filter((line) => line.startsWith("public.complaints: "))).toHaveLength(1);
+  expect(kept.filter((line) => line.startsWith("public.complaint_letters: "))).toHaveLength(2);
+}
+
 /** Someone else, whose emails must outlast the erasures. */
 const BYSTANDER: Person = {
   firstName: "Bea",
@@ -133,6 +159,14 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       ),
     );
     expect(contact.status).toBe(201);
+  }
+
+  /** A member who handles complaints (a letter names who sent it). */
+  async function complaintsHandler() {
+    const email = `handler.${Math.random().toString(36).slice(2, 8)}@firm.example`;
+    await addStaff(database.db, { email, name: "Hal Handler", roles: ["compliance"] });
+    const [member] = await database.db.select().from(staffMembers).where(eq(staffMembers.email, email));
+    return { id: member?.id ?? "", name: "Hal Handler" };
   }
 
   /** Every email queued so far, written to the mail folder as the outbox writes it without SMTP. */
@@ -251,6 +285,42 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
     await database.db
       .insert(funnelCounts)
       .values({ day: "2026-11-01", form: "apply", event: "step", step: "status", utmSource: person.lastName, n: 2 });
+    // A complaint from the website, acknowledged by email, and answered by a final response.
+    const complained = await complaintFormAction(
+      { ...context, clientAddress: freshAddress() },
+      new Request(`${SITE}/make-a-complaint`, {
+        method: "POST",
+        headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams({
+          name: `${person.firstName} ${person.lastName}`,
+          email: person.email,
+          phone: person.phone,
+          about: "adviser",
+          words: `Nobody rang ${person.firstName} back on ${person.phone}.`,
+          wanted: "",
+        }),
+      }),
+    );
+    expect(complained).toMatchObject({ sent: true });
+    const [complaint] = await database.db.select().from(complaints).where(eq(complaints.email, person.email));
+    const template = letterTemplate("final-response", test.config.site, {
+      reference: "C-1",
+      name: `${person.firstName} ${person.lastName}`,
+      receivedDay: "2026-12-01",
+      handlerName: STAFF.name,
+      finalResponseDay: "2027-01-26",
+    });
+    const answered = await sendComplaintLetter(context, {
+      id: complaint?.id ?? "",
+      version: 1,
+      kind: "final-response",
+      letter: {
+        ...template,
+        body: template.body.replace(/\[(?:Write|Say|Give)[^\]]*\]/g, `We should have rung ${person.lastName}.`),
+      },
+      actor: await complaintsHandler(),
+    });
+    expect(answered).toEqual({ ok: true });
     const reset = await api(
       "/api/auth/request-password-reset",
       postJson({ email: person.email, redirectTo: "/auth/reset-password" }, freshAddress()),
@@ -308,6 +378,8 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       "lead_cases",
       "jobs",
       "funnel_counts",
+      "complaints",
+      "complaint_letters",
     ]) {
       expect(
         tracesOf(dump, person).some((line) => line.startsWith(`public.${table}:`)),
@@ -338,7 +410,8 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       params: {},
     } as never);
     expect((erased as Response).status).toBe(302);
-    expect(tracesOf(await dumpDatabase(database), person)).toEqual([]);
+    expect(tracesOf(outsideTheKeptComplaint(await dumpDatabase(database)), person)).toEqual([]);
+    expectComplaintKept(await dumpDatabase(database), person);
     expect(tracesOf(mailFolder(), person)).toEqual([]);
     // Another person's emails stay, and so do the visits counted: under no campaign.
     expect(tracesOf(mailFolder(), BYSTANDER).length).toBeGreaterThan(0);
@@ -381,7 +454,8 @@ describe.each(testDatabaseKinds())("what an erasure leaves behind on %s", (kind)
       params: {},
     } as never);
     expect((deleted as Response).headers.get("location")).toBe("/auth?deleted=1");
-    expect(tracesOf(await dumpDatabase(database), person)).toEqual([]);
+    expect(tracesOf(outsideTheKeptComplaint(await dumpDatabase(database)), person)).toEqual([]);
+    expectComplaintKept(await dumpDatabase(database), person);
     expect(tracesOf(mailFolder(), person)).toEqual([]);
     expect(tracesOf(mailFolder(), BYSTANDER).length).toBeGreaterThan(0);
     // The audit log keeps that a borrower deleted their account and how many leads went

@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds())("the console's routes on %s", (kind) => {
         actorName: STAFF.name,
         detail: {
           subject: subjectReference(email, context.config.authSecret),
-          erased: { account: 0, quotes: 1, personalEnquiries: 0, contactMessages: 1 },
+          erased: { account: 0, quotes: 1, personalEnquiries: 0, contactMessages: 1, complaintsKept: 0 },
         },
       },
     ]);

@@ -153,3 +153,9 @@ describe("the audit log's rows as the page draws them", () => {
     expect(page).not.toContain("Unknown");
   });
 });
+
+it("a lead corrected: the fields by their labels, never their values", () => {
+  expect(
+    auditDetail({ action: "lead.correct", leadKind: "quote", detail: { fields: ["email", "phone", "propertyValue"] } }),
+  ).toBe("Fields: Email, Phone, Property value");
+});

@@ -5,7 +5,8 @@ import { controlClass } from "~/components/ui/field";
 import { AUDIT_ACTION_LABELS, isAuditAction } from "~/domain/audit-actions";
 import { formatPounds } from "~/domain/finance";
 import { caseStageLabel, declineReasonLabel, isCaseStage } from "~/domain/lead-cases";
-import { LEAD_STATUS_LABELS, isLeadStatus } from "~/domain/leads";
+import { CORRECTABLE_FIELDS } from "~/domain/lead-corrections";
+import { LEAD_STATUS_LABELS, isLeadKind, isLeadStatus } from "~/domain/leads";
 import { isPermission, PERMISSIONS, ROLE_LABELS, storedRoles } from "~/domain/permissions";
 import { formatWhen, leadPath, reference } from "./format";
 
@@ -66,11 +67,20 @@ function teamDetail(action: string, d: Record<string, unknown>, names: ReadonlyM
 }
 
 /** What an audit row's detail says, in words (codes as their labels, members by their names). */
-export function auditDetail(row: Pick<AuditRow, "action" | "detail">, names: ReadonlyMap<string, string> = new Map()) {
+export function auditDetail(
+  row: Pick<AuditRow, "action" | "detail"> & { leadKind?: string | null },
+  names: ReadonlyMap<string, string> = new Map(),
+) {
   const d = row.detail ?? {};
   if (row.action.startsWith("team.")) return teamDetail(row.action, d, names);
   if (row.action === "staff.refused" && isPermission(d.permission)) {
     return `Asked to ${PERMISSIONS[d.permission].what} (${String(d.method)} ${String(d.path)})`;
+  }
+  if (row.action === "lead.correct" && Array.isArray(d.fields) && d.fields.length > 0) {
+    // The fields by their labels, never their values (decision 300).
+    const known = isLeadKind(row.leadKind) ? CORRECTABLE_FIELDS[row.leadKind] : [];
+    const labels = d.fields.map((field) => known.find((f) => f.field === field)?.label ?? String(field));
+    return `Fields: ${labels.join(", ")}`;
   }
   if (row.action === "lead.status" && isLeadStatus(d.from) && isLeadStatus(d.to)) {
     return `${LEAD_STATUS_LABELS[d.from]} → ${LEAD_STATUS_LABELS[d.to]}`;

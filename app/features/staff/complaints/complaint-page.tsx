@@ -57,7 +57,10 @@ export interface ComplaintView {
     id: string;
     kind: ComplaintLetter;
     sentAt: string;
-    sentTo: string;
+    /** The address it was emailed to; null when it was posted. */
+    sentTo: string | null;
+    /** The UK day it was posted, for a letter printed and posted. */
+    postedOn: string | null;
     sentByName: string | null;
     subject: string;
     body: string;
@@ -75,6 +78,27 @@ export interface ComplaintPageProps {
   closeValues: { outcome: string; redress: string; category: string; rootCause: string };
   referralErrors?: Partial<Record<"referredOn" | "result", string>>;
   notice: { tone: "error" | "success"; text: string } | null;
+  /** The firm's details at the head of a printed letter. */
+  firm: Letterhead;
+  /** A letter checked and ready to print, for a complaint without an email address, and its record as posted. */
+  printable?: Printable;
+}
+
+export interface Letterhead {
+  brandName: string;
+  companyName: string;
+  registeredAddress: string;
+  phone: string;
+  contactEmail: string;
+}
+
+export interface Printable {
+  kind: ComplaintLetter;
+  letter: LetterDraft;
+  /** The day it is printed, and dated. */
+  today: string;
+  postedOn?: string;
+  postedOnError?: string;
 }
 
 const h2Class = "text-xl font-bold text-slate-900";
@@ -89,7 +113,11 @@ export function ComplaintPage({
   closeErrors,
   closeValues,
   notice,
+  firm,
+  printable,
 }: ComplaintPageProps) {
+  if (printable) return <PrintableLetter complaint={complaint} firm={firm} printable={printable} notice={notice} />;
+  const byPost = complaint.email === null;
   const needs = complaint.needs ? needsInWords(complaint.needs) : null;
   const canClose = !complaint.closedAt && complaint.respondedAt !== null;
   return (
@@ -188,8 +216,11 @@ export function ComplaintPage({
             {complaint.letters.map((letter) => (
               <li key={letter.id} className="max-w-3xl rounded-lg border border-slate-300 p-4">
                 <p className="font-semibold">
-                  {COMPLAINT_LETTERS[letter.kind]}, {formatWhen(letter.sentAt)}, to {letter.sentTo}
-                  {letter.sentByName ? `, by ${letter.sentByName}` : ""}
+                  {`${COMPLAINT_LETTERS[letter.kind]}, ${
+                    letter.postedOn
+                      ? `posted on ${dayInWords(letter.postedOn)}`
+                      : `${formatWhen(letter.sentAt)}, to ${letter.sentTo}`
+                  }${letter.sentByName ? `, by ${letter.sentByName}` : ""}`}
                 </p>
                 <details className="mt-2">
                   <summary className="cursor-pointer text-brand-700 underline">{letter.subject}</summary>
@@ -204,8 +235,14 @@ export function ComplaintPage({
       {letterKinds.length > 0 && (
         <section aria-labelledby="write-heading" className="mt-8 max-w-3xl">
           <h2 id="write-heading" className={h2Class}>
-            Write a letter
+            {byPost ? "Write a letter to post" : "Write a letter"}
           </h2>
+          {byPost && (
+            <p className="mt-2 text-slate-700">
+              They gave no email address: each letter is printed, posted, and then recorded here as posted, which moves
+              its clock as sending would.
+            </p>
+          )}
           <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
             <SelectField
               id="letter"
@@ -228,7 +265,7 @@ export function ComplaintPage({
           {draft && (
             <Form method="post" className="mt-6 space-y-4" aria-labelledby="draft-heading">
               <h3 id="draft-heading" className="font-bold text-slate-900">
-                {COMPLAINT_LETTERS[draft.kind]} to {complaint.email}
+                {COMPLAINT_LETTERS[draft.kind]} {byPost ? `to post to ${complaint.name}` : `to ${complaint.email}`}
               </h3>
               <ErrorSummary
                 autoFocus
@@ -237,7 +274,7 @@ export function ComplaintPage({
                   ...(letterErrors.body ? [{ targetId: "letter-body", message: letterErrors.body }] : []),
                 ]}
               />
-              <input type="hidden" name="intent" value="send" />
+              {!byPost && <input type="hidden" name="intent" value="send" />}
               <input type="hidden" name="kind" value={draft.kind} />
               <input type="hidden" name="version" value={complaint.version} />
               <TextField
@@ -266,7 +303,13 @@ export function ComplaintPage({
                 />
                 <FieldError id="letter-body-error" error={letterErrors.body} />
               </div>
-              <Button type="submit">Send the letter</Button>
+              {byPost ? (
+                <Button type="submit" name="intent" value="print">
+                  Show it ready to print
+                </Button>
+              ) : (
+                <Button type="submit">Send the letter</Button>
+              )}
             </Form>
           )}
         </section>
@@ -292,7 +335,8 @@ export function ComplaintPage({
               name="outcome"
               label="Outcome"
               options={COMPLAINT_OUTCOMES}
-              value={closeValues.outcome}
+              defaultValue={closeValues.outcome}
+              placeholder="Choose"
               error={closeErrors.outcome}
             />
             <TextField
@@ -374,6 +418,103 @@ export function ComplaintPage({
           </Button>
         </Form>
       )}
+    </>
+  );
+}
+
+/**
+ * A letter ready to print (only the letter prints: the console's frame and this page's
+ * controls are hidden from the printer), headed with the firm's details, the complainant's
+ * name and a blank for their postal address (the firm holds none), dated today; under it,
+ * the form that records it as posted on a day, carrying the letter exactly as printed.
+ */
+function PrintableLetter({
+  complaint,
+  firm,
+  printable,
+  notice,
+}: {
+  complaint: ComplaintView;
+  firm: Letterhead;
+  printable: Printable;
+  notice: ComplaintPageProps["notice"];
+}) {
+  const paragraphs = printable.letter.body.split(/\n[ \t]*\n/).filter((p) => p.trim());
+  return (
+    <>
+      <div className="print:hidden">
+        <p>
+          <Link to={`/staff/complaints/${complaint.id}`} className="font-semibold text-brand-700 underline">
+            Back to complaint {complaint.reference}
+          </Link>
+        </p>
+        <h1 className="mt-2 text-2xl font-bold text-slate-900">
+          {COMPLAINT_LETTERS[printable.kind]} to {complaint.name}, ready to print
+        </h1>
+        <p className="mt-2 max-w-3xl text-slate-700">
+          Print this page (Ctrl+P, or ⌘P on a Mac): only the letter is printed. Write their address in the space left
+          for it, post it, then record it as posted below.
+        </p>
+        {notice && (
+          <div className="mt-4">
+            <Notice tone={notice.tone}>{notice.text}</Notice>
+          </div>
+        )}
+      </div>
+      <article
+        aria-label="The letter as it will be printed"
+        data-testid="printable-letter"
+        className="mt-6 max-w-3xl rounded-lg border border-slate-300 bg-white p-8 text-slate-900 print:mt-0 print:border-0 print:p-0"
+      >
+        <div className="text-right">
+          <p className="font-bold">{firm.brandName}</p>
+          <p>{firm.companyName}</p>
+          {firm.registeredAddress.split(/,\s*/).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p>{firm.phone}</p>
+          <p>{firm.contactEmail}</p>
+        </div>
+        <div className="mt-8" data-testid="letter-address">
+          <p>{complaint.name}</p>
+          <p className="sr-only">Their postal address is to be written in here.</p>
+          {[0, 1, 2, 3].map((line) => (
+            <div key={line} aria-hidden="true" className="h-8 max-w-xs border-b border-slate-400" />
+          ))}
+        </div>
+        <p className="mt-8">{dayInWords(printable.today)}</p>
+        <p className="mt-6 font-bold">{printable.letter.subject}</p>
+        {paragraphs.map((paragraph, index) => (
+          // The letter's own paragraphs, in order; two may read the same.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a printed letter's paragraphs never move
+          <p key={index} className="mt-4 whitespace-pre-wrap">
+            {paragraph.trim()}
+          </p>
+        ))}
+      </article>
+      <Form method="post" className="mt-6 max-w-3xl space-y-4 print:hidden" aria-label="Record it as posted">
+        <ErrorSummary
+          autoFocus
+          problems={printable.postedOnError ? [{ targetId: "posted-on", message: printable.postedOnError }] : []}
+        />
+        <input type="hidden" name="intent" value="post" />
+        <input type="hidden" name="kind" value={printable.kind} />
+        <input type="hidden" name="version" value={complaint.version} />
+        <input type="hidden" name="subject" value={printable.letter.subject} />
+        <input type="hidden" name="body" value={printable.letter.body} />
+        <TextField
+          id="posted-on"
+          name="postedOn"
+          type="date"
+          label="Posted on"
+          hint="The day it went in the post: its clock counts from that day."
+          defaultValue={printable.postedOn ?? printable.today}
+          max={printable.today}
+          error={printable.postedOnError}
+          className="max-w-xs"
+        />
+        <Button type="submit">Record as posted</Button>
+      </Form>
     </>
   );
 }
