@@ -9,7 +9,6 @@ import {
   sendNewLink,
   setEnabled,
   soleAdministrator,
-  TEAM_PROBLEMS,
   teamMembers,
   teamMemberView,
 } from "../../server/staff/team.server";
