@@ -1,6 +1,6 @@
-import { TextLink } from "~/components/console/text-link";
 import { DataTable } from "~/components/console/data-table";
 import { FilterBar, FilterField, filterControlClass } from "~/components/console/filter-bar";
+import { TextLink } from "~/components/console/text-link";
 import { cn } from "~/components/ui/cn";
 import { AUDIT_ACTION_LABELS, isAuditAction } from "~/domain/audit-actions";
 import { formatPounds } from "~/domain/finance";

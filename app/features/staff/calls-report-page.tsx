@@ -1,8 +1,8 @@
+import { type DataColumn, DataTable } from "~/components/console/data-table";
 import { TextLink } from "~/components/console/text-link";
-import type { RefusedPeriod } from "~/domain/report-period";
 import { CLOSE_REASON_LABELS, type CloseReason, describeMinutes } from "~/domain/lead-work";
 import { LEAD_STATUS_LABELS } from "~/domain/leads";
-import { type DataColumn, DataTable } from "~/components/console/data-table";
+import type { RefusedPeriod } from "~/domain/report-period";
 import { ReportPeriodForm, ReportSection } from "./report-table";
 
 // /staff/funnel/calls (docs/decisions/190), beside the funnel: how quickly new leads get

@@ -1,6 +1,5 @@
-import { downloadLinkClass } from "~/components/console/text-link";
-import { TextLink } from "~/components/console/text-link";
-import type { RefusedPeriod } from "~/domain/report-period";
+import { type DataColumn, DataTable, reportCellClass } from "~/components/console/data-table";
+import { downloadLinkClass, TextLink } from "~/components/console/text-link";
 import {
   type CampaignFigures,
   type CampaignMonthRow,
@@ -9,7 +8,7 @@ import {
   monthLabel,
 } from "~/domain/campaign-report";
 import { formatPounds } from "~/domain/finance";
-import { type DataColumn, DataTable, reportCellClass } from "~/components/console/data-table";
+import type { RefusedPeriod } from "~/domain/report-period";
 import { ReportPeriodForm, ReportSection } from "./report-table";
 
 // /staff/funnel/campaigns (DECISIONS D23, docs/decisions/235), beside the funnel: each

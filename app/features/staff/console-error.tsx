@@ -1,5 +1,5 @@
-import { TextLink } from "~/components/console/text-link";
 import { isRouteErrorResponse, useLocation } from "react-router";
+import { TextLink } from "~/components/console/text-link";
 import { reference } from "./format";
 
 // What a console page says when it cannot show what was asked, inside the console's own

@@ -1,10 +1,10 @@
-import { TextLink } from "~/components/console/text-link";
 import { Form, useNavigation } from "react-router";
+import { Notice } from "~/components/console/notice";
+import { TextLink } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { TextField } from "~/components/ui/field";
 import { MIN_PASSWORD_LENGTH } from "~/domain/passwords";
-import { Notice } from "~/components/console/notice";
 import { StaffDoorway } from "./staff-frame";
 
 export interface AuthenticatorSetupView {

@@ -1,9 +1,9 @@
 import { DataTable, reportCellClass } from "~/components/console/data-table";
 import { downloadLinkClass, TextLink } from "~/components/console/text-link";
-import { ownValue } from "~/domain/own-keys";
 import { cn } from "~/components/ui/cn";
-import type { RefusedPeriod } from "~/domain/report-period";
 import { FUNNEL_FORMS, type FunnelForm, type FunnelStepRow, funnelStepId, type funnelOf } from "~/domain/funnel";
+import { ownValue } from "~/domain/own-keys";
+import type { RefusedPeriod } from "~/domain/report-period";
 import { STEP_TITLES } from "~/features/eligibility/flow";
 import { QUICK_STEP_TITLES } from "~/features/quick-check/flow";
 import { ReportField, ReportPeriodForm, ReportSection, reportControlClass } from "./report-table";

@@ -1,11 +1,11 @@
-import { FieldLabel } from "~/components/console/field-label";
+import { Form, Link, useNavigation } from "react-router";
 import { DataTable } from "~/components/console/data-table";
+import { FieldLabel } from "~/components/console/field-label";
 import { Notice } from "~/components/console/notice";
 import { TextLink } from "~/components/console/text-link";
-import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary } from "~/components/ui/error-summary";
 import { cn } from "~/components/ui/cn";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldError, TextField } from "~/components/ui/field";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import {

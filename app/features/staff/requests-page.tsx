@@ -1,13 +1,13 @@
-import { FieldLabel } from "~/components/console/field-label";
-import { downloadLinkClass, textLinkClass } from "~/components/console/text-link";
 import { Form } from "react-router";
+import { FieldLabel } from "~/components/console/field-label";
+import { Notice } from "~/components/console/notice";
+import { downloadLinkClass, textLinkClass } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
 import { dayInWords } from "~/domain/calendar-day";
 import { ukClock } from "~/domain/uk-time";
 import { formatWhen } from "./format";
-import { Notice } from "~/components/console/notice";
 
 // /staff/requests: a data subject's access and erasure requests (UK GDPR articles 15
 // and 17), answered by the email address they wrote from; and the correction requests

@@ -1,7 +1,7 @@
-import { Notice } from "~/components/console/notice";
-import { TextLink } from "~/components/console/text-link";
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
+import { Notice } from "~/components/console/notice";
+import { TextLink } from "~/components/console/text-link";
 import { cn } from "~/components/ui/cn";
 import type { Permission } from "~/domain/permissions";
 

@@ -1,6 +1,5 @@
-import { textLinkClass } from "~/components/console/text-link";
-import { TextLink } from "~/components/console/text-link";
 import type { ReactNode } from "react";
+import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { NEXT_ACTION_LABELS, type NextActionKind } from "~/domain/callback-choice";
 import { type DueState, describeMinutes } from "~/domain/lead-work";
 import type { LeadKind } from "~/domain/leads";

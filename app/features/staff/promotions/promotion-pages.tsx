@@ -1,7 +1,7 @@
-import { DataTable } from "~/components/console/data-table";
-import { TextLink } from "~/components/console/text-link";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { DataTable } from "~/components/console/data-table";
+import { TextLink } from "~/components/console/text-link";
 import { buttonVariants } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldError, SelectField, TextField } from "~/components/ui/field";

@@ -1,13 +1,12 @@
-import { cn } from "~/components/ui/cn";
-import { textLinkClass } from "~/components/console/text-link";
-import { TextLink } from "~/components/console/text-link";
 import { Form, useNavigation } from "react-router";
+import { Notice } from "~/components/console/notice";
+import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
 import { FieldError, TextField } from "~/components/ui/field";
 import { ROLE_HINTS, ROLE_LABELS, ROLES, type Role } from "~/domain/permissions";
 import { formatWhen } from "../format";
-import { Notice } from "~/components/console/notice";
 
 // /staff/team (DECISIONS D25, D32): every member with their roles, whether they have
 // enrolled, their last sign-in and whether they are disabled; adding a member (their
