@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { funnelQueryProblem } from "~/domain/funnel";
-import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
+import { csvDownload } from "../../server/staff/csv-download.server";
+import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
 
 // GET /staff/funnel/export?<the page's query>: the funnel table as CSV. Counts only.
 
@@ -13,13 +14,7 @@ export const loader = consoleLoader(
     if (problem) throw data({ reason: problem }, { status: 400 });
     const query = funnelQueryOf(params);
     const csv = funnelCsv(await funnelReport(context.db, query));
-    return new Response(csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="funnel-${query.from}-to-${query.to}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvDownload(`funnel-${query.from}-to-${query.to}.csv`, csv);
   },
   { download: true },
 );

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { funnelQueryProblem } from "~/domain/funnel";
 import { exportOfflineConversions } from "../../server/staff/campaign-report.server";
-import { funnelQueryOf } from "../../server/staff/funnel-query.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
+import { csvDownload } from "../../server/staff/csv-download.server";
+import { funnelQueryOf } from "../../server/staff/funnel-query.server";
 
 // GET /staff/funnel/campaigns/conversions?from=&to= (UK days of completion): the
 // offline-conversions file for Google Ads (docs/decisions/236), audited
@@ -22,13 +23,7 @@ export const loader = consoleLoader(
       { from, to },
       { actor: user, conversionName: context.config.adsConversionName },
     );
-    return new Response(csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="google-ads-conversions-${from}-to-${to}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvDownload(`google-ads-conversions-${from}-to-${to}.csv`, csv);
   },
   { download: true },
 );

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { monthRangeProblem } from "~/domain/campaign-report";
 import { exportCampaignReport, monthRangeOf } from "../../server/staff/campaign-report.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
+import { csvDownload } from "../../server/staff/csv-download.server";
 
 // GET /staff/funnel/campaigns/export?from=&to=: the campaign report as CSV, audited
 // (campaigns.export: the months and the row count). Figures per campaign, no person.
@@ -15,13 +16,7 @@ export const loader = consoleLoader(
     if (problem) throw data({ reason: problem }, { status: 400 });
     const range = monthRangeOf(params);
     const csv = await exportCampaignReport(context.db, range, user);
-    return new Response(csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="campaigns-${range.from}-to-${range.to}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvDownload(`campaigns-${range.from}-to-${range.to}.csv`, csv);
   },
   { download: true },
 );

@@ -3,6 +3,7 @@ import { isQuarter } from "~/domain/needs-outcomes";
 import { outcomesCsv, outcomesOf } from "../../server/needs/outcomes.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
+import { csvDownload } from "../../server/staff/csv-download.server";
 
 // GET /staff/outcomes/export?quarter=2026-Q3: the quarter's outcomes as CSV for the board's
 // Consumer Duty report, audited with the quarter. The same lines as the page: counts only,
@@ -14,17 +15,20 @@ export const loader = consoleLoader(
     const { user } = staff;
     const quarter = new URL(request.url).searchParams.get("quarter");
     if (!isQuarter(quarter)) {
-      throw data({ reason: "Choose a quarter, written like 2026-Q3 (July to September)" }, { status: 400 });
+      throw data(
+        {
+          reason: "Choose a quarter, written like 2026-Q3 (July to September)",
+        },
+        { status: 400 },
+      );
     }
     const report = await outcomesOf(context.db, quarter);
-    await writeAudit(context.db, { action: "outcomes.export", actor: user, detail: { quarter } });
-    return new Response(outcomesCsv(report), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="outcomes-${quarter}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
+    await writeAudit(context.db, {
+      action: "outcomes.export",
+      actor: user,
+      detail: { quarter },
     });
+    return csvDownload(`outcomes-${quarter}.csv`, outcomesCsv(report));
   },
   { download: true },
 );

@@ -1,7 +1,7 @@
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/console/data-table";
+import { FilterBar, FilterField, filterControlClass } from "~/components/console/filter-bar";
+import { TextLink } from "~/components/console/text-link";
 import { cn } from "~/components/ui/cn";
-import { controlClass } from "~/components/ui/field";
 import { AUDIT_ACTION_LABELS, isAuditAction } from "~/domain/audit-actions";
 import { formatPounds } from "~/domain/finance";
 import { caseStageLabel, declineReasonLabel, isCaseStage } from "~/domain/lead-cases";
@@ -131,8 +131,6 @@ export function auditDetail(
   return "";
 }
 
-const labelClass = "block text-sm font-semibold text-slate-900";
-
 /** Who a row says acted: a member, the borrower, the staff command, or no one known. */
 function actorOf(row: AuditRow) {
   if (row.actorName) return row.actorName;
@@ -147,20 +145,13 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
     <>
       <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
       <p className="mt-2">
-        <Link to="/staff/access-review" className="font-semibold text-brand-700 underline">
+        <TextLink to="/staff/access-review">
           Access review: each member's exports, erasures and changes over 90 days
-        </Link>
+        </TextLink>
       </p>
-      <Form
-        method="get"
-        className="mt-4 grid gap-4 rounded-lg border border-slate-300 p-4 sm:grid-cols-4"
-        aria-label="Filter the audit log"
-      >
-        <div>
-          <label htmlFor="person" className={labelClass}>
-            Person
-          </label>
-          <select id="person" name="person" defaultValue={filter.person} className={cn(controlClass, "mt-1")}>
+      <FilterBar label="Filter the audit log" columns={4} submit="Apply filters">
+        <FilterField id="person" label="Person">
+          <select id="person" name="person" defaultValue={filter.person} className={filterControlClass}>
             <option value="">Everyone</option>
             {staff.map((s) => (
               <option key={s.id} value={s.id}>
@@ -168,12 +159,9 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="action" className={labelClass}>
-            Action
-          </label>
-          <select id="action" name="action" defaultValue={filter.action} className={cn(controlClass, "mt-1")}>
+        </FilterField>
+        <FilterField id="action" label="Action">
+          <select id="action" name="action" defaultValue={filter.action} className={filterControlClass}>
             <option value="">Every action</option>
             {Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -181,11 +169,8 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="lead" className={labelClass}>
-            Lead reference
-          </label>
+        </FilterField>
+        <FilterField id="lead" label="Lead reference">
           <input
             id="lead"
             name="lead"
@@ -193,67 +178,53 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
             autoCapitalize="characters"
             spellCheck={false}
             aria-describedby="lead-hint"
-            className={cn(controlClass, "mt-1 font-mono")}
+            className={cn(filterControlClass, "font-mono")}
           />
           <p id="lead-hint" className="mt-1 text-sm text-slate-700">
             8 characters, such as 0B9A7C1E
           </p>
-        </div>
-        <div className="flex items-end">
-          <Button type="submit" variant="secondary" size="sm">
-            Apply filters
-          </Button>
-        </div>
-      </Form>
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">Audit log, newest first</caption>
-          <thead>
-            <tr className="border-b-2 border-slate-400">
-              {["When", "Who", "Action", "Lead or member", "Detail"].map((h) => (
-                <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-2 py-6 text-center">
-                  Nothing matches this filter.
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr key={row.id} className="border-b border-slate-200">
-                <td className="px-2 py-2 whitespace-nowrap">{formatWhen(row.at)}</td>
-                <td className="px-2 py-2">{actorOf(row)}</td>
-                <td className="px-2 py-2">
-                  {isAuditAction(row.action) ? AUDIT_ACTION_LABELS[row.action] : row.action}
-                </td>
-                <td className={cn("px-2 py-2", row.leadId && "font-mono")} data-testid="audit-subject">
-                  {row.leadKind && row.leadId ? (
-                    <Link to={leadPath(row.leadKind, row.leadId)} className="font-semibold text-brand-700 underline">
-                      {reference(row.leadId)}
-                    </Link>
-                  ) : (
-                    (auditMember(row, names) ?? "—")
-                  )}
-                </td>
-                <td className="px-2 py-2 break-all" data-testid="audit-detail">
-                  {auditDetail(row, names)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        </FilterField>
+      </FilterBar>
+      <DataTable
+        look="list"
+        className="mt-6"
+        caption="Audit log, newest first"
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        empty="Nothing matches this filter."
+        columns={[
+          {
+            header: "When",
+            className: "whitespace-nowrap",
+            cell: (row) => formatWhen(row.at),
+          },
+          { header: "Who", cell: actorOf },
+          {
+            header: "Action",
+            cell: (row) => (isAuditAction(row.action) ? AUDIT_ACTION_LABELS[row.action] : row.action),
+          },
+          {
+            header: "Lead or member",
+            className: (row) => row.leadId && "font-mono",
+            testId: "audit-subject",
+            cell: (row) =>
+              row.leadKind && row.leadId ? (
+                <TextLink to={leadPath(row.leadKind, row.leadId)}>{reference(row.leadId)}</TextLink>
+              ) : (
+                (auditMember(row, names) ?? "—")
+              ),
+          },
+          {
+            header: "Detail",
+            className: "break-all",
+            testId: "audit-detail",
+            cell: (row) => auditDetail(row, names),
+          },
+        ]}
+      />
       {next && (
         <p className="mt-4">
-          <Link to={`/staff/audit?${next}`} className="font-semibold text-brand-700 underline">
-            Older entries
-          </Link>
+          <TextLink to={`/staff/audit?${next}`}>Older entries</TextLink>
         </p>
       )}
     </>

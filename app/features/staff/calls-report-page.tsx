@@ -1,8 +1,9 @@
-import type { RefusedPeriod } from "~/domain/report-period";
-import { Link } from "react-router";
+import { type DataColumn, DataTable } from "~/components/console/data-table";
+import { TextLink } from "~/components/console/text-link";
 import { CLOSE_REASON_LABELS, type CloseReason, describeMinutes } from "~/domain/lead-work";
 import { LEAD_STATUS_LABELS } from "~/domain/leads";
-import { type ReportColumn, ReportPeriodForm, ReportSection, ReportTable } from "./report-table";
+import type { RefusedPeriod } from "~/domain/report-period";
+import { ReportPeriodForm, ReportSection } from "./report-table";
 
 // /staff/funnel/calls (docs/decisions/190), beside the funnel: how quickly new leads get
 // their first call (median and 90th percentile, in minutes of opening hours) per ISO week
@@ -19,7 +20,11 @@ export interface CallsReport {
   query: { from: string; to: string };
   weeks: (Figures & { week: string })[];
   advisers: (Figures & { adviser: string | null })[];
-  reasons: { status: "declined" | "withdrawn"; reason: CloseReason | null; n: number }[];
+  reasons: {
+    status: "declined" | "withdrawn";
+    reason: CloseReason | null;
+    n: number;
+  }[];
 }
 
 const wait = (minutes: number | null) => (minutes === null ? "—" : describeMinutes(minutes));
@@ -27,7 +32,7 @@ const reasonLabel = (reason: CloseReason | null) =>
   reason ? CLOSE_REASON_LABELS[reason].replace(/ \(say why in the note\)$/, "") : "Not recorded";
 
 /** The figures both tables of waits end with. */
-const waitColumns = (calledHeader: string): ReportColumn<Figures>[] => [
+const waitColumns = (calledHeader: string): DataColumn<Figures>[] => [
   { header: calledHeader, numeric: true, cell: (row) => row.called },
   { header: "Median wait", numeric: true, cell: (row) => wait(row.median) },
   { header: "90th percentile", numeric: true, cell: (row) => wait(row.p90) },
@@ -42,9 +47,7 @@ export function CallsReportPage({ report, refused }: CallsReportPageProps) {
   return (
     <>
       <p>
-        <Link to="/staff/funnel" className="font-semibold text-brand-700 underline">
-          ← Where borrowers drop out
-        </Link>
+        <TextLink to="/staff/funnel">← Where borrowers drop out</TextLink>
       </p>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">Calls: time to first contact and reasons for closing</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
@@ -67,7 +70,7 @@ function CallsFigures({ weeks, advisers, reasons }: CallsReport) {
   return (
     <>
       <ReportSection id="weeks-heading" title="Time to first contact by week">
-        <ReportTable
+        <DataTable
           caption="Leads by the ISO week they arrived in, and how long they waited"
           testId="first-contact-weeks"
           columns={[
@@ -82,11 +85,15 @@ function CallsFigures({ weeks, advisers, reasons }: CallsReport) {
       </ReportSection>
 
       <ReportSection id="advisers-heading" title="Time to first contact by adviser">
-        <ReportTable
+        <DataTable
           caption="The leads each adviser called first, and how long they had waited"
           testId="first-contact-advisers"
           columns={[
-            { header: "Adviser", rowHeader: true, cell: (row) => row.adviser ?? "A former adviser" },
+            {
+              header: "Adviser",
+              rowHeader: true,
+              cell: (row) => row.adviser ?? "A former adviser",
+            },
             ...waitColumns("First calls"),
           ]}
           rows={advisers}
@@ -96,7 +103,7 @@ function CallsFigures({ weeks, advisers, reasons }: CallsReport) {
       </ReportSection>
 
       <ReportSection id="reasons-heading" title="Why leads were declined or withdrawn">
-        <ReportTable
+        <DataTable
           caption="Leads declined or withdrawn in the period, by reason"
           testId="close-reasons"
           columns={[

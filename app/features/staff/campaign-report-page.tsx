@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import type { RefusedPeriod } from "~/domain/report-period";
+import { type DataColumn, DataTable, reportCellClass } from "~/components/console/data-table";
+import { downloadLinkClass, TextLink } from "~/components/console/text-link";
 import {
   type CampaignFigures,
   type CampaignMonthRow,
@@ -8,7 +8,8 @@ import {
   monthLabel,
 } from "~/domain/campaign-report";
 import { formatPounds } from "~/domain/finance";
-import { type ReportColumn, ReportPeriodForm, ReportSection, ReportTable, reportCellClass } from "./report-table";
+import type { RefusedPeriod } from "~/domain/report-period";
+import { ReportPeriodForm, ReportSection } from "./report-table";
 
 // /staff/funnel/campaigns (DECISIONS D23, docs/decisions/235), beside the funnel: each
 // campaign from visits to commission, by UK month; and the offline-conversions file for
@@ -24,20 +25,26 @@ export interface CampaignReport {
   conversionName: string;
 }
 
-const linkClass =
-  "inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-focus";
 const pence = (n: number) => formatPounds(n / 100, { pence: true });
 
-const FIGURES: ReportColumn<CampaignFigures>[] = [
+const FIGURES: DataColumn<CampaignFigures>[] = [
   { header: "Visits", numeric: true, cell: (f) => f.visits },
   { header: "Leads", numeric: true, cell: (f) => f.leads },
   { header: "Cases", numeric: true, cell: (f) => f.cases },
   { header: "Completions", numeric: true, cell: (f) => f.completions },
-  { header: "Money lent", numeric: true, cell: (f) => formatPounds(f.lentPounds) },
-  { header: "Commission", numeric: true, cell: (f) => pence(f.commissionPence) },
+  {
+    header: "Money lent",
+    numeric: true,
+    cell: (f) => formatPounds(f.lentPounds),
+  },
+  {
+    header: "Commission",
+    numeric: true,
+    cell: (f) => pence(f.commissionPence),
+  },
 ];
 
-const COLUMNS: ReportColumn<CampaignMonthRow>[] = [
+const COLUMNS: DataColumn<CampaignMonthRow>[] = [
   { header: "Month", rowHeader: true, cell: (row) => monthLabel(row.month) },
   { header: "Source", cell: (row) => campaignLabel(row.source) },
   { header: "Campaign", cell: (row) => campaignLabel(row.campaign) },
@@ -71,9 +78,7 @@ export function CampaignReportPage({ report, refused }: CampaignReportPageProps)
   return (
     <>
       <p>
-        <Link to="/staff/funnel" className="font-semibold text-brand-700 underline">
-          ← Where borrowers drop out
-        </Link>
+        <TextLink to="/staff/funnel">← Where borrowers drop out</TextLink>
       </p>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">What each campaign earned</h1>
       <p className="mt-2 max-w-3xl text-slate-700">
@@ -94,7 +99,7 @@ export function CampaignReportPage({ report, refused }: CampaignReportPageProps)
             <a
               href={`/staff/funnel/campaigns/export?${new URLSearchParams({ ...report.range })}`}
               download
-              className={linkClass}
+              className={downloadLinkClass}
             >
               Download CSV
             </a>
@@ -110,7 +115,7 @@ function CampaignFiguresAndConversions({ rows, totals, conversions, conversionNa
   return (
     <>
       <ReportSection id="campaign-months-heading" title="By month and campaign">
-        <ReportTable
+        <DataTable
           caption="Visits, leads, cases, completions, money lent and commission per campaign and month"
           testId="campaign-months"
           width="full"

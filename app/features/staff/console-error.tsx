@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { TextLink } from "~/components/console/text-link";
 import { reference } from "./format";
 
 // What a console page says when it cannot show what was asked, inside the console's own
@@ -43,18 +44,13 @@ export function ConsoleError({ error }: { error: unknown }) {
         <ul className="mt-4 space-y-2">
           {leadReference && (
             <li>
-              <Link
-                to={`/staff/audit?lead=${reference(leadReference)}`}
-                className="font-semibold text-brand-700 underline"
-              >
+              <TextLink to={`/staff/audit?lead=${reference(leadReference)}`}>
                 Audit log for {reference(leadReference)}
-              </Link>
+              </TextLink>
             </li>
           )}
           <li>
-            <Link to="/staff" className="font-semibold text-brand-700 underline">
-              All leads
-            </Link>
+            <TextLink to="/staff">All leads</TextLink>
           </li>
         </ul>
       </>
@@ -76,12 +72,7 @@ export function ConsoleError({ error }: { error: unknown }) {
           recorded in the audit log.
         </p>
         <p className="mt-4">
-          <Link
-            to={homeOf(isRouteErrorResponse(error) ? error.data : null)}
-            className="font-semibold text-brand-700 underline"
-          >
-            Back to the console
-          </Link>
+          <TextLink to={homeOf(isRouteErrorResponse(error) ? error.data : null)}>Back to the console</TextLink>
         </p>
       </>
     );
@@ -94,9 +85,7 @@ export function ConsoleError({ error }: { error: unknown }) {
       </h1>
       <p className="mt-3">{reason ? `${reason}.` : status < 500 ? "" : "Please try again in a moment."}</p>
       <p className="mt-4">
-        <Link to="/staff" className="font-semibold text-brand-700 underline">
-          All leads
-        </Link>
+        <TextLink to="/staff">All leads</TextLink>
       </p>
     </>
   );

@@ -1,9 +1,11 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Notice } from "~/components/console/notice";
+import { TextLink } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { TextField } from "~/components/ui/field";
 import { MIN_PASSWORD_LENGTH } from "~/domain/passwords";
-import { Notice, StaffDoorway } from "./staff-frame";
+import { StaffDoorway } from "./staff-frame";
 
 export interface AuthenticatorSetupView {
   uri: string;
@@ -21,7 +23,13 @@ export type EnrolPageProps =
       /** A refused password: the field it is about and why, shown beside it (D24). */
       problem?: { field: "password" | "confirm"; message: string };
     }
-  | { state: "authenticator"; token: string; name: string; setup: AuthenticatorSetupView; error?: string };
+  | {
+      state: "authenticator";
+      token: string;
+      name: string;
+      setup: AuthenticatorSetupView;
+      error?: string;
+    };
 
 /** The one-time link's page: a password, then an authenticator app proven by its first code. */
 export function EnrolPage(props: EnrolPageProps) {
@@ -31,10 +39,7 @@ export function EnrolPage(props: EnrolPageProps) {
       <StaffDoorway title="This link has expired">
         <p>
           Enrolment links work once, for 24 hours. Ask whoever manages staff accounts for a new one, or{" "}
-          <Link to="/staff/sign-in" className="font-semibold text-brand-700 underline">
-            sign in
-          </Link>{" "}
-          if you have already enrolled.
+          <TextLink to="/staff/sign-in">sign in</TextLink> if you have already enrolled.
         </p>
       </StaffDoorway>
     );

@@ -1,18 +1,12 @@
-import { ownValue } from "~/domain/own-keys";
-import { Link } from "react-router";
+import { DataTable, reportCellClass } from "~/components/console/data-table";
+import { downloadLinkClass, TextLink } from "~/components/console/text-link";
 import { cn } from "~/components/ui/cn";
-import type { RefusedPeriod } from "~/domain/report-period";
 import { FUNNEL_FORMS, type FunnelForm, type FunnelStepRow, funnelStepId, type funnelOf } from "~/domain/funnel";
+import { ownValue } from "~/domain/own-keys";
+import type { RefusedPeriod } from "~/domain/report-period";
 import { STEP_TITLES } from "~/features/eligibility/flow";
 import { QUICK_STEP_TITLES } from "~/features/quick-check/flow";
-import {
-  ReportField,
-  ReportPeriodForm,
-  ReportSection,
-  ReportTable,
-  reportCellClass,
-  reportControlClass,
-} from "./report-table";
+import { ReportField, ReportPeriodForm, ReportSection, reportControlClass } from "./report-table";
 
 // /staff/funnel (DECISIONS D16): each form's steps as bars drawn on the server (SVG,
 // no script), the same figures in a table for screen readers and for copying, and
@@ -20,7 +14,12 @@ import {
 
 type Funnel = ReturnType<typeof funnelOf>;
 
-type Conversion = { source: string; campaign: string; leads: number; visits: number };
+type Conversion = {
+  source: string;
+  campaign: string;
+  leads: number;
+  visits: number;
+};
 
 export interface FunnelReport {
   query: { from: string; to: string; campaign: string };
@@ -95,14 +94,22 @@ function FunnelSection({ funnel }: { funnel: Funnel }) {
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <Bars funnel={funnel} />
-          <ReportTable
+          <DataTable
             caption={`${label}: visitors at each step`}
             testId={`table-${funnel.form}`}
             width="full"
             columns={[
-              { header: "Step", rowHeader: true, cell: (row: FunnelStepRow) => stepTitle(funnel.form, row) },
+              {
+                header: "Step",
+                rowHeader: true,
+                cell: (row: FunnelStepRow) => stepTitle(funnel.form, row),
+              },
               { header: "Reached", numeric: true, cell: (row) => row.reached },
-              { header: "Kept from the step before", numeric: true, cell: (row) => percent(row.keptPercent) },
+              {
+                header: "Kept from the step before",
+                numeric: true,
+                cell: (row) => percent(row.keptPercent),
+              },
               {
                 header: "Sent on from here",
                 cell: (row) =>
@@ -153,26 +160,22 @@ export function FunnelPage({ report, refused, campaign }: FunnelPageProps) {
       </p>
       <ul className="mt-2 space-y-1">
         <li>
-          <Link to="/staff/funnel/calls" className="font-semibold text-brand-700 underline">
-            Calls: time to first contact and reasons for closing
-          </Link>
+          <TextLink to="/staff/funnel/calls">Calls: time to first contact and reasons for closing</TextLink>
         </li>
         <li>
-          <Link to="/staff/funnel/campaigns" className="font-semibold text-brand-700 underline">
-            What each campaign earned
-          </Link>
+          <TextLink to="/staff/funnel/campaigns">What each campaign earned</TextLink>
         </li>
         <li>
           {/* Managers read the funnel and the outcomes alike (DECISIONS D25, D28). */}
-          <Link to="/staff/outcomes" className="font-semibold text-brand-700 underline">
+          <TextLink to="/staff/outcomes">
             Consumer Duty outcomes: borrowers who need more care against the rest
-          </Link>
+          </TextLink>
         </li>
         <li>
           {/* Managers draft the rates, examples and claims the pages show (DECISIONS D27). */}
-          <Link to="/staff/promotions" className="font-semibold text-brand-700 underline">
+          <TextLink to="/staff/promotions">
             Promotions: the rates, examples and claims the site shows, their drafts and history
-          </Link>
+          </TextLink>
         </li>
       </ul>
       <ReportPeriodForm
@@ -194,11 +197,7 @@ export function FunnelPage({ report, refused, campaign }: FunnelPageProps) {
         }
         actions={
           report && (
-            <a
-              href={`/staff/funnel/export?${new URLSearchParams(query)}`}
-              download
-              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-focus"
-            >
+            <a href={`/staff/funnel/export?${new URLSearchParams(query)}`} download className={downloadLinkClass}>
               Download CSV
             </a>
           )
@@ -217,13 +216,20 @@ function FunnelFigures({ funnels, conversion }: FunnelReport) {
       ))}
 
       <ReportSection id="campaigns-heading" title="Leads by campaign">
-        <ReportTable
+        <DataTable
           caption="Leads and first-step visits per campaign in the period"
           testId="campaigns"
           columns={[
-            { header: "Source", cell: (row: Conversion) => row.source || "(none)" },
+            {
+              header: "Source",
+              cell: (row: Conversion) => row.source || "(none)",
+            },
             { header: "Campaign", cell: (row) => row.campaign || "(none)" },
-            { header: "Visits to a form", numeric: true, cell: (row) => row.visits },
+            {
+              header: "Visits to a form",
+              numeric: true,
+              cell: (row) => row.visits,
+            },
             { header: "Leads", numeric: true, cell: (row) => row.leads },
             {
               header: "Conversion",

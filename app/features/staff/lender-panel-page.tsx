@@ -1,7 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
+import { DataTable } from "~/components/console/data-table";
+import { FieldLabel } from "~/components/console/field-label";
+import { Notice } from "~/components/console/notice";
+import { TextLink } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
-import { ErrorSummary } from "~/components/ui/error-summary";
 import { cn } from "~/components/ui/cn";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldError, TextField } from "~/components/ui/field";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import {
@@ -16,7 +20,6 @@ import {
 } from "~/domain/lender-products";
 import { CREDIT_HISTORIES, EMPLOYMENT_STATUSES, LOAN_PURPOSES, optionLabel } from "~/domain/options";
 import { formatWhen } from "./format";
-import { Notice } from "./staff-frame";
 
 // The lender panel in the console (DECISIONS D22): the list of products, live and
 // retired, and the form that adds or changes one. Plain forms posting to the route.
@@ -88,41 +91,46 @@ function ProductTable({ title, id, rows, empty }: { title: string; id: string; r
       {rows.length === 0 ? (
         <p className="mt-3">{empty}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm" data-testid={`${id}-products`}>
-            <thead>
-              <tr className="border-b-2 border-slate-400">
-                {["Lender", "Product", "Kind", "Loan", "Term", "Rates", "Commission", "Status"].map((h) => (
-                  <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id} className="border-b border-slate-200 align-top">
-                  <td className="px-2 py-2 font-semibold">{p.lender}</td>
-                  <td className="px-2 py-2">
-                    <Link to={`/staff/lenders/${p.id}`} className="font-semibold text-brand-700 underline">
-                      {p.productName}
-                    </Link>
-                  </td>
-                  <td className="px-2 py-2">{productKindLabel(p.kind)}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">
-                    {formatPounds(p.criteria.minLoan)} to {formatPounds(p.criteria.maxLoan)}
-                  </td>
-                  <td className="px-2 py-2 whitespace-nowrap">
-                    {formatTerm(p.criteria.minTermMonths)} to {formatTerm(p.criteria.maxTermMonths)}
-                  </td>
-                  <td className="px-2 py-2 whitespace-nowrap">{rateText(p.criteria)}</td>
-                  <td className="px-2 py-2">{commissionText(p.criteria)}</td>
-                  <td className="px-2 py-2">{p.retiredAt ? `Retired ${formatWhen(p.retiredAt)}` : "Live"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look="list"
+          className="mt-3"
+          testId={`${id}-products`}
+          rows={rows}
+          rowKey={(p) => p.id}
+          alignTop
+          columns={[
+            {
+              header: "Lender",
+              className: "font-semibold",
+              cell: (p) => p.lender,
+            },
+            {
+              header: "Product",
+              cell: (p) => <TextLink to={`/staff/lenders/${p.id}`}>{p.productName}</TextLink>,
+            },
+            { header: "Kind", cell: (p) => productKindLabel(p.kind) },
+            {
+              header: "Loan",
+              className: "whitespace-nowrap",
+              cell: (p) => `${formatPounds(p.criteria.minLoan)} to ${formatPounds(p.criteria.maxLoan)}`,
+            },
+            {
+              header: "Term",
+              className: "whitespace-nowrap",
+              cell: (p) => `${formatTerm(p.criteria.minTermMonths)} to ${formatTerm(p.criteria.maxTermMonths)}`,
+            },
+            {
+              header: "Rates",
+              className: "whitespace-nowrap",
+              cell: (p) => rateText(p.criteria),
+            },
+            { header: "Commission", cell: (p) => commissionText(p.criteria) },
+            {
+              header: "Status",
+              cell: (p) => (p.retiredAt ? `Retired ${formatWhen(p.retiredAt)}` : "Live"),
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -130,7 +138,13 @@ function ProductTable({ title, id, rows, empty }: { title: string; id: string; r
 
 export interface ProductFormPageProps {
   /** Null for a new product. */
-  product: { id: string; version: number; lender: string; productName: string; retiredAt: string | null } | null;
+  product: {
+    id: string;
+    version: number;
+    lender: string;
+    productName: string;
+    retiredAt: string | null;
+  } | null;
   values: ProductFormValues;
   problems: Partial<Record<string, string>>;
   notice: Tone;
@@ -168,9 +182,7 @@ export function ProductFormPage({ product, values, problems, notice }: ProductFo
   return (
     <>
       <p>
-        <Link to="/staff/lenders" className="font-semibold text-brand-700 underline">
-          ← Lender panel
-        </Link>
+        <TextLink to="/staff/lenders">← Lender panel</TextLink>
       </p>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">{title}</h1>
       {notice && (
@@ -184,7 +196,10 @@ export function ProductFormPage({ product, values, problems, notice }: ProductFo
         </p>
       )}
       <ErrorSummary
-        problems={problemsInOrder(problems).map((p) => ({ targetId: targetOf(p.field), message: p.message }))}
+        problems={problemsInOrder(problems).map((p) => ({
+          targetId: targetOf(p.field),
+          message: p.message,
+        }))}
         autoFocus
         className="mt-5"
       />
@@ -196,9 +211,9 @@ export function ProductFormPage({ product, values, problems, notice }: ProductFo
             {field("lender", "Lender")}
             {field("productName", "Product name")}
             <div className="sm:col-span-2">
-              <label htmlFor="kind" className="block font-semibold text-slate-900">
+              <FieldLabel htmlFor="kind" size="normal">
                 Kind
-              </label>
+              </FieldLabel>
               <select
                 id="kind"
                 name="kind"
@@ -219,10 +234,18 @@ export function ProductFormPage({ product, values, problems, notice }: ProductFo
 
           <fieldset className={cn(fieldsetClass, "grid gap-4 sm:grid-cols-2")}>
             <legend className={legendClass}>Loan and term</legend>
-            {field("minLoan", "Smallest loan (£)", undefined, { inputMode: "numeric" })}
-            {field("maxLoan", "Largest loan (£)", undefined, { inputMode: "numeric" })}
-            {field("minTermMonths", "Shortest term (months)", undefined, { inputMode: "numeric" })}
-            {field("maxTermMonths", "Longest term (months)", undefined, { inputMode: "numeric" })}
+            {field("minLoan", "Smallest loan (£)", undefined, {
+              inputMode: "numeric",
+            })}
+            {field("maxLoan", "Largest loan (£)", undefined, {
+              inputMode: "numeric",
+            })}
+            {field("minTermMonths", "Shortest term (months)", undefined, {
+              inputMode: "numeric",
+            })}
+            {field("maxTermMonths", "Longest term (months)", undefined, {
+              inputMode: "numeric",
+            })}
           </fieldset>
 
           <fieldset className={cn(fieldsetClass, "grid gap-4 sm:grid-cols-3")}>
@@ -231,7 +254,9 @@ export function ProductFormPage({ product, values, problems, notice }: ProductFo
               Leave a box empty when the product does not lend to that credit history.
             </p>
             {CREDIT_HISTORIES.map((c) =>
-              field(CREDIT_LTV_FIELDS[c.value], c.label, undefined, { inputMode: "decimal" }),
+              field(CREDIT_LTV_FIELDS[c.value], c.label, undefined, {
+                inputMode: "decimal",
+              }),
             )}
           </fieldset>
 
@@ -266,8 +291,12 @@ export function ProductFormPage({ product, values, problems, notice }: ProductFo
               const f = rateBandFields(i);
               return (
                 <div key={f.upTo} className="contents">
-                  {field(f.upTo, `Band ${i + 1}: up to LTV (%)`, undefined, { inputMode: "decimal" })}
-                  {field(f.rate, `Band ${i + 1}: rate (%)`, undefined, { inputMode: "decimal" })}
+                  {field(f.upTo, `Band ${i + 1}: up to LTV (%)`, undefined, {
+                    inputMode: "decimal",
+                  })}
+                  {field(f.rate, `Band ${i + 1}: rate (%)`, undefined, {
+                    inputMode: "decimal",
+                  })}
                 </div>
               );
             })}
@@ -275,7 +304,9 @@ export function ProductFormPage({ product, values, problems, notice }: ProductFo
 
           <fieldset className={cn(fieldsetClass, "grid gap-4 sm:grid-cols-3")}>
             <legend className={legendClass}>Fee and commission</legend>
-            {field("feePounds", "Lender's fee (£)", "0 for none", { inputMode: "decimal" })}
+            {field("feePounds", "Lender's fee (£)", "0 for none", {
+              inputMode: "decimal",
+            })}
             {field("commissionPercent", "Commission (% of the loan)", "0 for none", { inputMode: "decimal" })}
             {field("commissionFixedPounds", "Commission, fixed (£)", "0 for none", { inputMode: "decimal" })}
           </fieldset>

@@ -1,11 +1,13 @@
 import { Form } from "react-router";
+import { FieldLabel } from "~/components/console/field-label";
+import { Notice } from "~/components/console/notice";
+import { downloadLinkClass, textLinkClass } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
 import { dayInWords } from "~/domain/calendar-day";
 import { ukClock } from "~/domain/uk-time";
 import { formatWhen } from "./format";
-import { Notice } from "./staff-frame";
 
 // /staff/requests: a data subject's access and erasure requests (UK GDPR articles 15
 // and 17), answered by the email address they wrote from; and the correction requests
@@ -49,8 +51,6 @@ export interface RequestsPageProps {
   };
 }
 
-const labelClass = "block text-sm font-semibold text-slate-900";
-
 export function RequestsPage({ email, found, notice, confirm = "", requests }: RequestsPageProps) {
   const total = found ? Object.values(found).reduce((a, b) => a + b, 0) : 0;
   return (
@@ -69,9 +69,7 @@ export function RequestsPage({ email, found, notice, confirm = "", requests }: R
       <h2 className="mt-8 text-xl font-bold text-slate-900">Access and erasure</h2>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Find a person's data">
         <div className="w-full max-w-sm">
-          <label htmlFor="email" className={labelClass}>
-            Email address
-          </label>
+          <FieldLabel htmlFor="email">Email address</FieldLabel>
           <input
             id="email"
             name="email"
@@ -113,7 +111,7 @@ export function RequestsPage({ email, found, notice, confirm = "", requests }: R
               <p className="mt-4">
                 <a
                   href={`/staff/requests/export?${new URLSearchParams({ email })}`}
-                  className="font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-3 focus-visible:outline-focus"
+                  className={downloadLinkClass}
                   download
                 >
                   Download everything (JSON)
@@ -139,9 +137,9 @@ export function RequestsPage({ email, found, notice, confirm = "", requests }: R
                   </p>
                 ) : null}
                 <input type="hidden" name="email" value={email} />
-                <label htmlFor="confirm" className={cn(labelClass, "mt-3")}>
+                <FieldLabel htmlFor="confirm" className="mt-3">
                   Type the email address again to confirm
-                </label>
+                </FieldLabel>
                 <input
                   id="confirm"
                   name="confirm"
@@ -196,10 +194,7 @@ function CorrectionRequests({ open, answered, openCount, page, previous, next, n
                   {row.details}
                 </blockquote>
                 <div className="mt-2 flex flex-wrap items-center gap-x-6 gap-y-2">
-                  <a
-                    href={`/staff/requests?${new URLSearchParams({ email: row.email })}`}
-                    className="font-semibold text-brand-700 underline"
-                  >
+                  <a href={`/staff/requests?${new URLSearchParams({ email: row.email })}`} className={textLinkClass}>
                     Find what is held about them
                   </a>
                   <Form method="post" action="/staff/requests/answer">
@@ -232,13 +227,13 @@ function CorrectionRequests({ open, answered, openCount, page, previous, next, n
       {previous || next ? (
         <nav aria-label="Pages of correction requests" className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
           {previous ? (
-            <a href={previous} className="font-semibold text-brand-700 underline">
+            <a href={previous} className={textLinkClass}>
               Previous page
             </a>
           ) : null}
           <span className="text-slate-700">Page {page}</span>
           {next ? (
-            <a href={next} className="font-semibold text-brand-700 underline">
+            <a href={next} className={textLinkClass}>
               Next page
             </a>
           ) : null}

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
+import { Notice } from "~/components/console/notice";
+import { TextLink } from "~/components/console/text-link";
 import { cn } from "~/components/ui/cn";
 import type { Permission } from "~/domain/permissions";
 
@@ -12,13 +14,26 @@ import type { Permission } from "~/domain/permissions";
  * reached from the team and the audit log, the outcomes report and the promotions from the
  * funnel and the complaints pages, keeping a phone's header to three rows.
  */
-const PLACES: { to: string; label: string; permission: Permission; end?: boolean }[] = [
+const PLACES: {
+  to: string;
+  label: string;
+  permission: Permission;
+  end?: boolean;
+}[] = [
   { to: "/staff/today", label: "Today", permission: "leads.read" },
   { to: "/staff", label: "Leads", permission: "leads.read", end: true },
   { to: "/staff/funnel", label: "Funnel", permission: "reports.read" },
   { to: "/staff/lenders", label: "Lender panel", permission: "panel.manage" },
-  { to: "/staff/complaints", label: "Complaints", permission: "complaints.handle" },
-  { to: "/staff/requests", label: "Data requests", permission: "data-requests.answer" },
+  {
+    to: "/staff/complaints",
+    label: "Complaints",
+    permission: "complaints.handle",
+  },
+  {
+    to: "/staff/requests",
+    label: "Data requests",
+    permission: "data-requests.answer",
+  },
   { to: "/staff/audit", label: "Audit log", permission: "audit.read" },
   { to: "/staff/team", label: "Team", permission: "team.read", end: true },
 ];
@@ -71,9 +86,7 @@ export function StaffFrame({
               The console now has roles: Adviser, Manager, Compliance and Administrator. Each member reaches only what
               their roles allow; members from before hold all four until an administrator changes them.{" "}
               {can.includes("team.read") ? (
-                <Link to="/staff/team" className="font-semibold text-brand-700 underline">
-                  Give each member of the team theirs on the Team page
-                </Link>
+                <TextLink to="/staff/team">Give each member of the team theirs on the Team page</TextLink>
               ) : (
                 "An administrator gives each member theirs on the Team page"
               )}
@@ -87,20 +100,8 @@ export function StaffFrame({
   );
 }
 
-/** A message box for the outcome of a form: role=alert for problems, status for news. */
-export function Notice({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
-  return (
-    <div
-      role={tone === "error" ? "alert" : "status"}
-      className={cn(
-        "rounded-lg border-l-4 px-4 py-3",
-        tone === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-accent-600 bg-accent-50 text-slate-900",
-      )}
-    >
-      {children}
-    </div>
-  );
-}
+/** The console's notice (app/components/console/notice.tsx), where the pages have long found it. */
+export { Notice };
 
 /** A page outside the frame (sign-in, enrolment): one narrow column. */
 export function StaffDoorway({ title, children }: { title: string; children: ReactNode }) {

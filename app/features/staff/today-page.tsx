@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { NEXT_ACTION_LABELS, type NextActionKind } from "~/domain/callback-choice";
 import { type DueState, describeMinutes } from "~/domain/lead-work";
 import type { LeadKind } from "~/domain/leads";
@@ -43,7 +43,11 @@ export interface TodayPageProps {
 }
 
 const ukDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-const ukTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" });
+const ukTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 const ukDate = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
   weekday: "short",
@@ -72,15 +76,15 @@ function LeadCard({ row, children, marker }: { row: TodayRow; children: ReactNod
       data-lead={row.id}
     >
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <Link to={leadPath(row.kind, row.id)} className="font-mono font-semibold text-brand-700 underline">
+        <TextLink mono to={leadPath(row.kind, row.id)}>
           {reference(row.id)}
-        </Link>
+        </TextLink>
         <span className="font-semibold">{row.name}</span>
         {marker && <span className={`${badgeClass} border-red-700 text-red-800`}>{marker}</span>}
       </p>
       <NeedsMarkers markers={row.needs ?? []} className="mt-1" />
       <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
-        <a href={telHref(row.phone)} className="font-semibold text-brand-700 underline">
+        <a href={telHref(row.phone)} className={textLinkClass}>
           {row.phone}
         </a>
         <span>{row.loanAmount === null ? "No amount (contact message)" : money(row.loanAmount)}</span>
@@ -135,7 +139,11 @@ export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked
   const groups: { state: DueState; title: string; empty: string }[] = [
     { state: "overdue", title: "Overdue", empty: "Nothing is overdue." },
     { state: "due-now", title: "Due now", empty: "Nothing is due now." },
-    { state: "later-today", title: "Later today", empty: "Nothing else is planned for today." },
+    {
+      state: "later-today",
+      title: "Later today",
+      empty: "Nothing else is planned for today.",
+    },
   ];
   return (
     <>
@@ -149,17 +157,12 @@ export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked
       <p className="mt-2">
         {mine ? (
           <>
-            Showing your leads and those not assigned.{" "}
-            <Link to="/staff/today" className="font-semibold text-brand-700 underline">
-              Show everyone's
-            </Link>
+            Showing your leads and those not assigned. <TextLink to="/staff/today">Show everyone's</TextLink>
           </>
         ) : (
           <>
             Showing everyone's leads.{" "}
-            <Link to="/staff/today?mine=1" className="font-semibold text-brand-700 underline">
-              Show only mine and those not assigned
-            </Link>
+            <TextLink to="/staff/today?mine=1">Show only mine and those not assigned</TextLink>
           </>
         )}
       </p>

@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { DataTable } from "~/components/console/data-table";
+import { downloadLinkClass } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { MIN_GROUP } from "~/domain/needs-outcomes";
@@ -12,8 +14,6 @@ export interface OutcomesPageProps {
   lines: { label: string; values: [string, string] }[];
   quarters: { key: string; label: string }[];
 }
-
-const cell = "px-2 py-2 align-top";
 
 export function OutcomesPage({ quarter, label, lines, quarters }: OutcomesPageProps) {
   return (
@@ -35,45 +35,38 @@ export function OutcomesPage({ quarter, label, lines, quarters }: OutcomesPagePr
         <Button type="submit" variant="secondary" size="sm">
           Show
         </Button>
-        <a
-          href={`/staff/outcomes/export?${new URLSearchParams({ quarter })}`}
-          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
-          download
-        >
+        <a href={`/staff/outcomes/export?${new URLSearchParams({ quarter })}`} className={downloadLinkClass} download>
           Download as CSV
         </a>
       </Form>
-      <table className="mt-6 w-full max-w-4xl border-collapse text-left text-sm" data-testid="outcomes">
-        <caption className="text-left text-xl font-bold text-slate-900">The figures</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-400">
-            <th scope="col" className={cell}>
-              Measure
-            </th>
-            <th scope="col" className={cell}>
-              With a needs record
-            </th>
-            <th scope="col" className={cell}>
-              Other leads
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.label} className="border-b border-slate-200">
-              <th scope="row" className={`${cell} font-semibold [overflow-wrap:anywhere]`}>
-                {line.label}
-              </th>
-              <td className={cell} data-testid="outcomes-needs">
-                {line.values[0]}
-              </td>
-              <td className={cell} data-testid="outcomes-others">
-                {line.values[1]}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        look="list"
+        className="mt-6 max-w-4xl"
+        testId="outcomes"
+        caption="The figures"
+        captionShown="title"
+        rows={lines}
+        rowKey={(line) => line.label}
+        alignTop
+        columns={[
+          {
+            header: "Measure",
+            rowHeader: true,
+            className: "font-semibold [overflow-wrap:anywhere]",
+            cell: (line) => line.label,
+          },
+          {
+            header: "With a needs record",
+            testId: "outcomes-needs",
+            cell: (line) => line.values[0],
+          },
+          {
+            header: "Other leads",
+            testId: "outcomes-others",
+            cell: (line) => line.values[1],
+          },
+        ]}
+      />
     </>
   );
 }

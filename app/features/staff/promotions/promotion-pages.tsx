@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { DataTable } from "~/components/console/data-table";
+import { TextLink } from "~/components/console/text-link";
 import { buttonVariants } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldError, SelectField, TextField } from "~/components/ui/field";
@@ -18,7 +20,7 @@ import {
   type VersionSummary,
   versionName,
 } from "~/domain/promotions";
-import { RATED_CREDIT_HISTORIES } from "~/domain/rates";
+import { RATED_CREDIT_HISTORIES, type RatedCreditHistory } from "~/domain/rates";
 import { formatWhen } from "../format";
 import { PromotionForm, type PromotionFormValues } from "./promotion-form";
 
@@ -26,8 +28,12 @@ import { PromotionForm, type PromotionFormValues } from "./promotion-form";
 // the draft form, one version with its approval, and the record.
 
 const h2Class = "text-xl font-bold text-slate-900";
-const cell = "px-2 py-2 align-top";
-const linkClass = "font-semibold text-brand-700 underline";
+
+const RATE_HEADERS: Record<RatedCreditHistory, string> = {
+  excellent: "Excellent",
+  good: "Good",
+  unsure: "Unsure",
+};
 
 const USE_WORDS: Record<PromotionUse, string> = {
   example: "its representative example",
@@ -50,39 +56,39 @@ export function TouchedPages({ pages, headingId }: { pages: readonly TouchedPage
       {pages.length === 0 ? (
         <p className="mt-2">No page changes: these are the figures live now.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b-2 border-slate-400">
-                <th scope="col" className={cell}>
-                  Page
-                </th>
-                <th scope="col" className={cell}>
-                  What changes
-                </th>
-                <th scope="col" className={cell}>
-                  Example before
-                </th>
-                <th scope="col" className={cell}>
-                  Example after
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.map((page) => (
-                <tr key={page.path} className="border-b border-slate-200" data-testid="touched-page">
-                  <th scope="row" className={`${cell} font-semibold`}>
-                    {page.title}
-                    <span className="block font-normal text-slate-600">{page.path}</span>
-                  </th>
-                  <td className={cell}>{page.changed.map((use) => USE_WORDS[use]).join(", ")}</td>
-                  <td className={cell}>{exampleLine(page.before)}</td>
-                  <td className={cell}>{exampleLine(page.after)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look="list"
+          className="mt-3"
+          rows={pages}
+          rowKey={(page) => page.path}
+          rowTestId="touched-page"
+          alignTop
+          columns={[
+            {
+              header: "Page",
+              rowHeader: true,
+              className: "font-semibold",
+              cell: (page) => (
+                <>
+                  {page.title}
+                  <span className="block font-normal text-slate-600">{page.path}</span>
+                </>
+              ),
+            },
+            {
+              header: "What changes",
+              cell: (page) => page.changed.map((use) => USE_WORDS[use]).join(", "),
+            },
+            {
+              header: "Example before",
+              cell: (page) => exampleLine(page.before),
+            },
+            {
+              header: "Example after",
+              cell: (page) => exampleLine(page.after),
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -102,35 +108,30 @@ function lifeOf(version: VersionSummary): string {
 
 function VersionTable({ versions }: { versions: readonly VersionSummary[] }) {
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <thead>
-          <tr className="border-b-2 border-slate-400">
-            {["Version", "Status", "For", "Drafted by", "Approved or sent back by", "When live"].map((column) => (
-              <th key={column} scope="col" className={cell}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((version) => (
-            <tr key={version.id} className="border-b border-slate-200">
-              <td className={cell}>
-                <Link to={`/staff/promotions/${version.id}`} className={linkClass}>
-                  Version {version.id}
-                </Link>
-              </td>
-              <td className={cell}>{PROMOTION_STATUS_LABELS[version.status]}</td>
-              <td className={cell}>{version.summary || "—"}</td>
-              <td className={cell}>{version.draftedByName}</td>
-              <td className={cell}>{version.approvedByName ?? "—"}</td>
-              <td className={cell}>{lifeOf(version)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      look="list"
+      className="mt-3"
+      rows={versions}
+      rowKey={(version) => String(version.id)}
+      alignTop
+      columns={[
+        {
+          header: "Version",
+          cell: (version) => <TextLink to={`/staff/promotions/${version.id}`}>Version {version.id}</TextLink>,
+        },
+        {
+          header: "Status",
+          cell: (version) => PROMOTION_STATUS_LABELS[version.status],
+        },
+        { header: "For", cell: (version) => version.summary || "—" },
+        { header: "Drafted by", cell: (version) => version.draftedByName },
+        {
+          header: "Approved or sent back by",
+          cell: (version) => version.approvedByName ?? "—",
+        },
+        { header: "When live", cell: lifeOf },
+      ]}
+    />
   );
 }
 
@@ -138,35 +139,25 @@ function VersionTable({ versions }: { versions: readonly VersionSummary[] }) {
 export function FiguresTable({ figures }: { figures: PromotionFigures }) {
   return (
     <div className="mt-3 space-y-4">
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="text-left font-semibold">
-            Rate table (rates from {formatPercent(ratesFrom(figures))})
-          </caption>
-          <thead>
-            <tr className="border-b-2 border-slate-400">
-              {["Up to LTV", "Largest loan", "Excellent", "Good", "Unsure"].map((column) => (
-                <th key={column} scope="col" className={cell}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {figures.rateTable.map((band) => (
-              <tr key={band.maxLtv} className="border-b border-slate-200">
-                <td className={cell}>{formatPercent(band.maxLtv)}</td>
-                <td className={cell}>{formatPounds(band.maxLoan)}</td>
-                {RATED_CREDIT_HISTORIES.map((h) => (
-                  <td key={h} className={cell}>
-                    {formatPercent(band.rates[h])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        look="list"
+        caption={`Rate table (rates from ${formatPercent(ratesFrom(figures))})`}
+        captionShown="label"
+        rows={figures.rateTable}
+        rowKey={(band) => String(band.maxLtv)}
+        alignTop
+        columns={[
+          { header: "Up to LTV", cell: (band) => formatPercent(band.maxLtv) },
+          {
+            header: "Largest loan",
+            cell: (band) => formatPounds(band.maxLoan),
+          },
+          ...RATED_CREDIT_HISTORIES.map((h) => ({
+            header: RATE_HEADERS[h],
+            cell: (band: PromotionFigures["rateTable"][number]) => formatPercent(band.rates[h]),
+          })),
+        ]}
+      />
       <ul className="list-disc space-y-1 pl-6 text-sm">
         {EXAMPLE_KEYS.map((key) => {
           const example = figures.examples[key];
@@ -226,10 +217,7 @@ export function PromotionsPage({
       <p className="mt-2 max-w-3xl text-slate-700">
         The figures every loan page, calculator and check prints. A change is drafted by one member and approved by
         another; the pages then show it within seconds. Every version is kept, with what each page said.{" "}
-        <Link to="/staff/promotions/history" className={linkClass}>
-          See a page as it was on a given day
-        </Link>
-        .
+        <TextLink to="/staff/promotions/history">See a page as it was on a given day</TextLink>.
       </p>
       {notice && (
         <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3 font-semibold">
@@ -239,11 +227,8 @@ export function PromotionsPage({
       <p className="mt-4" data-testid="live-version">
         {live ? (
           <>
-            <strong>Live:</strong>{" "}
-            <Link to={`/staff/promotions/${live.id}`} className={linkClass}>
-              version {live.id}
-            </Link>
-            , {lifeOf(live).toLowerCase()}, drafted by {live.draftedByName}, approved by {live.approvedByName}.
+            <strong>Live:</strong> <TextLink to={`/staff/promotions/${live.id}`}>version {live.id}</TextLink>,{" "}
+            {lifeOf(live).toLowerCase()}, drafted by {live.draftedByName}, approved by {live.approvedByName}.
           </>
         ) : (
           <>
@@ -288,7 +273,12 @@ export interface VersionPageProps {
   /** What the pages it touches are compared with: the live version (`live`), or the one it was drafted on. */
   comparedWith: { versionId: number | null; live: boolean };
   /** A draft drafted on figures no longer live: the tick box's value, and its reason when refused. */
-  stale: { draftedOn: number | null; live: number | null; tick: string; error: string | null } | null;
+  stale: {
+    draftedOn: number | null;
+    live: number | null;
+    tick: string;
+    error: string | null;
+  } | null;
   /** What this member may do with it, and why not when they may not. */
   decision: { may: true } | { may: false; reason: string | null };
   error: string | null;
@@ -331,9 +321,7 @@ export function VersionPage({
   return (
     <>
       <p>
-        <Link to="/staff/promotions" className={linkClass}>
-          All versions
-        </Link>
+        <TextLink to="/staff/promotions">All versions</TextLink>
       </p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Version {version.id}</h1>
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-2">
@@ -457,9 +445,7 @@ export function HistoryPage({ pages, values, error, shown, children }: HistoryPa
   return (
     <>
       <p>
-        <Link to="/staff/promotions" className={linkClass}>
-          All versions
-        </Link>
+        <TextLink to="/staff/promotions">All versions</TextLink>
       </p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">A page as it was</h1>
       <p className="mt-2 max-w-3xl text-slate-700">

@@ -1,3 +1,4 @@
+import { DataTable } from "~/components/console/data-table";
 import { AUDIT_ACTION_LABELS, type AuditAction } from "~/domain/audit-actions";
 import { ROLE_LABELS, type Role } from "~/domain/permissions";
 import { formatWhen } from "../format";
@@ -14,7 +15,13 @@ export interface ReviewEntryView {
 
 export type ReviewFlagView =
   | { kind: "alone"; at: string; memberName: string; roles: Role[] }
-  | { kind: "approved" | "erased"; at: string; givenAt: string; givenBy: string[]; roles: Role[] };
+  | {
+      kind: "approved" | "erased";
+      at: string;
+      givenAt: string;
+      givenBy: string[];
+      roles: Role[];
+    };
 
 export interface AccessReviewPageProps {
   from: string;
@@ -59,36 +66,23 @@ function Flags({ flags }: { flags: ReviewFlagView[] }) {
   );
 }
 
-const cell = "border-b border-slate-200 py-1.5 pr-4 text-left align-top";
-
 function Entries({ caption, entries }: { caption: string; entries: ReviewEntryView[] }) {
   if (entries.length === 0) return <p className="mt-2">{caption}: none.</p>;
   return (
-    <table className="mt-2 w-full border-collapse text-sm">
-      <caption className="text-left font-semibold">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={cell}>
-            When
-          </th>
-          <th scope="col" className={cell}>
-            What
-          </th>
-          <th scope="col" className={cell}>
-            Rows
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr key={`${e.at}-${e.action}`}>
-            <td className={cell}>{formatWhen(e.at)}</td>
-            <td className={cell}>{AUDIT_ACTION_LABELS[e.action]}</td>
-            <td className={cell}>{e.rows ?? ""}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      look="list"
+      className="mt-2"
+      caption={caption}
+      captionShown="label"
+      rows={entries}
+      rowKey={(e) => `${e.at}-${e.action}`}
+      alignTop
+      columns={[
+        { header: "When", cell: (e) => formatWhen(e.at) },
+        { header: "What", cell: (e) => AUDIT_ACTION_LABELS[e.action] },
+        { header: "Rows", cell: (e) => e.rows ?? "" },
+      ]}
+    />
   );
 }
 

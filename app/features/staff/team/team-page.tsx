@@ -1,10 +1,12 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Notice } from "~/components/console/notice";
+import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
 import { FieldError, TextField } from "~/components/ui/field";
 import { ROLE_HINTS, ROLE_LABELS, ROLES, type Role } from "~/domain/permissions";
 import { formatWhen } from "../format";
-import { Notice } from "../staff-frame";
 
 // /staff/team (DECISIONS D25, D32): every member with their roles, whether they have
 // enrolled, their last sign-in and whether they are disabled; adding a member (their
@@ -22,7 +24,11 @@ export interface TeamMemberView {
   disabled: boolean;
   lastSignInAt: string | null;
   /** A change of roles waiting for a second administrator. */
-  request: { roles: Role[]; askedBy: { id: string; name: string }; askedAt: string } | null;
+  request: {
+    roles: Role[];
+    askedBy: { id: string; name: string };
+    askedAt: string;
+  } | null;
 }
 
 /** What a refused or done form says, and for which form ("add", or a member's id). */
@@ -125,14 +131,16 @@ function WaitingChange({
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="member" value={member.id} />
             <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-              Confirm<span className="sr-only"> the roles for {member.name}</span>
+              Confirm
+              <span className="sr-only"> the roles for {member.name}</span>
             </Button>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value="refuse" />
             <input type="hidden" name="member" value={member.id} />
             <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-              Refuse<span className="sr-only"> the roles for {member.name}</span>
+              Refuse
+              <span className="sr-only"> the roles for {member.name}</span>
             </Button>
           </Form>
         </div>
@@ -182,7 +190,7 @@ function MemberCard({
         </div>
       )}
       <details className="mt-3" open={Boolean(mine?.problems?.roles)}>
-        <summary className="cursor-pointer font-semibold text-brand-700 underline">Change roles</summary>
+        <summary className={cn("cursor-pointer", textLinkClass)}>Change roles</summary>
         <Form method="post" className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="roles" />
           <input type="hidden" name="member" value={member.id} />
@@ -222,7 +230,14 @@ export function TeamPage({ members, viewerId, fresh, notice, soleAdministrator, 
   const add = outcome?.form === "add" ? outcome : null;
   const problems: FieldProblem[] = ["name", "email", "roles"].flatMap((field) => {
     const message = add?.problems?.[field];
-    return message ? [{ targetId: field === "roles" ? "add-role-adviser" : `add-${field}`, message }] : [];
+    return message
+      ? [
+          {
+            targetId: field === "roles" ? "add-role-adviser" : `add-${field}`,
+            message,
+          },
+        ]
+      : [];
   });
   return (
     <>
@@ -240,9 +255,9 @@ export function TeamPage({ members, viewerId, fresh, notice, soleAdministrator, 
           : "A member's own roles, and any grant of Compliance or Administrator, wait for a second administrator to confirm them: the administrator who asked cannot."}
       </p>
       <p className="mt-2">
-        <Link to="/staff/access-review" className="font-semibold text-brand-700 underline">
+        <TextLink to="/staff/access-review">
           Access review: each member's exports, erasures and changes over 90 days
-        </Link>
+        </TextLink>
       </p>
       {notice && (
         <div className="mt-4">

@@ -1,0 +1,114 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { csvDownload } from "../../../server/staff/csv-download.server";
+import { CheckStep } from "./check-step";
+import { DataTable } from "./data-table";
+
+// The console's building blocks as the server sends them: what a person (or a screen
+// reader) meets, without any script.
+
+/** A block drawn on a page at `url`, inside a router, as its HTML. */
+function html(url: string, element: () => ReturnType<typeof createElement>) {
+  const path = url.split("?")[0] ?? "/";
+  const Page = createRoutesStub([{ path, Component: element }]);
+  return renderToStaticMarkup(createElement(Page, { initialEntries: [url] }));
+}
+
+type Lead = { id: string; name: string; amount: number };
+const LEADS: Lead[] = [
+  { id: "a1", name: "Ann", amount: 25_000 },
+  { id: "b2", name: "Bob", amount: 40_000 },
+];
+
+const table = (rows: Lead[], extra: Partial<Parameters<typeof DataTable<Lead>>[0]> = {}) =>
+  createElement(DataTable<Lead>, {
+    caption: "Leads",
+    look: "list",
+    rows,
+    rowKey: (lead) => lead.id,
+    empty: "No leads match this filter.",
+    columns: [
+      { header: "Name", rowHeader: true, cell: (lead) => lead.name },
+      { header: "Amount", numeric: true, sort: "amount", cell: (lead) => lead.amount },
+    ],
+    ...extra,
+  });
+
+describe("the console's data table", () => {
+  it("says so across the table when there is nothing to show", () => {
+    const page = html("/staff/x", () => table([]));
+    expect(page).toContain('<td colSpan="2" class="px-2 py-6 text-center">No leads match this filter.</td>');
+    expect(page).toContain('<caption class="sr-only">Leads</caption>');
+  });
+
+  it("links a sortable header to this page in that order, keeping the filter and leaving the page cursor", () => {
+    const page = html("/staff/x?kind=quote&after=abc", () => table(LEADS));
+    expect(page).toContain('href="/staff/x?kind=quote&amp;sort=amount&amp;dir=asc"');
+    expect(page).not.toContain("aria-sort");
+  });
+
+  it("marks the sorted column and offers the other direction", () => {
+    const page = html("/staff/x?sort=amount&dir=asc", () => table(LEADS, { sorted: { key: "amount", dir: "asc" } }));
+    expect(page).toContain('aria-sort="ascending"');
+    expect(page).toContain('href="/staff/x?sort=amount&amp;dir=desc"');
+  });
+
+  it("gives each row a labelled tick box for a form elsewhere on the page", () => {
+    const page = html("/staff/x", () =>
+      table(LEADS, {
+        select: {
+          name: "lead",
+          value: (lead) => lead.id,
+          label: (lead) => `Tick ${lead.name}`,
+          header: "Tick",
+          form: "many",
+        },
+      }),
+    );
+    expect(page).toContain('<input id="pick-a1" type="checkbox" form="many" class="size-5" name="lead" value="a1"/>');
+    expect(page).toContain('<label for="pick-a1" class="sr-only">Tick Ann</label>');
+    expect(page).toContain('<th scope="row" class="px-2 py-2">Bob</th>');
+  });
+});
+
+describe("the confirmation step", () => {
+  it("says what will happen and to whom, and posts the action again with the confirmation", () => {
+    const page = html("/staff/x", () =>
+      createElement(CheckStep, {
+        title: "Assign 2 leads to Sam Patel?",
+        what: "Each lead moves to Sam Patel's list; the audit log records it.",
+        whom: ["0B9A7C1E", "1C2D3E4F"],
+        fields: [
+          ["lead", "quote:a1"],
+          ["lead", "quote:b2"],
+          ["intent", "assign"],
+        ],
+        cancel: "/staff",
+      }),
+    );
+    expect(page).toMatch(/<form [^>]*aria-labelledby="check-step"[^>]*action="\/staff\/x" method="post">/);
+    expect(page).toContain(
+      '<h2 id="check-step" class="text-lg font-bold text-slate-900">Assign 2 leads to Sam Patel?</h2>',
+    );
+    expect(page).toContain("<li>0B9A7C1E</li><li>1C2D3E4F</li>");
+    expect(page).toContain('<input type="hidden" name="lead" value="quote:b2"/>');
+    expect(page).toContain('<input type="hidden" name="confirm" value="yes"/>');
+    expect(page).toMatch(/<button[^>]*type="submit"[^>]*>Confirm<\/button>/);
+    expect(page).toMatch(/<a [^>]*href="\/staff"[^>]*>Cancel<\/a>/);
+  });
+});
+
+describe("a console download", () => {
+  it("is a UTF-8 CSV attachment that no browser or proxy keeps", async () => {
+    const response = csvDownload("funnel-2026-01-01-to-2026-01-31.csv", "\uFEFFa,b\r\n");
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="funnel-2026-01-01-to-2026-01-31.csv"',
+    );
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    // The byte-order mark is kept (a text reader would drop it): Excel reads the file as UTF-8.
+    expect([...new Uint8Array(await response.arrayBuffer())].slice(0, 4)).toEqual([0xef, 0xbb, 0xbf, 0x61]);
+  });
+});
