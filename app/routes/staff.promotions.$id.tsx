@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ownValue } from "~/domain/own-keys";
 import { pagesTouched } from "~/domain/promotions";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -67,7 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, headers } = await requirePermission(context, request, "promotions.read");
   const version = await versionOr404(context, params.id);
   const done = new URL(request.url).searchParams.get("done") ?? "";
-  return data({ ...(await view(context, version, user, null)), notice: NOTICES[done] ?? null }, { headers });
+  return data({ ...(await view(context, version, user, null)), notice: ownValue(NOTICES, done) ?? null }, { headers });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ownValue } from "~/domain/own-keys";
 import { readRoles, stepUpFresh } from "~/domain/permissions";
 import { isSameSitePost } from "../../server/accounts.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       members: members.map(teamMemberView),
       viewerId: user.id,
       fresh: stepUpFresh(codeAt, Date.now()),
-      notice: DONE[done] ?? null,
+      notice: ownValue(DONE, done) ?? null,
     },
     { headers },
   );
