@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isCrossOriginWrite, logRefusal } from "../server/refusal-log.server";
 import { NonceProvider } from "./components/nonce";
 import { scriptsAfterPaint } from "./scripts-after-paint";
 
@@ -17,6 +18,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // error, not the server's: its request line carries the status.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const log = (context as Partial<AppLoadContext> | undefined)?.log;
+  // A post from another site's page, refused before any action (400): a refusal, not our fault.
+  if (log && isCrossOriginWrite(request)) return logRefusal(log, "cross-origin post");
   if (log) log.error({ err: error, path: new URL(request.url).pathname }, "page error");
 };
 

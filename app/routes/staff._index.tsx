@@ -1,11 +1,10 @@
-import { data } from "react-router";
+import { data, redirectDocument } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
-import { BULK_MAX, changeMany, readListed } from "../../server/staff/bulk.server";
-import { selectedLeadsCsv } from "../../server/staff/csv-export.server";
+import { BULK_MAX, changeMany, readListed, tickedExportPath } from "../../server/staff/bulk.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { readCloseReason } from "~/domain/lead-work";
 import { isLeadStatus } from "~/domain/leads";
-import { BULK_FORM, type BulkAnswer, bulkDoneText } from "~/features/staff/inbox-bulk";
+import { BULK_EXPORT_PROBLEMS, BULK_FORM, type BulkAnswer, bulkDoneText } from "~/features/staff/inbox-bulk";
 import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
 import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { assignableStaff } from "../../server/staff/leads.server";
@@ -74,8 +73,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Many leads at once (docs/decisions/301): the ticked rows (or every row on the page) are
- * assigned or moved to a status, each at the version the list showed, or exported; the answer says how
- * many changed and names each skipped. A refusal (nothing ticked, no status, a missing
+ * assigned or moved to a status, each at the version the list showed; the answer says how
+ * many changed and names each skipped. An export of them sends the browser to the ticked
+ * leads' download (docs/decisions/335). A refusal (nothing ticked, no status, a missing
  * reason) is 400 with the reason beside its field.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -92,8 +92,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = (error: string, field?: string) =>
     data<BulkAnswer>({ form: BULK_FORM, error, field, values }, { status: 400 });
   const leads = readListed(form.get("all") === "page" ? form.getAll("shown") : form.getAll("lead"));
+  if (intent === "bulk-export") {
+    if (leads.length === 0) return refused(BULK_EXPORT_PROBLEMS.none, "lead");
+    if (leads.length > BULK_MAX) return refused(BULK_EXPORT_PROBLEMS.many, "lead");
+    // The file comes from its own address, which the browser is sent to: a download, asked
+    // for as every export is, with a fresh code (docs/decisions/335).
+    return redirectDocument(tickedExportPath(leads), 303);
+  }
   if (leads.length === 0) return refused("Tick the leads to change, or all on this page.", "lead");
-  if (leads.length > BULK_MAX) return refused(`Change at most ${BULK_MAX} leads at once.`, "lead");
+  if (leads.length > BULK_MAX) return refused(`Change at most ${BULK_MAX} leads at once: a page of the inbox.`, "lead");
   if (intent === "bulk-assign") {
     const staff = await assignableStaff(context.db);
     const assignee = staff.find((s) => s.id === values.assignee);
@@ -109,16 +116,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const change = { kind: "status" as const, to, reason: reason.reason, note: values["reason-note"] };
     const result = await changeMany(context.db, user, leads, change);
     return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("status", result.changed, to), result });
-  }
-  if (intent === "bulk-export") {
-    const day = new Date().toISOString().slice(0, 10);
-    return new Response(await selectedLeadsCsv(context.db, leads, user), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="leads-selected-${day}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
   }
   return refused("Unknown action.");
 }

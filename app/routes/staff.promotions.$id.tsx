@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ownValue } from "~/domain/own-keys";
 import { pagesTouched, REPLACES_LIVE_FIELD, replacesLiveValue, staleBase } from "~/domain/promotions";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -70,7 +71,7 @@ export const loader = consoleLoader("promotions.read", async ({ request, context
   const { user, headers } = staff;
   const version = await versionOr404(context, params.id);
   const done = new URL(request.url).searchParams.get("done") ?? "";
-  return data({ ...(await view(context, version, user, null)), notice: NOTICES[done] ?? null }, { headers });
+  return data({ ...(await view(context, version, user, null)), notice: ownValue(NOTICES, done) ?? null }, { headers });
 });
 
 async function approve({ form, context, params, staff }: ConsoleActionArgs) {

@@ -1,4 +1,4 @@
-import { data, redirectDocument } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { isSameSitePost } from "../../server/accounts.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { requirePermission } from "../../server/staff/guard.server";
@@ -31,6 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A whole page load, not the router's: `from` may be a download (the export), which the
   // router cannot draw.
   if (outcome.ok) return redirectDocument(from);
+  // Too many wrong codes: this session has ended (decision 336); the sign-in says so.
+  if ("signedOut" in outcome) return redirect("/staff/sign-in?signedOut=codes", { headers: outcome.headers });
   return data({ from, error: outcome.message }, { status: outcome.status });
 }
 

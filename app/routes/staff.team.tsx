@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ownValue } from "~/domain/own-keys";
 import { ROLE_LABELS, readRoles, stepUpFresh } from "~/domain/permissions";
 import {
   addMember,
@@ -45,7 +46,7 @@ export const loader = consoleLoader("team.read", async ({ request, context, staf
       viewerId: user.id,
       soleAdministrator: soleAdministrator(members),
       fresh: stepUpFresh(codeAt, Date.now()),
-      notice: DONE[done] ?? null,
+      notice: ownValue(DONE, done) ?? null,
     },
     { headers },
   );

@@ -18,11 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await staffSession(context, request);
   if (staff.user) throw redirect(from, { headers: staff.headers });
   await refuseBorrower(context, request);
+  const signedOut = url.searchParams.get("signedOut");
   const notice = url.searchParams.get("enrolled")
     ? "enrolled"
-    : url.searchParams.get("signedOut")
-      ? "signed-out"
-      : null;
+    : signedOut === "codes"
+      ? "codes-signed-out"
+      : signedOut
+        ? "signed-out"
+        : null;
   return data({ from, notice } as const, { headers: staff.headers });
 }
 

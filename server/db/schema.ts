@@ -167,6 +167,8 @@ export const staffSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** When an authenticator code was last entered in this session (sign-in, step-up): fresh for 5 minutes. */
     codeAt: timestamp("code_at", { withTimezone: true }),
+    /** Wrong step-up codes in a row in this session: at the limit the session ends (decision 336). */
+    stepUpFailures: integer("step_up_failures").notNull().default(0),
   },
   (t) => [index("staff_sessions_staff_id_idx").on(t.staffId)],
 );

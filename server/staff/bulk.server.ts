@@ -1,3 +1,4 @@
+import { INBOX_PAGE_SIZE } from "../../app/domain/inbox-filter";
 import type { CloseReason } from "../../app/domain/lead-work";
 import { isLeadKind, type LeadKind, type LeadStatus } from "../../app/domain/leads";
 import type { Database } from "../db/client";
@@ -16,8 +17,8 @@ export interface ListedLead {
   version: number;
 }
 
-/** More than a page of the inbox holds: a post with more is refused. */
-export const BULK_MAX = 200;
+/** A page of the inbox: what a manager ticks is on the page shown, so a post with more is refused (docs/decisions/335). */
+export const BULK_MAX = INBOX_PAGE_SIZE;
 
 /** The listed leads a form posted, each once; anything not shaped as one is left out. */
 export function readListed(values: FormDataEntryValue[]): ListedLead[] {
@@ -29,6 +30,12 @@ export function readListed(values: FormDataEntryValue[]): ListedLead[] {
     seen.set(`${kind}:${id}`, { kind, id, version: Number(version) });
   }
   return [...seen.values()];
+}
+
+/** Where the ticked leads download from (app/routes/staff.export_.ticked.tsx), as the list showed them. */
+export function tickedExportPath(leads: readonly ListedLead[]) {
+  const params = new URLSearchParams(leads.map((l) => ["lead", `${l.kind}:${l.id}:${l.version}`]));
+  return `/staff/export/ticked?${params}`;
 }
 
 export type BulkChange =

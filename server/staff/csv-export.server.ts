@@ -140,8 +140,9 @@ export function leadsCsv(
 }
 
 /**
- * The ticked leads as one CSV file, with the same columns (docs/decisions/301): a manager's
- * few, so built whole. Each lead exported has its audit row, as each lead viewed has.
+ * The ticked leads as one CSV file, with the same columns (docs/decisions/301, 335): at most
+ * a page of the inbox, so built whole. Each lead exported has its audit row, as each lead
+ * viewed has.
  */
 export async function selectedLeadsCsv(
   db: Database,

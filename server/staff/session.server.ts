@@ -278,13 +278,15 @@ export type CodeOutcome = "accepted" | "code" | "code-while-locked" | "codes-loc
  * The sign-in's code rules, for the sign-in and the step-up alike (decision 272): codes
  * wait after ten wrong ones in a row; a code is the authenticator's for a step within the
  * window around now, later than the last one used, and is used by this call (two posts of
- * one code: one is accepted). A wrong code counts towards the wait.
+ * one code: one is accepted). A wrong code at sign-in counts towards the wait; one at the
+ * step-up (`countWrong: false`) counts against its session instead (decision 336).
  */
 export async function spendStaffCode(
   context: Pick<StaffContext, "config" | "db" | "log">,
   member: { id: string; totpSecret: string | null; totpLastStep: number | null; codesLockedUntil: Date | null },
   code: string,
   now: number,
+  { countWrong = true }: { countWrong?: boolean } = {},
 ): Promise<CodeOutcome> {
   const { config, db } = context;
   const locked = member.codesLockedUntil !== null && member.codesLockedUntil.getTime() > now;
@@ -301,7 +303,7 @@ export async function spendStaffCode(
   // only the right one is told to wait (decision 292).
   if (locked) return step === null ? "code-while-locked" : "codes-locked";
   if (step === null || !(await spendCode(db, member.id, step))) {
-    await countWrongCode(db, member.id, now);
+    if (countWrong) await countWrongCode(db, member.id, now);
     return "code";
   }
   return "accepted";
@@ -358,14 +360,22 @@ export async function staffSignOut(context: StaffContext, request: Request) {
   return new Headers({ "Set-Cookie": sessionCookie(context, "", 0) });
 }
 
-export type StepUp = { ok: true } | { ok: false; status: number; message: string };
+export type StepUp =
+  | { ok: true }
+  | { ok: false; status: number; message: string }
+  /** Too many wrong codes in this session: it has ended; the headers clear its cookie. */
+  | { ok: false; signedOut: true; headers: Headers };
 
 export const STEP_UP_CODE_WRONG = "That code is not right, or was used already. Type the code your app shows now.";
+/** Wrong step-up codes in a row that end the session that sent them (decision 336). */
+export const STEP_UP_FAILURES_ALLOWED = 5;
 
 /**
  * The step-up (DECISIONS D25, decision 272): the member's authenticator code again, by
- * the sign-in's rules (once each, the same window, the same wait after ten wrong), marks
- * this session's code as entered now. Audited either way.
+ * the sign-in's rules (once each, the same window; while the sign-in's codes wait, so do
+ * these), marks this session's code as entered now. A wrong code counts against this
+ * session, never the member's sign-in: the fifth in a row ends the session, so a stolen
+ * session can neither guess on nor lock its owner out (decision 336). Audited either way.
  */
 export async function stepUp(
   context: StaffContext,
@@ -377,17 +387,37 @@ export async function stepUp(
   const { db } = context;
   const token = tokenFrom(context, request);
   const [member] = await db.select().from(staffMembers).where(eq(staffMembers.id, user.id));
-  const outcome = !member || !token ? "code" : await spendStaffCode(context, member, code.trim(), now);
-  if (outcome !== "accepted") {
+  const outcome =
+    !member || !token ? "code" : await spendStaffCode(context, member, code.trim(), now, { countWrong: false });
+  if (outcome === "codes-locked") {
     await writeAudit(db, { action: "staff.step-up-failed", actor: user, detail: { reason: outcome } });
-    return outcome === "codes-locked"
-      ? { ok: false, status: 429, message: STAFF_CODES_LOCKED }
-      : { ok: false, status: 400, message: STEP_UP_CODE_WRONG };
+    return { ok: false, status: 429, message: STAFF_CODES_LOCKED };
+  }
+  if (outcome !== "accepted") {
+    const failures = token ? await countStepUpFailure(db, tokenHash(token)) : STEP_UP_FAILURES_ALLOWED;
+    const signedOut = failures >= STEP_UP_FAILURES_ALLOWED;
+    await writeAudit(db, {
+      action: "staff.step-up-failed",
+      actor: user,
+      detail: signedOut ? { reason: outcome, signedOut: true } : { reason: outcome },
+    });
+    if (!signedOut) return { ok: false, status: 400, message: STEP_UP_CODE_WRONG };
+    return { ok: false, signedOut: true, headers: await staffSignOut(context, request) };
   }
   await db
     .update(staffSessions)
-    .set({ codeAt: new Date(now) })
+    .set({ codeAt: new Date(now), stepUpFailures: 0 })
     .where(eq(staffSessions.tokenHash, tokenHash(token as string)));
   await writeAudit(db, { action: "staff.step-up", actor: user });
   return { ok: true };
+}
+
+/** One more wrong step-up code in the session; answers how many in a row now. */
+async function countStepUpFailure(db: Database, hash: string) {
+  const [row] = await db
+    .update(staffSessions)
+    .set({ stepUpFailures: sql`${staffSessions.stepUpFailures} + 1` })
+    .where(eq(staffSessions.tokenHash, hash))
+    .returning({ failures: staffSessions.stepUpFailures });
+  return row?.failures ?? STEP_UP_FAILURES_ALLOWED;
 }

@@ -8,6 +8,9 @@ import { LEAD_STATUSES, TRIAGE_FLAGS } from "../../app/domain/leads";
 import { may, type Permission, ROLES, type Role } from "../../app/domain/permissions";
 import { openDatabase } from "../../server/db/client";
 import { addStaff } from "../../server/staff/accounts.server";
+import { seedExamplePanel } from "../../server/staff/example-panel";
+import { defaultPromotionFigures } from "../../app/domain/promotions";
+import { draftPromotion } from "../../server/promotions/promotions.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
 import { createScratchDatabase } from "../support/database";
 import { hasBuild } from "../support/app";
@@ -77,6 +80,64 @@ const personal = fc.stringMatching(/^[a-z]{6}[0-9]{4}$/).map((s) => `pv${s}`);
 
 /** Names of what every object inherits: a lookup in a plain object by one finds a function or the prototype. */
 const OWN_MACHINERY = ["__proto__", "constructor", "toString", "prototype", "hasOwnProperty"] as const;
+
+/** Whole numbers past what a 32-bit integer column holds, and past a double's exact integers. */
+const PAST_INT32 = ["2147483648", "99999999999999999999"] as const;
+
+/** One form of a console page, as a browser would send it: its own values, and which of its fields hold numbers. */
+interface PageForm {
+  method: "get" | "post";
+  action: string;
+  fields: [string, string][];
+  numbers: string[];
+  intents: string[];
+}
+
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`, "i")
+    .exec(tag)?.[1]
+    ?.replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+
+/**
+ * The forms a console page draws (React's server rendering, read by its markup), each with
+ * the values it holds as drawn (every box ticked): a field counts as a number where the page asks for one
+ * (`inputmode` numeric or decimal, `type="number"`) or holds one (a version).
+ */
+function formsIn(html: string, page: string): PageForm[] {
+  const forms: PageForm[] = [];
+  for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const open = match[1] ?? "";
+    const inner = match[2] ?? "";
+    const fields: [string, string][] = [];
+    const numbers: string[] = [];
+    const intents: string[] = [];
+    for (const [tag] of inner.matchAll(/<(input|textarea|select|button)\b[^>]*>/gi)) {
+      const name = attribute(tag, "name");
+      if (!name) continue;
+      const type = (attribute(tag, "type") ?? "").toLowerCase();
+      const value = attribute(tag, "value") ?? "";
+      if (/^<button/i.test(tag)) {
+        if (name === "intent") intents.push(value);
+        continue;
+      }
+      // Every box ticked and each group's first choice taken, so a form's own checks pass and
+      // what it does with the number is reached.
+      if (type === "radio" && fields.some(([k]) => k === name)) continue;
+      if (type === "submit") continue;
+      fields.push([name, value]);
+      const mode = (attribute(tag, "inputmode") ?? "").toLowerCase();
+      if (mode === "numeric" || mode === "decimal" || type === "number" || /^\d+$/.test(value)) numbers.push(name);
+    }
+    if (numbers.length === 0) continue;
+    const method = (attribute(open, "method") ?? "get").toLowerCase() === "post" ? "post" : "get";
+    forms.push({ method, action: attribute(open, "action") || page, fields, numbers, intents });
+  }
+  return forms;
+}
 
 /** Text that has broken servers before: lone surrogates, NUL, bidi and zero-width characters, markup, huge. */
 const nastyText = fc.oneof(
@@ -584,6 +645,19 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
   let log = "";
   const roleCookies = {} as Record<Role, string>;
   const secrets: string[] = [];
+  /** A member holding every role, so no page refuses before it reads what it was sent. */
+  const EVERYONE = "everyone@firm.example";
+  let everyoneInvite = "";
+  let everyoneCookie = "";
+  /**
+   * The session that sends the step-up its codes: five wrong in a row end the session that
+   * sent them (docs/decisions/336), which the runs would otherwise do to the roles' own.
+   */
+  const STEPPER = "stepper@firm.example";
+  let stepperInvite = "";
+  let stepperCookie = "";
+  const STEP_UP = "/staff/step-up";
+  let promotionVersion = "/staff/promotions/1";
 
   beforeAll(async () => {
     if (process.env.TEST_DATABASE_URL) scratch = await createScratchDatabase();
@@ -597,7 +671,19 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
         const email = `${role}@firm.example`;
         roleInvites[role] = (await addStaff(setup.db, { email, name: `One ${role}`, roles: [role] })).token;
       }
+      everyoneInvite = (await addStaff(setup.db, { email: EVERYONE, name: "Eve Everyone", roles: [...ROLES] })).token;
+      stepperInvite = (await addStaff(setup.db, { email: STEPPER, name: "Stu Stepper", roles: [...ROLES] })).token;
       seeded.inviteToken = (await addStaff(setup.db, { email: "bob@firm.example", name: "Bob Broker" })).token;
+      await seedExamplePanel(setup.db);
+      // A promotion version drafted (by someone else, so the member of every role may decide on it).
+      const drafter = { id: "fuzz-drafter", name: "Dee Drafter" };
+      const drafted = await draftPromotion(setup.db, drafter, {
+        figures: defaultPromotionFigures(),
+        summary: "Fuzzed",
+        publishAt: null,
+        basedOn: null,
+      });
+      if (drafted.ok) promotionVersion = `/staff/promotions/${drafted.id}`;
       const ids = await insertLeads(setup.db, {
         quotes: [sampleQuote({ email: `jane${SEEDED}` })],
         enquiries: [sampleEnquiry({ email: `sam${SEEDED}` })],
@@ -626,6 +712,20 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
         })
       ).cookie;
     }
+    everyoneCookie = (
+      await signInStaff(overHttp(server.baseUrl), {
+        origin: server.baseUrl,
+        enrolPath: `/staff/enrol?token=${everyoneInvite}`,
+        email: EVERYONE,
+      })
+    ).cookie;
+    stepperCookie = (
+      await signInStaff(overHttp(server.baseUrl), {
+        origin: server.baseUrl,
+        enrolPath: `/staff/enrol?token=${stepperInvite}`,
+        email: STEPPER,
+      })
+    ).cookie;
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -652,9 +752,9 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
       `/staff/leads/contact/${seeded.contact}`,
     ];
     const people = leads.map((lead) => lead.replace("/staff/leads/", "/staff/people/"));
-    const form = (fields: Record<string, string>) => ({
+    const form = (fields: Record<string, string>, cookie = roleCookies.manager) => ({
       method: "POST",
-      headers: { ...signedIn, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { ...signedIn, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields).toString(),
     });
     const allFields = (key: string) => Object.fromEntries(STAFF_FIELD_NAMES.map((name) => [name, key]));
@@ -687,7 +787,9 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
           await send(lead, form({ ...allFields(key), intent }));
         }
       }
-      for (const target of STAFF_POST_TARGETS) await send(target, form(allFields(key)));
+      for (const target of STAFF_POST_TARGETS) {
+        await send(target, form(allFields(key), target === STEP_UP ? stepperCookie : roleCookies.manager));
+      }
       // The borrower's side: every write target, its fields all the key, then each
       // field that picks what happens next the key beside otherwise sound answers.
       for (const target of WRITE_TARGETS) {
@@ -739,12 +841,13 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
       fc.asyncProperty(staffCase, async ({ request: c, who }) => {
         let url: string;
         let init: RequestInit;
-        const cookie = roleCookies[who];
+        let cookie = roleCookies[who];
         if (c.kind === "get") {
           url = c.target();
           init = { headers: { Cookie: cookie }, redirect: "manual" };
         } else {
           url = c.target();
+          if (url.startsWith(STEP_UP)) cookie = stepperCookie;
           const built = buildRequest(c.request, server.baseUrl);
           secrets.push(...built.secrets);
           init = { ...built.init, headers: { ...(built.init.headers as Record<string, string>), Cookie: cookie } };
@@ -827,6 +930,103 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it("answers `done` set to an inherited name on every console page, and whole numbers past 2^31 in every number field, with no 5xx", async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    const signedIn = { Cookie: everyoneCookie, Origin: server.baseUrl };
+    const numberFields = new Set<string>();
+    const send = async (url: string, init: RequestInit = {}) => {
+      const response = await fetch(`${server.baseUrl}${url}`, { redirect: "manual", ...init });
+      const body = await response.text();
+      sent++;
+      if (response.status >= 500) failures.push(`${response.status} ${init.method ?? "GET"} ${url} ${init.body ?? ""}`);
+      return body;
+    };
+    const leads = [
+      `/staff/leads/quote/${seeded.quote}`,
+      `/staff/leads/personal-enquiry/${seeded.enquiry}`,
+      `/staff/leads/contact/${seeded.contact}`,
+    ];
+    const lenders = await send("/staff/lenders", { headers: signedIn });
+    const product = /href="(\/staff\/lenders\/[0-9a-f-]{36})"/.exec(lenders)?.[1];
+    expect(product, "the example panel's first product").toBeDefined();
+    const pages = [
+      ...STAFF_PAGES.filter((page) => !page.includes("?")),
+      ...leads,
+      ...leads.map((lead) => lead.replace("/staff/leads/", "/staff/people/")),
+      product as string,
+      promotionVersion,
+      ...PAST_INT32.map((n) => `/staff/promotions/${n}`),
+    ];
+    // Every page, its notice asked for by a name every object inherits.
+    for (const page of pages) {
+      for (const key of ["__proto__", "constructor", "toString"]) {
+        await send(`${page}?${new URLSearchParams({ done: key })}`, { headers: signedIn });
+      }
+    }
+    // Every number field of every form a console page draws, alone past 2^31, the form's
+    // other fields as the page drew them; each of the form's buttons in turn.
+    for (const page of pages) {
+      const html = await send(page, { headers: signedIn });
+      for (const form of formsIn(html, page)) {
+        for (const intent of form.intents.length > 0 ? form.intents : [null]) {
+          for (const name of form.numbers) {
+            numberFields.add(`${form.action.split("?")[0]} ${intent ?? ""} ${name}`);
+            for (const big of PAST_INT32) {
+              const fields = new URLSearchParams(form.fields.map(([k, v]) => [k, k === name ? big : v]));
+              if (intent !== null) fields.set("intent", intent);
+              if (form.method === "get") {
+                const [path = "", query = ""] = form.action.split("?");
+                const params = new URLSearchParams(query);
+                for (const [k, v] of fields) params.set(k, v);
+                await send(`${path}?${params}`, { headers: signedIn });
+              } else {
+                const cookie = form.action.startsWith(STEP_UP) ? stepperCookie : everyoneCookie;
+                await send(form.action, {
+                  method: "POST",
+                  headers: { ...signedIn, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+                  body: fields.toString(),
+                });
+              }
+            }
+          }
+        }
+      }
+    }
+    // The borrower's forms: each number they take past 2^31, beside otherwise sound answers.
+    for (const target of WRITE_TARGETS) {
+      if (target.startsWith("/api/auth/")) continue;
+      const json = target.startsWith("/api/");
+      // Sound but for what keeps anything from being stored (no consent, an empty message, a short password).
+      const sound = {
+        ...soundLead("Big", "big", "700900124"),
+        email: `big${SEEDED}`,
+        consent: false,
+        message: "",
+        password: "short",
+      };
+      for (const name of ["loan_amount", "property_value", "mortgage_balance", "loanAmount", "monthly_income"]) {
+        for (const big of PAST_INT32) {
+          numberFields.add(`${target} ${name}`);
+          const body: Record<string, unknown> = { ...sound, [name]: json ? Number(big) : big };
+          await send(target, {
+            method: "POST",
+            headers: {
+              Origin: server.baseUrl,
+              "Content-Type": json ? "application/json" : "application/x-www-form-urlencoded",
+            },
+            body: json ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
+          });
+        }
+      }
+    }
+    console.info(
+      `fuzz: ${sent} requests with inherited names and numbers past 2^31, ${numberFields.size} number fields`,
+    );
+    if (process.env.FUZZ_SHOW) console.info([...numberFields].join("\n"));
+    expect(failures.join("\n")).toBe("");
+  }, 300_000);
 
   it(`answers ${RUNS} malformed requests with no 5xx, stores nothing and logs no personal value`, async () => {
     const statuses = new Map<number, number>();

@@ -171,32 +171,6 @@ describe.each(testDatabaseKinds())("changing many leads at once on %s", (kind) =
     expect(await eventsOf([a.id], "assignment")).toEqual([]);
   });
 
-  it("exports just the ticked leads, each exported lead in the audit log", async () => {
-    const [a, b, c] = await leads();
-    const request = new Request(`${SITE}/staff?index`, {
-      method: "POST",
-      headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin" },
-      body: new URLSearchParams([
-        ["intent", "bulk-export"],
-        ["lead", listed(a)],
-        ["lead", listed(c)],
-      ]),
-    });
-    const response = (await route().action({ request, context, params: {} } as never)) as unknown as Response;
-    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    const csv = await response.text();
-    const lines = csv.trim().split("\r\n");
-    expect(lines).toHaveLength(3);
-    expect(csv).toContain(a.id);
-    expect(csv).toContain(c.id);
-    expect(csv).not.toContain(b.id);
-    const rows = await database.db
-      .select({ leadId: auditLog.leadId, detail: auditLog.detail })
-      .from(auditLog)
-      .where(and(inArray(auditLog.leadId, [a.id, b.id, c.id]), eq(auditLog.action, "leads.export")));
-    expect(rows.map((r) => r.leadId).sort()).toEqual([a.id, c.id].sort());
-  });
-
   it("lists each lead's version in the inbox, for the rows' boxes", async () => {
     const [a] = await leads();
     const page = await answerOf(() =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as staffHome from "../../app/routes/staff._index";
 import * as staffAudit from "../../app/routes/staff.audit";
 import * as staffExport from "../../app/routes/staff.export";
+import * as tickedExport from "../../app/routes/staff.export_.ticked";
 import * as staffFunnelExport from "../../app/routes/staff.funnel.export";
 import * as staffFunnel from "../../app/routes/staff.funnel";
 import * as staffCallsReport from "../../app/routes/staff.funnel_.calls";
@@ -51,6 +52,7 @@ const ROUTES: StaffRoute[] = [
   { path: "/staff", loader: staffHome.loader },
   { path: "/staff/audit", loader: staffAudit.loader },
   { path: "/staff/export", loader: staffExport.loader },
+  { path: "/staff/export/ticked", loader: tickedExport.loader },
   { path: "/staff/funnel", loader: staffFunnel.loader },
   { path: "/staff/funnel/export", loader: staffFunnelExport.loader },
   { path: "/staff/funnel/calls", loader: staffCallsReport.loader },

@@ -37,6 +37,7 @@ const EXPECTED: Record<string, Permission> = {
   "staff.leads.$kind.$id.tsx action": "leads.work",
   "staff.people.$kind.$id.tsx loader": "leads.read",
   "staff.export.tsx loader": "leads.export",
+  "staff.export_.ticked.tsx loader": "leads.export",
   "staff.funnel.tsx loader": "reports.read",
   "staff.funnel.export.tsx loader": "reports.read",
   "staff.funnel_.calls.tsx loader": "reports.read",

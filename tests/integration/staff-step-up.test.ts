@@ -3,28 +3,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Permission } from "../../app/domain/permissions";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, staffSessions } from "../../server/db/schema";
-import { totpCode, totpStep } from "../../server/staff/credentials";
+import { auditLog, staffMembers, staffSessions } from "../../server/db/schema";
+import { hashStaffPassword, newToken, totpCode, totpStep } from "../../server/staff/credentials";
+import { STEP_UP_SIGNED_OUT } from "../../app/features/staff/sign-in-page";
 import { requirePermission } from "../../server/staff/guard.server";
 import {
-  STAFF_CODE_FAILURES_ALLOWED,
   STAFF_CODES_LOCKED,
   STEP_UP_CODE_WRONG,
+  STEP_UP_FAILURES_ALLOWED,
   staffSession,
   stepUp,
 } from "../../server/staff/session.server";
-import { routeContext } from "../support/app";
+import { createTestApp, hasBuild, loadBuild, routeContext } from "../support/app";
 import { byRule } from "../support/by-rule";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
 import { type MemberWithSession, memberWithSession } from "../support/staff-members";
 import { answerOf } from "../support/staff-routes";
-import { MINUTE, T0 } from "../support/staff-door";
+import { MINUTE, PASSWORD, T0 } from "../support/staff-door";
 
 // The step-up (DECISIONS D25, decision 272): before exporting every lead, an erasure or a
 // change to the team, a code entered within the last five minutes counts; otherwise the
 // member is sent to enter one, by the sign-in's rules: once each, never an earlier step's
-// after a later, ten wrong and codes wait. The clock is the test's (T0), never the wall's.
+// after a later. Five wrong in a row end the session that sent them, and never hold back
+// the member's own sign-in (decision 336). The clock is the test's (T0), never the wall's.
 
 const SITE = "http://localhost:3000";
 
@@ -100,6 +102,25 @@ describe.each(testDatabaseKinds())("the step-up on %s", (kind) => {
         .where(eq(staffSessions.tokenHash, member.tokenHash));
       return row?.codeAt?.getTime() ?? null;
     };
+    const codeLock = async (member: MemberWithSession) => {
+      const [row] = await database.db
+        .select({ codeFailures: staffMembers.codeFailures, codesLockedUntil: staffMembers.codesLockedUntil })
+        .from(staffMembers)
+        .where(eq(staffMembers.id, member.id));
+      return row;
+    };
+    /** A second session of the same member, signed in just now. */
+    const anotherSession = async (member: MemberWithSession): Promise<MemberWithSession> => {
+      const session = newToken();
+      await database.db.insert(staffSessions).values({
+        tokenHash: session.hash,
+        staffId: member.id,
+        createdAt: new Date(T0),
+        expiresAt: new Date(T0 + 30 * MINUTE),
+        codeAt: new Date(T0),
+      });
+      return { ...member, cookie: `staff_session=${session.token}`, tokenHash: session.hash };
+    };
     const enter = (member: MemberWithSession, code: string, at: number) =>
       stepUp(context, request(member, "/staff/step-up", "POST"), member, code, at);
 
@@ -135,14 +156,48 @@ describe.each(testDatabaseKinds())("the step-up on %s", (kind) => {
       expect((await guard(member, "leads.export", T0 + 5 * MINUTE + 1)).status).toBe(302);
     });
 
-    it("refuses a wrong code, and after ten wrong in a row makes codes wait, as the sign-in does", async () => {
+    it("refuses a wrong code; the fifth wrong in a row ends the session that sent them, not the member's sign-in", async () => {
       const member = await manager(null);
-      for (let i = 0; i < STAFF_CODE_FAILURES_ALLOWED - 1; i++) {
-        expect(await enter(member, "000000", T0 + i)).toMatchObject({ ok: false, status: 400 });
+      for (let i = 0; i < STEP_UP_FAILURES_ALLOWED - 1; i++) {
+        expect(await enter(member, "000000", T0 + i)).toEqual({ ok: false, status: 400, message: STEP_UP_CODE_WRONG });
       }
-      expect(await enter(member, "000000", T0 + 10)).toMatchObject({ ok: false });
-      // The right code now waits too.
-      expect(await enter(member, await codeAt(member, T0), T0 + 20)).toEqual({
+      const fifth = await enter(member, "000000", T0 + 10);
+      expect(fifth).toMatchObject({ ok: false, signedOut: true });
+      expect("headers" in fifth && fifth.headers.get("Set-Cookie")).toMatch(/^staff_session=; .*Max-Age=0/);
+      const sessions = await database.db
+        .select()
+        .from(staffSessions)
+        .where(eq(staffSessions.tokenHash, member.tokenHash));
+      expect(sessions).toEqual([]);
+      // The member's own codes were never held back: the sign-in's count is untouched.
+      expect(await codeLock(member)).toEqual({ codeFailures: 0, codesLockedUntil: null });
+    });
+
+    it("counts wrong codes in a row: a right one starts the count again", async () => {
+      const member = await manager(null);
+      for (let i = 0; i < STEP_UP_FAILURES_ALLOWED - 1; i++) await enter(member, "000000", T0 + i);
+      expect(await enter(member, await codeAt(member, T0), T0 + 10)).toEqual({ ok: true });
+      for (let i = 0; i < STEP_UP_FAILURES_ALLOWED - 1; i++) {
+        expect(await enter(member, "000000", T0 + 20 + i)).toMatchObject({ ok: false, status: 400 });
+      }
+    });
+
+    it("never holds back the member's codes, however many sessions send wrong ones", async () => {
+      const member = await manager(null);
+      // Ten wrong from two sessions of the member (a stolen one signed in again): each session ends.
+      for (const session of [member, await anotherSession(member)]) {
+        for (let i = 0; i < STEP_UP_FAILURES_ALLOWED; i++) await enter(session, "000000", T0 + i);
+      }
+      expect(await codeLock(member)).toEqual({ codeFailures: 0, codesLockedUntil: null });
+    });
+
+    it("while the sign-in's codes wait (ten wrong at sign-in), the right code waits at the step-up too", async () => {
+      const member = await manager(null);
+      await database.db
+        .update(staffMembers)
+        .set({ codesLockedUntil: new Date(T0 + 15 * MINUTE) })
+        .where(eq(staffMembers.id, member.id));
+      expect(await enter(member, await codeAt(member, T0), T0)).toEqual({
         ok: false,
         status: 429,
         message: STAFF_CODES_LOCKED,
@@ -164,3 +219,53 @@ describe.each(testDatabaseKinds())("the step-up on %s", (kind) => {
     });
   });
 });
+
+describe.skipIf(!hasBuild).each(testDatabaseKinds())(
+  "the step-up's wrong codes through the running app on %s",
+  (kind) => {
+    let database: DatabaseHandle;
+    let site: ReturnType<typeof createTestApp>;
+
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      site = createTestApp(database, {}, { build: await loadBuild() });
+    }, 60_000);
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("signs out the session after the fifth wrong code and says so; its member still signs in", async () => {
+      const member = await memberWithSession(database.db, site.config.authSecret, ["manager"], { codeAgeMs: null });
+      await database.db
+        .update(staffMembers)
+        .set({ passwordHash: await hashStaffPassword(PASSWORD) })
+        .where(eq(staffMembers.id, member.id));
+      const post = (path: string, fields: Record<string, string>, cookie = member.cookie) =>
+        site.app.request(`${SITE}${path}`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields).toString(),
+        });
+      for (let i = 0; i < STEP_UP_FAILURES_ALLOWED - 1; i++) {
+        const wrong = await post("/staff/step-up", { code: "000000", from: "/staff/export" });
+        expect(wrong.status).toBe(400);
+        expect(await wrong.text()).toContain("That code is not right");
+      }
+      const fifth = await post("/staff/step-up", { code: "000000", from: "/staff/export" });
+      expect(fifth.status).toBe(302);
+      expect(fifth.headers.get("Location")).toBe("/staff/sign-in?signedOut=codes");
+      expect(fifth.headers.get("Set-Cookie")).toMatch(/^staff_session=; /);
+      const after = await site.app.request(`${SITE}/staff`, { headers: { Cookie: member.cookie } });
+      expect(after.status).toBe(302);
+      expect(after.headers.get("Location")).toMatch(/^\/staff\/sign-in/);
+      const page = await site.app.request(`${SITE}/staff/sign-in?signedOut=codes`);
+      expect(await page.text()).toContain(STEP_UP_SIGNED_OUT);
+      // Ten wrong codes from two of its sessions would have held the member's codes back for
+      // 15 minutes; the member signs in at once with the password and the code of now.
+      const code = totpCode(member.secret, totpStep(Date.now()));
+      const signIn = await post("/staff/sign-in", { email: member.email, password: PASSWORD, code: await code }, "");
+      expect(signIn.status).toBe(302);
+      expect(signIn.headers.get("Location")).toBe("/staff");
+    });
+  },
+);

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass, FieldError } from "~/components/ui/field";
+import { INBOX_PAGE_SIZE } from "~/domain/inbox-filter";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/domain/leads";
 import { leadPath, reference } from "./format";
 import { CloseReasonFields } from "./lead-work-forms";
@@ -14,6 +15,12 @@ import { Notice } from "./staff-frame";
 export const BULK_FORM = "bulk";
 /** The form the rows' boxes and the bar belong to. */
 export const BULK_FORM_ID = "bulk-form";
+
+/** Why ticked leads were not exported: nothing ticked, or more than a page of the inbox (docs/decisions/335). */
+export const BULK_EXPORT_PROBLEMS = {
+  none: "Tick the leads to export, or all on this page.",
+  many: `Export at most ${INBOX_PAGE_SIZE} leads at once: a page of the inbox.`,
+};
 
 type SkipReason = "stale" | "not-found" | "not-allowed" | "invalid" | "not-yours";
 
@@ -82,10 +89,13 @@ export function BulkBar({
   bulk,
   staff,
   rows,
+  canExport,
 }: {
   bulk: BulkAnswer | null;
   staff: { id: string; name: string }[];
   rows: { kind: LeadKind; id: string; version: number }[];
+  /** Whether the member may export leads (a download that asks for a fresh code first). */
+  canExport: boolean;
 }) {
   const values = bulk?.error ? (bulk.values ?? {}) : {};
   const invalid = (field: string) =>
@@ -167,9 +177,16 @@ export function BulkBar({
             </Button>
           </div>
         </div>
-        <Button type="submit" name="intent" value="bulk-export" variant="secondary" size="sm">
-          Export ticked leads (CSV)
-        </Button>
+        {canExport && (
+          <div className="space-y-1">
+            <Button type="submit" name="intent" value="bulk-export" variant="secondary" size="sm">
+              Export ticked leads (CSV)
+            </Button>
+            <p className="text-sm text-slate-700">
+              Downloads a file. You may be asked for a code from your authenticator app first.
+            </p>
+          </div>
+        )}
       </div>
     </details>
   );

@@ -447,7 +447,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
 
       {/* A manager's change of many leads (docs/decisions/301) posts the ticked rows with the bar above them. */}
       {many ? (
-        // A whole-page post, so the export's file downloads as any form's answer would.
+        // A whole-page post, so the export's answer (sent on to its download) is the browser's own.
         <Form
           method="post"
           id={BULK_FORM_ID}
@@ -456,7 +456,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
           className="sm:flex sm:flex-col"
         >
           {table}
-          <BulkBar bulk={bulk} staff={staff} rows={rows} />
+          <BulkBar bulk={bulk} staff={staff} rows={rows} canExport={can.includes("leads.export")} />
         </Form>
       ) : (
         table

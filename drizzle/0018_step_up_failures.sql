@@ -1,0 +1,1 @@
+ALTER TABLE "staff_sessions" ADD COLUMN "step_up_failures" integer DEFAULT 0 NOT NULL;
