@@ -70,8 +70,11 @@ export async function writeArchive(
 /** The regular files of a tar, by name; throws on a file that is not one. */
 export function readArchive(bytes: Uint8Array<ArrayBuffer>): ArchiveEntry[] {
   const entries: ArchiveEntry[] = [];
-  const text = (offset: number, length: number) =>
-    decoder.decode(bytes.subarray(offset, offset + length)).replace(/\0[\s\S]*$/, "");
+  const text = (offset: number, length: number) => {
+    const field = bytes.subarray(offset, offset + length);
+    const end = field.indexOf(0);
+    return decoder.decode(end < 0 ? field : field.subarray(0, end));
+  };
   let offset = 0;
   while (offset + BLOCK <= bytes.length) {
     const block = bytes.subarray(offset, offset + BLOCK);
