@@ -1,11 +1,19 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../app/config.server";
 import { defaultPromotionFigures } from "../../app/domain/promotions";
-import { BackupRefusal, levelOfBackup, migrationLevel, restoreBackup, takeBackup } from "../../server/backup/backup";
+import {
+  BackupRefusal,
+  backupFileName,
+  levelOfBackup,
+  migrationLevel,
+  restoreBackup,
+  takeBackup,
+  takeNightlyBackup,
+} from "../../server/backup/backup";
 import { sendToServer, openControlSocket } from "../../server/control-socket";
 import { runCommand } from "../../server/commands";
 import { recordComplaint } from "../../server/complaints/complaints.server";
@@ -13,10 +21,12 @@ import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rows";
 import { backups, dataRequests, quotes, users } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
+import { createMailer } from "../../server/mail";
+import { startOutboxWorker } from "../../server/outbox";
 import { draftPromotion } from "../../server/promotions/promotions.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
-import { createTestApp, postJson } from "../support/app";
+import { capturingLogger, createTestApp, postJson } from "../support/app";
 import { createScratchDatabase, openTestDatabase, testDatabaseKinds, type TestDatabaseKind } from "../support/database";
 import { freshAddress, validQuote } from "../support/leads";
 
@@ -218,7 +228,9 @@ describe.each(testDatabaseKinds())("backup and restore on %s", { timeout: 60_000
     const arrivals = [arrive(), arrive()];
     const failed = Promise.all(arrivals).then(() => "stopped");
     while (answered.length < 4) {
-      expect(await Promise.race([failed, new Promise((resolve) => setTimeout(resolve, 10, "waiting"))])).toBe("waiting");
+      expect(await Promise.race([failed, new Promise((resolve) => setTimeout(resolve, 10, "waiting"))])).toBe(
+        "waiting",
+      );
     }
     const answeredBefore = [...answered];
     const { file } = await takeBackup(source.db, settings(), backupDir, "command");
@@ -234,6 +246,54 @@ describe.each(testDatabaseKinds())("backup and restore on %s", { timeout: 60_000
     } finally {
       await restored.close();
     }
+  });
+
+  it("is taken each night by the server's outbox, keeping BACKUP_KEEP, with one log line and a row per outcome", async () => {
+    const nightly = path.join(scratch, "nightly");
+    mkdirSync(nightly);
+    // Three older backups already there: with two kept, the night's and the newest of these stay.
+    const older = ["01", "02", "03"].map((day) => backupFileName(new Date(`2026-01-${day}T02:00:00Z`), 1, kind));
+    for (const name of older) writeFileSync(path.join(nightly, name), "old");
+    writeFileSync(path.join(nightly, "notes.txt"), "not a backup");
+    const { log, text } = capturingLogger();
+    const worker = startOutboxWorker({
+      db: source.db,
+      mailer: createMailer({ mailDir: sourceMail, from: config.mail.from }),
+      log,
+      pollMs: 20,
+      nightlyBackup: () => takeNightlyBackup(source.db, { ...settings(), dir: nightly, keep: 2 }, log),
+    });
+    try {
+      const deadline = Date.now() + 40_000;
+      while (!text().includes("backup written") && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await worker.stop();
+    }
+    const left = readdirSync(nightly).sort();
+    expect(left).toHaveLength(3);
+    expect(left).toEqual(expect.arrayContaining([older[2], "notes.txt"]));
+    const written = text()
+      .split("\n")
+      .filter((line) => line.includes("backup written"))
+      .map((line) => JSON.parse(line));
+    expect(written).toEqual([
+      expect.objectContaining({ level: 30, bytes: expect.any(Number), durationMs: expect.any(Number), deleted: 2 }),
+    ]);
+    const rows = await source.db.select().from(backups).where(eq(backups.trigger, "nightly"));
+    expect(rows).toEqual([expect.objectContaining({ ok: true, bytes: written[0].bytes })]);
+
+    // A backup that cannot be written is logged at error level and recorded as failed.
+    const notAFolder = path.join(nightly, "notes.txt");
+    await expect(takeNightlyBackup(source.db, { ...settings(), dir: notAFolder, keep: 2 }, log)).rejects.toThrow();
+    const failed = text()
+      .split("\n")
+      .filter((line) => line.includes("backup failed"))
+      .map((line) => JSON.parse(line));
+    expect(failed).toEqual([expect.objectContaining({ level: 50 })]);
+    expect((await source.db.select().from(backups).where(eq(backups.ok, false))).length).toBe(1);
+    expect(text()).not.toMatch(/@example\.com|Smith/);
   });
 
   it.runIf(kind === "pglite")(
