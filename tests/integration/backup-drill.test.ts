@@ -1,6 +1,8 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../app/config.server";
@@ -29,6 +31,9 @@ import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../se
 import { capturingLogger, createTestApp, postJson } from "../support/app";
 import { createScratchDatabase, openTestDatabase, testDatabaseKinds, type TestDatabaseKind } from "../support/database";
 import { freshAddress, validQuote } from "../support/leads";
+import { ROOT } from "../support/server-process";
+
+const run = promisify(execFile);
 
 // The restore drill (decision 355): what the firm must keep (leads, a complaint, a
 // promotion version, audit rows, a data request) is backed up, restored into a new empty
@@ -208,6 +213,27 @@ describe.each(testDatabaseKinds())("backup and restore on %s", { timeout: 60_000
     copyFileSync(drilled.file, newer);
     const target = await emptyTarget();
     await expect(restoreBackup(newer, target.target)).rejects.toThrow(/newer version of the site/);
+  });
+
+  it.runIf(kind === "pglite")("says why at the command line, and exits 1, when it refuses a restore", async () => {
+    const newer = path.join(
+      scratch,
+      path.basename(drilled.file).replace(/-level-\d+\./, `-level-${migrationLevel() + 1}.`),
+    );
+    const dataDir = mkdtempSync(path.join(scratch, "cli-"));
+    const command = (...argv: string[]) =>
+      run(process.execPath, ["--import", "tsx", "server/cli.ts", ...argv], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", DATA_DIR: dataDir },
+      }).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      );
+    expect(await command("restore", newer)).toEqual({
+      code: 1,
+      stderr: expect.stringMatching(/newer version of the site/),
+    });
+    expect(await command("restore")).toEqual({ code: 1, stderr: expect.stringContaining("npm run restore -- <file>") });
   });
 
   it("loses no lead answered before a backup that starts while leads arrive", async () => {
