@@ -89,6 +89,14 @@ describe("opening hours and bank holidays, the call-backs' configuration", () =>
     expect(readConfig({ FIRST_CALL_TARGET_MINUTES: "15" }).firstCallTargetMinutes).toBe(15);
   });
 
+  it("takes no nightly backup unless BACKUP_DIR is set, and keeps 14 unless BACKUP_KEEP says otherwise", () => {
+    expect(readConfig({}).backup).toEqual({ dir: null, keep: 14 });
+    expect(readConfig({ BACKUP_DIR: "/var/backups/loans", BACKUP_KEEP: "28" }).backup).toEqual({
+      dir: "/var/backups/loans",
+      keep: 28,
+    });
+  });
+
   it("prints the configured hours from the same value the call-backs use", () => {
     const config = readConfig({ OPENING_HOURS: "Mon-Fri 08:30-17:30; Sat 10:00-13:00", BANK_HOLIDAYS: "scotland" });
     expect(config.site.openingHours).toBe("Monday to Friday, 8:30 to 17:30; Saturday, 10:00 to 13:00");
@@ -119,6 +127,16 @@ describe("opening hours and bank holidays, the call-backs' configuration", () =>
         rule: "a first-call target in part-minutes stops the start",
         env: { FIRST_CALL_TARGET_MINUTES: "7.5" },
         name: "FIRST_CALL_TARGET_MINUTES",
+      },
+      {
+        rule: "keeping no backups stops the start",
+        env: { BACKUP_KEEP: "0" },
+        name: "BACKUP_KEEP",
+      },
+      {
+        rule: "a number of backups that is not whole stops the start",
+        env: { BACKUP_KEEP: "two weeks" },
+        name: "BACKUP_KEEP",
       },
     ]),
   )("%s, naming the variable", (_, { env, name }) => {

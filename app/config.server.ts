@@ -103,6 +103,15 @@ const envSchema = z.object({
     )
     .default(DEFAULT_CONVERSION_NAME),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** Where the server writes its nightly backup (decision 355); unset: no nightly backup. */
+  BACKUP_DIR: optional(z.string()),
+  /** How many backups BACKUP_DIR keeps: the oldest beyond this are deleted after each nightly one. */
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a whole number of backups, such as 14" })
+    .int("must be a whole number of backups, such as 14")
+    .min(1, "must be at least 1")
+    .max(3_650, "must be at most 3650")
+    .default(14),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -145,6 +154,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     smtpUrl: e.SMTP_URL,
     mailDir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`,
+    /** The nightly backup (decision 355): its folder (null: none taken) and how many it keeps. */
+    backup: { dir: e.BACKUP_DIR ?? null, keep: e.BACKUP_KEEP },
     authSecret: e.AUTH_SECRET ?? "development-only-secret-change-me-in-production",
     logLevel: e.LOG_LEVEL,
     /** Trusted proxy hops in front of the server (0: none); see server/rate-limit.ts clientAddress. */

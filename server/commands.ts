@@ -1,5 +1,6 @@
 import type { AppConfig } from "../app/config.server";
 import { may, ROLE_LABELS } from "../app/domain/permissions";
+import { takeBackup } from "./backup/backup";
 import type { Database } from "./db/client";
 import { formatRetentionReport, retentionDryRun, runRetention } from "./retention";
 import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts.server";
@@ -7,7 +8,7 @@ import { seedExamplePanel } from "./staff/example-panel";
 import { seedLeads } from "./staff/seed";
 
 // The firm's commands (`npm run staff -- add|list|disable`, `npm run seed -- --leads N|--panel`,
-// `npm run retention [-- --dry-run]`), run on a database: by the command line itself
+// `npm run retention [-- --dry-run]`, `npm run backup [-- <folder>]`), run on a database: by the command line itself
 // (server/cli.ts) when it can open the database, or by the running server when the
 // command line hands the work to it over the control socket (decision 165).
 
@@ -18,7 +19,9 @@ export const USAGE = `Usage:
   npm run seed -- --leads <count>              add made-up leads (for trying the console; never on a live database)
   npm run seed -- --panel                      add an example lender panel of made-up lenders ("Example Lender A"…)
   npm run retention -- --dry-run               show what is past its retention period, per kind, without deleting
-  npm run retention                            delete it now (the server also does this once a day)`;
+  npm run retention                            delete it now (the server also does this once a day)
+  npm run backup [-- <folder>]                 write a backup of the whole database to the folder (BACKUP_DIR unless given)
+  npm run restore -- <file> [--replace]        put a backup back into an empty DATA_DIR or database (--replace: empty it first)`;
 
 /** What a command printed, and how it ended (the command line's exit code). */
 export interface CommandResult {
@@ -32,6 +35,7 @@ export function commandProblem(argv: readonly unknown[]): string | null {
   if (!argv.every((a) => typeof a === "string")) return USAGE;
   const [command, ...args] = argv as string[];
   if (command === "retention") return args.some((a) => a !== "--dry-run") ? USAGE : null;
+  if (command === "backup") return args.length <= 1 && !args[0]?.startsWith("-") ? null : USAGE;
   if (command === "seed") return seedOptions(args) ? null : USAGE;
   if (command !== "staff") return USAGE;
   const [action, ...rest] = args;
@@ -53,10 +57,14 @@ function seedOptions(args: readonly string[]): { leads: number | null; panel: bo
   return leads !== null || panel ? { leads, panel } : null;
 }
 
-/** Runs one command on `db`; `siteUrl` makes the enrolment link, `mailDir` is the mail folder retention clears. Never throws for a refusal the person can act on. */
+/**
+ * Runs one command on `db`; `siteUrl` makes the enrolment link, `mailDir` is the mail
+ * folder retention clears and a backup of the embedded database holds, `databaseUrl`
+ * says which database a backup dumps. Never throws for a refusal the person can act on.
+ */
 export async function runCommand(
   db: Database,
-  config: Pick<AppConfig, "siteUrl"> & Partial<Pick<AppConfig, "mailDir">>,
+  config: Pick<AppConfig, "siteUrl"> & Partial<Pick<AppConfig, "mailDir" | "databaseUrl" | "backup">>,
   argv: readonly unknown[],
 ): Promise<CommandResult> {
   const out: string[] = [];
@@ -65,7 +73,17 @@ export async function runCommand(
   if (problem) return { code: 1, out, err: [problem] };
   const [command, action = "", ...rest] = argv as string[];
   try {
-    if (command === "retention") {
+    if (command === "backup") {
+      const dir = action || config.backup?.dir;
+      if (!dir) return { code: 1, out, err: ["Say where to write it: npm run backup -- <folder>, or set BACKUP_DIR."] };
+      const settings = { databaseUrl: config.databaseUrl, mailDir: config.mailDir };
+      try {
+        const { file, bytes, durationMs } = await takeBackup(db, settings, dir, "command");
+        out.push(`Wrote ${file} (${megabytes(bytes)}) in ${(durationMs / 1000).toFixed(1)} s.`);
+      } catch (error) {
+        return { code: 1, out, err: [`The backup failed: ${error instanceof Error ? error.message : String(error)}`] };
+      }
+    } else if (command === "retention") {
       if (action === "--dry-run") {
         out.push(`Past its retention period (nothing deleted):\n${formatRetentionReport(await retentionDryRun(db))}`);
       } else {
@@ -120,3 +138,5 @@ export async function runCommand(
   }
   return { code: 0, out, err };
 }
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;

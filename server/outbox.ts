@@ -29,6 +29,8 @@ export type JobPayloads = {
   mail: MailMessage;
   /** The day's retention run (DECISIONS D15): one job per UTC day, whichever server enqueues it first. */
   retention: { day: string };
+  /** The night's backup (decision 355): one job per UTC day, as the retention run, while BACKUP_DIR is set. */
+  backup: { day: string };
   /** An adviser's call-back reminder: sent only while the lead's call-back is still at its time. */
   reminder: ReminderPayload;
   /** A complaint's handler reminded a week before its eight weeks end: sent only while it still awaits its response. */
@@ -93,6 +95,8 @@ interface WorkerOptions {
   mailOutage?: OutageLog;
   /** Enqueue the retention job once a day (the running server does; tests run it themselves). */
   dailyRetention?: boolean;
+  /** Takes the night's backup (the running server does when BACKUP_DIR is set); enqueued daily beside the retention run. */
+  nightlyBackup?: () => Promise<void>;
   /** The local mail folder, whose files of the emails the retention job deletes go with them. */
   mailDir?: string;
   /**
@@ -161,6 +165,7 @@ export function startOutboxWorker({
   databaseOutage = createOutageLog(log, "database"),
   mailOutage = createOutageLog(log, "mail"),
   dailyRetention = false,
+  nightlyBackup,
   mailDir,
   reminders,
   now = () => new Date(),
@@ -189,6 +194,11 @@ export function startOutboxWorker({
     retention: async () => {
       const deleted = await runRetention(db, now(), { mailDir });
       log.info({ deleted }, "retention run");
+    },
+    backup: async () => {
+      // Another server with BACKUP_DIR set queued it: this one leaves it to a later attempt.
+      if (!nightlyBackup) throw new Error("this server takes no backups: BACKUP_DIR is not set here");
+      await nightlyBackup();
     },
     reminder: async (payload, jobId) => {
       // Checked now, not when queued: a call-back moved or cleared since sends nothing.
@@ -408,6 +418,7 @@ export function startOutboxWorker({
     lastSweep = at.getTime();
     await sweepRateLimits(db, at.getTime());
     if (dailyRetention) await enqueueDailyRetention(db, at);
+    if (nightlyBackup) await enqueueNightlyBackup(db, at);
     if (reminders && (await enqueueDueReminders(db, reminders, at)) > 0) void drain();
   }
 
@@ -467,6 +478,12 @@ export function startOutboxWorker({
 export async function enqueueDailyRetention(db: Database, at: Date) {
   const day = at.toISOString().slice(0, 10);
   await enqueue(db, "retention", { day }, { dedupeKey: `retention:${day}` });
+}
+
+/** Enqueues the night's backup, as the retention run: keyed by the UTC day, so one server takes one a day. */
+export async function enqueueNightlyBackup(db: Database, at: Date) {
+  const day = at.toISOString().slice(0, 10);
+  await enqueue(db, "backup", { day }, { dedupeKey: `backup:${day}` });
 }
 
 /** The kinds of job that send an email, whose failures say whether mail is down. */

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import type { AppConfig } from "../app/config.server";
 import { createApp } from "./app";
 import { requestsInFlight } from "./answering";
+import { takeNightlyBackup } from "./backup/backup";
 import { runCommand } from "./commands";
 import { type ControlSocket, openControlSocket } from "./control-socket";
 import { type DatabaseHandle, openDatabase } from "./db/client";
@@ -79,6 +80,22 @@ export async function startServer(
     // A clock a test moves would date the retention run too, and delete sessions still
     // live by the real clock (decision 200): such a server leaves retention to its tests.
     dailyRetention: !outboxNow,
+    // The night's backup, beside the retention run, when BACKUP_DIR is set (decision 355).
+    ...(config.backup.dir && !outboxNow
+      ? {
+          nightlyBackup: () =>
+            takeNightlyBackup(
+              database.db,
+              {
+                databaseUrl: config.databaseUrl,
+                mailDir: path.resolve(config.mailDir),
+                dir: path.resolve(config.backup.dir as string),
+                keep: config.backup.keep,
+              },
+              log,
+            ),
+        }
+      : {}),
     mailDir: path.resolve(config.mailDir),
     reminders: { site: config.site, leadInbox: config.mail.leadInbox },
     ...(outboxNow ? { now: outboxNow } : {}),

@@ -833,3 +833,22 @@ export const promotionVersions = pgTable(
     index("promotion_versions_live_from_idx").on(t.liveFrom),
   ],
 );
+
+/**
+ * Each backup's outcome (decision 355): when it ended, whether it was written, and its
+ * size. Read for the last good backup; never names a person.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean("ok").notNull(),
+    /** The file's size in bytes; null when none was written. */
+    bytes: bigint("bytes", { mode: "number" }),
+    durationMs: integer("duration_ms").notNull(),
+    /** "nightly" (the server's own) or "command" (`npm run backup`). */
+    trigger: text("trigger").$type<"nightly" | "command">().notNull(),
+  },
+  (t) => [index("backups_finished_idx").on(t.finishedAt)],
+);

@@ -180,6 +180,12 @@ export function PrivacyPolicyContent() {
         After that we delete it, with the emails we sent you about it. An automated job checks every day and removes
         whatever has reached the end of its period.
       </p>
+      <p>
+        We also keep backup copies of our records for a few weeks at most, so that we do not lose them if a computer
+        fails. Until a backup is deleted, it still holds what we have since deleted, including what we erased at your
+        request. We use backups only to put our records back after a failure, and if we ever do, we delete again what
+        was erased after the backup was taken.
+      </p>
 
       <h2>6. Your rights</h2>
       <p>You have the right to:</p>
