@@ -1,5 +1,6 @@
-// ESLint runs for one thing Biome cannot check: regular expressions whose matching time
-// can grow faster than their input (decision 261). Biome stays the linter for the rest.
+// ESLint runs for what Biome cannot check: regular expressions whose matching time can
+// grow faster than their input (decision 261), and the console's routes going through
+// their one wrapper (server/staff/console-route.server.ts). Biome stays the linter for the rest.
 import tsParser from "@typescript-eslint/parser";
 import regexp from "eslint-plugin-regexp";
 
@@ -10,6 +11,36 @@ export default [
     languageOptions: { parser: tsParser, parserOptions: { ecmaFeatures: { jsx: true } } },
     plugins: { regexp },
     rules: { "regexp/no-super-linear-backtracking": "error", "regexp/no-super-linear-move": "error" },
+  },
+  {
+    // A console route asks the guard, checks the post's site and reads its form only
+    // through the wrapper, which the route walk reads (tests/support/console-routes.ts).
+    // The door (sign-in, enrolment, sign-out) has no member yet, and reads its own forms.
+    files: ["app/routes/staff*.tsx"],
+    ignores: ["app/routes/staff_.sign-in.tsx", "app/routes/staff_.enrol.tsx", "app/routes/staff.sign-out.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "../../server/staff/guard.server",
+              importNames: ["requirePermission"],
+              message: "A console route declares its permission through consoleLoader or consoleAction.",
+            },
+            {
+              name: "../../server/staff/form-post.server",
+              message: "A console route reads its form through consoleAction.",
+            },
+            {
+              name: "../../server/accounts.server",
+              importNames: ["isSameSitePost", "readFormPost"],
+              message: "A console route's posts are checked and read by consoleAction.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // A test's expressions read the test's own short strings: backtracking is still

@@ -1,7 +1,5 @@
 import { data, redirectDocument } from "react-router";
-import { isSameSitePost } from "../../server/accounts.server";
 import { BULK_MAX, changeMany, readListed, tickedExportPath } from "../../server/staff/bulk.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
 import { readCloseReason } from "~/domain/lead-work";
 import { isLeadStatus } from "~/domain/leads";
 import { BULK_EXPORT_PROBLEMS, BULK_FORM, type BulkAnswer, bulkDoneText } from "~/features/staff/inbox-bulk";
@@ -10,12 +8,13 @@ import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { assignableStaff } from "../../server/staff/leads.server";
 import { liveProducts } from "../../server/staff/lender-panel.server";
 import { leadAnswers, noPanelMatch } from "~/domain/lender-matching";
-import { heldBy, holds, requirePermission } from "../../server/staff/guard.server";
+import { heldBy, holds } from "../../server/staff/guard.server";
 import { needsMarkersOf } from "../../server/needs/needs.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type InboxRow, InboxPage } from "~/features/staff/inbox-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff._index";
 
 // /staff: every lead, filtered by the URL (DECISIONS D14).
@@ -23,8 +22,8 @@ import type { Route } from "./+types/staff._index";
 export const meta: Route.MetaFunction = consoleMeta("Leads");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "leads.read");
+export const loader = consoleLoader("leads.read", async ({ request, context, staff: session }) => {
+  const { user, headers } = session;
   const params = new URL(request.url).searchParams;
   const problem = inboxFilterProblem(params);
   if (problem) throw data({ reason: problem }, { status: 400, headers });
@@ -69,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const next = page.next ? inboxSearchParams({ ...filter, after: page.next }).toString() : null;
   return data({ filter, rows, next, counts, staff, can: heldBy(user) }, { headers });
-}
+});
 
 /**
  * Many leads at once (docs/decisions/301): the ticked rows (or every row on the page) are
@@ -78,11 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * leads' download (docs/decisions/335). A refusal (nothing ticked, no status, a missing
  * reason) is 400 with the reason beside its field.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "leads.bulk");
-  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
-  const form = await staffFormPost(request);
-  const intent = String(form.get("intent") ?? "");
+/** What every bulk form posts: the values to show again, its refusal, and the leads ticked. */
+function bulkPost(form: FormData) {
   const values = {
     assignee: String(form.get("bulk-assignee") ?? ""),
     to: String(form.get("bulk-to") ?? ""),
@@ -92,33 +88,55 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = (error: string, field?: string) =>
     data<BulkAnswer>({ form: BULK_FORM, error, field, values }, { status: 400 });
   const leads = readListed(form.get("all") === "page" ? form.getAll("shown") : form.getAll("lead"));
-  if (intent === "bulk-export") {
-    if (leads.length === 0) return refused(BULK_EXPORT_PROBLEMS.none, "lead");
-    if (leads.length > BULK_MAX) return refused(BULK_EXPORT_PROBLEMS.many, "lead");
-    // The file comes from its own address, which the browser is sent to: a download, asked
-    // for as every export is, with a fresh code (docs/decisions/335).
-    return redirectDocument(tickedExportPath(leads), 303);
-  }
-  if (leads.length === 0) return refused("Tick the leads to change, or all on this page.", "lead");
-  if (leads.length > BULK_MAX) return refused(`Change at most ${BULK_MAX} leads at once: a page of the inbox.`, "lead");
-  if (intent === "bulk-assign") {
-    const staff = await assignableStaff(context.db);
-    const assignee = staff.find((s) => s.id === values.assignee);
-    if (values.assignee && !assignee) return refused("Choose someone who works leads.", "bulk-assignee");
-    const result = await changeMany(context.db, user, leads, { kind: "assign", assigneeId: assignee?.id ?? null });
-    return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("assign", result.changed, assignee?.name), result });
-  }
-  if (intent === "bulk-status") {
-    const to = values.to;
-    if (!isLeadStatus(to)) return refused("Choose a status.", "bulk-to");
-    const reason = readCloseReason(to, values.reason || null, values["reason-note"]);
-    if (!reason.ok) return refused(reason.problem, "reason");
-    const change = { kind: "status" as const, to, reason: reason.reason, note: values["reason-note"] };
-    const result = await changeMany(context.db, user, leads, change);
-    return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("status", result.changed, to), result });
-  }
-  return refused("Unknown action.");
+  return { values, refused, leads };
 }
+
+/** The leads to change: some, and at most a page of the inbox; or the refusal. */
+function leadsToChange(form: FormData) {
+  const post = bulkPost(form);
+  if (post.leads.length === 0)
+    return { ...post, refusal: post.refused("Tick the leads to change, or all on this page.", "lead") };
+  if (post.leads.length > BULK_MAX)
+    return { ...post, refusal: post.refused(`Change at most ${BULK_MAX} leads at once: a page of the inbox.`, "lead") };
+  return { ...post, refusal: null };
+}
+
+function bulkExport({ form }: ConsoleActionArgs) {
+  const { leads, refused } = bulkPost(form);
+  if (leads.length === 0) return refused(BULK_EXPORT_PROBLEMS.none, "lead");
+  if (leads.length > BULK_MAX) return refused(BULK_EXPORT_PROBLEMS.many, "lead");
+  // The file comes from its own address, which the browser is sent to: a download, asked
+  // for as every export is, with a fresh code (docs/decisions/335).
+  return redirectDocument(tickedExportPath(leads), 303);
+}
+
+async function bulkAssign({ form, context, staff }: ConsoleActionArgs) {
+  const { values, refused, leads, refusal } = leadsToChange(form);
+  if (refusal) return refusal;
+  const members = await assignableStaff(context.db);
+  const assignee = members.find((s) => s.id === values.assignee);
+  if (values.assignee && !assignee) return refused("Choose someone who works leads.", "bulk-assignee");
+  const result = await changeMany(context.db, staff.user, leads, { kind: "assign", assigneeId: assignee?.id ?? null });
+  return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("assign", result.changed, assignee?.name), result });
+}
+
+async function bulkStatus({ form, context, staff }: ConsoleActionArgs) {
+  const { values, refused, leads, refusal } = leadsToChange(form);
+  if (refusal) return refusal;
+  const to = values.to;
+  if (!isLeadStatus(to)) return refused("Choose a status.", "bulk-to");
+  const reason = readCloseReason(to, values.reason || null, values["reason-note"]);
+  if (!reason.ok) return refused(reason.problem, "reason");
+  const change = { kind: "status" as const, to, reason: reason.reason, note: values["reason-note"] };
+  const result = await changeMany(context.db, staff.user, leads, change);
+  return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("status", result.changed, to), result });
+}
+
+export const action = consoleAction("leads.bulk", {
+  "bulk-export": bulkExport,
+  "bulk-assign": bulkAssign,
+  "bulk-status": bulkStatus,
+});
 
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

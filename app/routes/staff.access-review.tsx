@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { accessReview, REVIEW_DAYS } from "../../server/staff/access-review.server";
 import { listStaff } from "../../server/staff/accounts.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { soleAdministrator } from "../../server/staff/team.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { AccessReviewPage } from "~/features/staff/team/access-review-page";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.access-review";
 
 // /staff/access-review: per member, what they exported, erased and changed in the last
@@ -16,8 +16,8 @@ import type { Route } from "./+types/staff.access-review";
 export const meta: Route.MetaFunction = consoleMeta("Access review");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "access-review.read");
+export const loader = consoleLoader("access-review.read", async ({ context, staff: session }) => {
+  const { headers } = session;
   const now = new Date();
   const [members, staff] = await Promise.all([accessReview(context.db, now), listStaff(context.db)]);
   return data(
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -19,7 +19,6 @@ import { ukClock, ukInstant } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ComplaintPage, type ComplaintPageProps, type ComplaintView } from "~/features/staff/complaints/complaint-page";
-import { isSameSitePost } from "../../server/accounts.server";
 import {
   type ComplaintRecord,
   closeComplaint,
@@ -31,9 +30,8 @@ import {
   sendComplaintLetter,
 } from "../../server/complaints/complaints.server";
 import { writeAudit } from "../../server/staff/audit.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.$id";
 
 // /staff/complaints/:id: one complaint and its handling (DECISIONS D26). Each view is an
@@ -125,8 +123,8 @@ function view(record: ComplaintRecord, now: Date, nation: Parameters<typeof comp
 
 const EMPTY_CLOSE = { outcome: "", redress: "", category: "", rootCause: "" };
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "complaints.handle");
+export const loader = consoleLoader("complaints.handle", async ({ request, context, params, staff }) => {
+  const { user, headers } = staff;
   const record = await load(context, params.id);
   await writeAudit(context.db, { action: "complaint.view", actor: user, detail: { complaint: record.complaint.id } });
   const now = new Date();
@@ -155,7 +153,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     firm: letterhead(context.config.site),
   };
   return data(props, { headers });
-}
+});
 
 /** The firm's details at the head of a printed letter. */
 const letterhead = (site: Route.LoaderArgs["context"]["config"]["site"]) => ({
@@ -174,11 +172,8 @@ function readPounds(text: string): number | null {
   return pence <= 100_000_000 ? pence : null;
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "complaints.handle");
-  if (!isSameSitePost(request, context.config.siteUrl))
-    throw data({ reason: "Send the form from its page" }, { status: 403 });
-  const form = await staffFormPost(request);
+export const action = consoleAction("complaints.handle", async ({ context, params, form, staff }) => {
+  const { user } = staff;
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -283,7 +278,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return reopened.ok ? back("reopened") : refused(reopened);
   }
   throw data({ reason: "This page does not take that form" }, { status: 400 });
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -5,8 +5,9 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ComplaintsListPage, type ComplaintRowView } from "~/features/staff/complaints/complaints-list-page";
 import { type ComplaintListRow, listComplaints } from "../../server/complaints/complaints.server";
-import { holds, requirePermission } from "../../server/staff/guard.server";
+import { holds } from "../../server/staff/guard.server";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints._index";
 
 // /staff/complaints: the open complaints with their clocks, and the latest closed (DECISIONS D26).
@@ -16,8 +17,8 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const NOTICES: Record<string, string> = { recorded: "The complaint is recorded." };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "complaints.handle");
+export const loader = consoleLoader("complaints.handle", async ({ request, context, staff }) => {
+  const { user, headers } = staff;
   const now = new Date();
   const nation = context.config.callbacks.nation;
   const [open, closed] = await Promise.all([listComplaints(context.db, "open"), listComplaints(context.db, "closed")]);
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

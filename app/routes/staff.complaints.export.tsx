@@ -2,32 +2,36 @@ import { data } from "react-router";
 import { complaintsReport, halfYear } from "~/domain/complaints";
 import { complaintsInPeriod, complaintsReportCsv } from "../../server/complaints/complaints.server";
 import { writeAudit } from "../../server/staff/audit.server";
-import { requirePermission } from "../../server/staff/guard.server";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.export";
 
 // GET /staff/complaints/export?period=2026-H2: the half-year's complaints figures as CSV,
 // audited with the period. Counts only, no complaint and no person.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requirePermission(context, request, "complaints.report", { download: true });
-  const period = halfYear(new URL(request.url).searchParams.get("period") ?? "");
-  if (!period) {
-    throw data(
-      { reason: "Choose a half-year, written like 2026-H1 (January to June) or 2026-H2 (July to December)" },
-      { status: 400 },
+export const loader = consoleLoader(
+  "complaints.report",
+  async ({ request, context, staff }) => {
+    const { user } = staff;
+    const period = halfYear(new URL(request.url).searchParams.get("period") ?? "");
+    if (!period) {
+      throw data(
+        { reason: "Choose a half-year, written like 2026-H1 (January to June) or 2026-H2 (July to December)" },
+        { status: 400 },
+      );
+    }
+    const report = complaintsReport(
+      await complaintsInPeriod(context.db, period),
+      period,
+      context.config.callbacks.nation,
     );
-  }
-  const report = complaintsReport(
-    await complaintsInPeriod(context.db, period),
-    period,
-    context.config.callbacks.nation,
-  );
-  await writeAudit(context.db, { action: "complaints.export", actor: user, detail: { period: period.key } });
-  return new Response(complaintsReportCsv(report), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="complaints-${period.key}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+    await writeAudit(context.db, { action: "complaints.export", actor: user, detail: { period: period.key } });
+    return new Response(complaintsReportCsv(report), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="complaints-${period.key}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { download: true },
+);

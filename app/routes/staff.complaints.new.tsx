@@ -11,12 +11,10 @@ import { ukClock } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { RecordComplaintPage } from "~/features/staff/complaints/record-complaint-page";
-import { isSameSitePost } from "../../server/accounts.server";
 import { recordComplaint } from "../../server/complaints/complaints.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { findLead } from "../../server/staff/leads.server";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.new";
 
 // /staff/complaints/new[?lead=kind:id]: a complaint taken by phone, email or letter
@@ -61,8 +59,8 @@ async function prefilled(context: Route.LoaderArgs["context"], lead: { kind: Lea
     : base;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "complaints.handle");
+export const loader = consoleLoader("complaints.handle", async ({ request, context, staff }) => {
+  const { headers } = staff;
   const lead = readLead(new URL(request.url).searchParams.get("lead"));
   return data(
     {
@@ -73,13 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "complaints.handle");
-  if (!isSameSitePost(request, context.config.siteUrl))
-    throw data({ reason: "Send the form from its page" }, { status: 403 });
-  const form = await staffFormPost(request);
+export const action = consoleAction("complaints.handle", async ({ request, context, form, staff }) => {
+  const { user } = staff;
   const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
   const lead = readLead(new URL(request.url).searchParams.get("lead"));
@@ -111,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await recordComplaint(context, { details: read.complaint, channel, receivedAt, handler: user, lead });
   return redirect("/staff/complaints?done=recorded", 303);
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -5,8 +5,8 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ComplaintsReportPage } from "~/features/staff/complaints/complaints-report-page";
 import { complaintsInPeriod } from "../../server/complaints/complaints.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.report";
 
 // /staff/complaints/report?period=2026-H2: the half-year's complaints figures (DISP 1.10).
@@ -16,8 +16,8 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const PERIOD_PROBLEM = "Choose a half-year, written like 2026-H1 (January to June) or 2026-H2 (July to December)";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "complaints.report");
+export const loader = consoleLoader("complaints.report", async ({ request, context, staff }) => {
+  const { headers } = staff;
   const asked = new URL(request.url).searchParams.get("period");
   const today = ukClock(new Date()).day;
   const period = asked === null ? halfYearOf(today) : halfYear(asked);
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { report: complaintsReport(rows, period, context.config.callbacks.nation), periods, problem: null },
     { headers },
   );
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

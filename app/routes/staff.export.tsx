@@ -1,26 +1,30 @@
 import { data } from "react-router";
 import { inboxFilterProblem, parseInboxFilter } from "~/domain/inbox-filter";
 import { leadsCsv } from "../../server/staff/csv-export.server";
-import { requirePermission } from "../../server/staff/guard.server";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.export";
 
 // GET /staff/export?<the inbox's filter>: the filtered leads as a CSV download,
 // streamed (server/staff/csv-export.server.ts). A resource route: no page, no parent loader.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requirePermission(context, request, "leads.export", { download: true });
-  const params = new URL(request.url).searchParams;
-  // Checked before the first byte: once the header row has gone, a failure can only cut
-  // the download off (the server drops the connection), never end it as if complete.
-  const problem = inboxFilterProblem(params);
-  if (problem) throw data({ reason: problem }, { status: 400 });
-  const filter = parseInboxFilter(params);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(leadsCsv(context.db, filter, user, context.config.authSecret), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export const loader = consoleLoader(
+  "leads.export",
+  async ({ request, context, staff }) => {
+    const { user } = staff;
+    const params = new URL(request.url).searchParams;
+    // Checked before the first byte: once the header row has gone, a failure can only cut
+    // the download off (the server drops the connection), never end it as if complete.
+    const problem = inboxFilterProblem(params);
+    if (problem) throw data({ reason: problem }, { status: 400 });
+    const filter = parseInboxFilter(params);
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(leadsCsv(context.db, filter, user, context.config.authSecret), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { download: true },
+);

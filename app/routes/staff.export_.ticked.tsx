@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { BULK_MAX, readListed } from "../../server/staff/bulk.server";
 import { selectedLeadsCsv } from "../../server/staff/csv-export.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { BULK_EXPORT_PROBLEMS } from "~/features/staff/inbox-bulk";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.export_.ticked";
 
 // GET /staff/export/ticked?lead=<kind:id:version>…: the leads a manager ticked in the inbox
@@ -10,17 +10,21 @@ import type { Route } from "./+types/staff.export_.ticked";
 // with a fresh code; at most a page of the inbox. The inbox's "Export ticked leads" sends
 // the browser here. A resource route: no page, no parent loader.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requirePermission(context, request, "leads.export", { download: true });
-  const leads = readListed(new URL(request.url).searchParams.getAll("lead"));
-  if (leads.length === 0) throw data({ reason: BULK_EXPORT_PROBLEMS.none }, { status: 400 });
-  if (leads.length > BULK_MAX) throw data({ reason: BULK_EXPORT_PROBLEMS.many }, { status: 400 });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(await selectedLeadsCsv(context.db, leads, user), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="leads-selected-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export const loader = consoleLoader(
+  "leads.export",
+  async ({ request, context, staff }) => {
+    const { user } = staff;
+    const leads = readListed(new URL(request.url).searchParams.getAll("lead"));
+    if (leads.length === 0) throw data({ reason: BULK_EXPORT_PROBLEMS.none }, { status: 400 });
+    if (leads.length > BULK_MAX) throw data({ reason: BULK_EXPORT_PROBLEMS.many }, { status: 400 });
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(await selectedLeadsCsv(context.db, leads, user), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="leads-selected-${day}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+  { download: true },
+);

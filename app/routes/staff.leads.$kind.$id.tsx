@@ -1,8 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { ownValue } from "~/domain/own-keys";
-import { isSameSitePost } from "../../server/accounts.server";
 import { writeAudit } from "../../server/staff/audit.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
 import {
   type CaseMove,
   caseOf,
@@ -32,7 +30,7 @@ import { notFound, type StaffActor } from "../../server/staff/session.server";
 import { needsOf, recordNeeds } from "../../server/needs/needs.server";
 import { formValues, readAdviserNeeds } from "~/domain/needs";
 import { NEEDS_FORM, type NeedsView } from "~/features/staff/needs/needs-section";
-import { heldBy, holds, requirePermission } from "../../server/staff/guard.server";
+import { heldBy, holds } from "../../server/staff/guard.server";
 import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
 import { callbackFromColumns } from "~/domain/callback-choice";
 import { isLeadKind, isLeadStatus, isRecordVersion, type LeadKind } from "~/domain/leads";
@@ -55,6 +53,12 @@ import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
 import { caseView, leadView, panelView } from "~/features/staff/lead-view";
 import { consoleMeta } from "~/features/staff/console-meta";
+import {
+  type ConsoleActionArgs,
+  consoleAction,
+  consoleLoader,
+  requireAlso,
+} from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.leads.$kind.$id";
 
 // /staff/leads/:kind/:id: one lead, its figures, emails and timeline; calls, the next
@@ -117,10 +121,11 @@ function savedPath(request: Request, kind: string, id: string, done: string) {
   return `/staff/leads/${kind}/${id}?${new URLSearchParams({ done, ...(list === null ? {} : { list }) })}`;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "leads.read");
+export const loader = consoleLoader("leads.read", async ({ request, params, context, staff: session }) => {
+  const id = String(params.id);
+  const { user, headers } = session;
   if (!isLeadKind(params.kind)) throw notFound();
-  const lead = await findLead(context.db, params.kind, params.id);
+  const lead = await findLead(context.db, params.kind, id);
   if (!lead) throw notFound();
   await writeAudit(context.db, { action: "lead.view", actor: user, lead: { kind: lead.kind, id: lead.row.id } });
   const [timeline, emails, staff, { flags, duplicateOf }, products, [leadCase, ...earlierCases]] = await Promise.all([
@@ -187,99 +192,159 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+});
+
+/** The lead a form posts to, with the version its page showed; a path whose kind is no lead's is a 404. */
+interface PostedLead {
+  kind: LeadKind;
+  id: string;
+  version: number;
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "leads.work");
-  if (!isLeadKind(params.kind)) throw notFound();
-  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
-  const form = await staffFormPost(request);
-  const now = new Date();
-  const intent = String(form.get("intent") ?? "");
-  const version = Number(form.get("version"));
-  const lead = { kind: params.kind, id: params.id, version };
-  let outcome: { ok: true } | { ok: false; reason: string };
-  const caseStage = ownValue(CASE_INTENTS, intent);
-  if (caseStage) return caseAction(context, request, user, params.kind, params.id, intent, caseStage, form, now);
-  if (intent === CORRECTION_FORM) {
-    await requirePermission(context, request, "leads.correct");
-    return correctionAction(context, request, user, params.kind, params.id, version, form);
-  }
-  if (intent === NEEDS_FORM) {
-    await requirePermission(context, request, "needs.record");
-    return needsAction(context, request, user, params.kind, params.id, form, now);
-  }
-  if (intent === "case-commission") {
-    await requirePermission(context, request, "commission.change");
-    return commissionAction(context, request, user, params.kind, params.id, form, now);
-  }
-  // Every change but a note is made against the version the page showed.
-  if (["status", "assign", "call", "next-action"].includes(intent) && !isRecordVersion(version)) {
-    return refused({ error: "Please reload the page." });
-  }
-  if (intent === "status") {
-    const to = form.get("to");
-    if (!isLeadStatus(to)) return refused({ error: "Choose a status." });
-    const note = String(form.get("reason-note") ?? "");
-    const reason = readCloseReason(to, form.get("reason"), note);
-    if (!reason.ok) {
-      return refused({
-        error: reason.problem,
-        form: "status",
-        field: "reason",
-        values: valuesOf(form, ["to", "reason", "reason-note"]),
-      });
-    }
-    outcome = await changeStatus(context.db, user, { ...lead, to, reason: reason.reason, note });
-  } else if (intent === "assign") {
-    const assignee = String(form.get("assignee") ?? "");
-    // Taking a lead, or handing one's own back, is an adviser's; anything else a manager's.
-    const mayAssign = holds(user, "leads.assign");
-    if (!mayAssign && assignee && assignee !== user.id) await requirePermission(context, request, "leads.assign");
-    outcome = await assignLead(context.db, user, { ...lead, assigneeId: assignee || null, onlyOwn: !mayAssign });
-    if (!outcome.ok && outcome.reason === "not-yours") await requirePermission(context, request, "leads.assign");
-  } else if (intent === "note") {
-    outcome = await addNote(context.db, user, lead, String(form.get("note") ?? ""));
-  } else if (intent === "call") {
-    const values = valuesOf(form, ["outcome", "call-note", "kind", "day", "time"]);
-    const callOutcome = form.get("outcome");
-    if (!isCallOutcome(callOutcome)) {
-      return refused({ error: "Choose how the call went.", form: "call", field: "outcome", values });
-    }
-    if (!values.kind) return refused({ error: NEXT_ACTION_PROBLEMS.kind, form: "call", field: "kind", values });
-    const next = readNextAction(values, now);
-    if (!next.ok) return refused({ error: next.problem, form: "call", field: next.field, values });
-    outcome = await logCall(
-      context.db,
-      user,
-      { ...lead, outcome: callOutcome, note: values["call-note"] ?? "", next: next.next },
-      now,
-      context.config.callbacks,
-    );
-    if (!outcome.ok && outcome.reason === "not-allowed") {
-      return refused({ error: NEXT_ACTION_PROBLEMS.closed, form: "call", field: "kind", values });
-    }
-    if (!outcome.ok && outcome.reason === "stale") return refused({ error: STALE_SAVE, form: "call", values }, 409);
-  } else if (intent === "next-action") {
-    const values = valuesOf(form, ["kind", "day", "time"]);
-    const next = readNextAction(values, now);
-    if (!next.ok) return refused({ error: next.problem, form: "next-action", field: next.field, values });
-    outcome = await setNextAction(context.db, user, { ...lead, next: next.next });
-    if (!outcome.ok && outcome.reason === "not-allowed") {
-      return refused({ error: NEXT_ACTION_PROBLEMS.closed, form: "next-action", field: "kind", values });
-    }
-    if (!outcome.ok && outcome.reason === "invalid") {
-      return refused({ error: "That is the next action already: nothing changed.", form: "next-action", values });
-    }
-  } else {
-    return refused({ error: "Unknown action." });
-  }
-  if (outcome.ok) return redirect(savedPath(request, params.kind, params.id, intent));
+/** What an intent on a lead answers: back to the lead, or a refusal the page shows. */
+type LeadAnswer = ReturnType<typeof refused> | Response;
+
+type LeadIntent = (args: ConsoleActionArgs, lead: PostedLead, now: Date) => Promise<LeadAnswer>;
+
+/** An intent on the lead of the path. */
+const onLead =
+  (handle: LeadIntent) =>
+  (args: ConsoleActionArgs): Promise<LeadAnswer> => {
+    const { kind, id } = args.params;
+    if (!isLeadKind(kind)) throw notFound();
+    return handle(args, { kind, id: String(id), version: Number(args.form.get("version")) }, new Date());
+  };
+
+/**
+ * A change made against the version the page showed (every change but a note): a version
+ * that cannot be one is refused before anything is read.
+ */
+const atVersion =
+  (handle: LeadIntent): LeadIntent =>
+  (args, lead, now) =>
+    isRecordVersion(lead.version)
+      ? handle(args, lead, now)
+      : Promise.resolve(refused({ error: "Please reload the page." }));
+
+/** What a saved change answers: back to the lead (within its list), or the reason it was not saved. */
+function answered(
+  request: Request,
+  lead: PostedLead,
+  intent: string,
+  outcome: { ok: true } | { ok: false; reason: string },
+) {
+  if (outcome.ok) return redirect(savedPath(request, lead.kind, lead.id, intent));
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);
   if (outcome.reason === "not-allowed") return refused({ error: "That status change is not allowed from here." });
   return refused({ error: "That change could not be saved: check it and try again." });
 }
+
+const status: LeadIntent = async ({ request, form, context, staff }, lead) => {
+  const to = form.get("to");
+  if (!isLeadStatus(to)) return refused({ error: "Choose a status." });
+  const note = String(form.get("reason-note") ?? "");
+  const reason = readCloseReason(to, form.get("reason"), note);
+  if (!reason.ok) {
+    return refused({
+      error: reason.problem,
+      form: "status",
+      field: "reason",
+      values: valuesOf(form, ["to", "reason", "reason-note"]),
+    });
+  }
+  const outcome = await changeStatus(context.db, staff.user, { ...lead, to, reason: reason.reason, note });
+  return answered(request, lead, "status", outcome);
+};
+
+const assign: LeadIntent = async (args, lead) => {
+  const { request, form, context, staff } = args;
+  const { user } = staff;
+  const assignee = String(form.get("assignee") ?? "");
+  // Taking a lead, or handing one's own back, is an adviser's; anything else a manager's.
+  const mayAssign = holds(user, "leads.assign");
+  if (!mayAssign && assignee && assignee !== user.id) await requireAlso(args, "leads.assign");
+  const outcome = await assignLead(context.db, user, { ...lead, assigneeId: assignee || null, onlyOwn: !mayAssign });
+  if (!outcome.ok && outcome.reason === "not-yours") await requireAlso(args, "leads.assign");
+  return answered(request, lead, "assign", outcome);
+};
+
+const note: LeadIntent = async ({ request, form, context, staff }, lead) =>
+  answered(request, lead, "note", await addNote(context.db, staff.user, lead, String(form.get("note") ?? "")));
+
+const call: LeadIntent = async ({ request, form, context, staff }, lead, now) => {
+  const values = valuesOf(form, ["outcome", "call-note", "kind", "day", "time"]);
+  const callOutcome = form.get("outcome");
+  if (!isCallOutcome(callOutcome)) {
+    return refused({ error: "Choose how the call went.", form: "call", field: "outcome", values });
+  }
+  if (!values.kind) return refused({ error: NEXT_ACTION_PROBLEMS.kind, form: "call", field: "kind", values });
+  const next = readNextAction(values, now);
+  if (!next.ok) return refused({ error: next.problem, form: "call", field: next.field, values });
+  const outcome = await logCall(
+    context.db,
+    staff.user,
+    { ...lead, outcome: callOutcome, note: values["call-note"] ?? "", next: next.next },
+    now,
+    context.config.callbacks,
+  );
+  if (!outcome.ok && outcome.reason === "not-allowed") {
+    return refused({ error: NEXT_ACTION_PROBLEMS.closed, form: "call", field: "kind", values });
+  }
+  if (!outcome.ok && outcome.reason === "stale") return refused({ error: STALE_SAVE, form: "call", values }, 409);
+  return answered(request, lead, "call", outcome);
+};
+
+const nextAction: LeadIntent = async ({ request, form, context, staff }, lead, now) => {
+  const values = valuesOf(form, ["kind", "day", "time"]);
+  const next = readNextAction(values, now);
+  if (!next.ok) return refused({ error: next.problem, form: "next-action", field: next.field, values });
+  const outcome = await setNextAction(context.db, staff.user, { ...lead, next: next.next });
+  if (!outcome.ok && outcome.reason === "not-allowed") {
+    return refused({ error: NEXT_ACTION_PROBLEMS.closed, form: "next-action", field: "kind", values });
+  }
+  if (!outcome.ok && outcome.reason === "invalid") {
+    return refused({ error: "That is the next action already: nothing changed.", form: "next-action", values });
+  }
+  return answered(request, lead, "next-action", outcome);
+};
+
+/** Each move of the lead's case, by the stage it moves to. */
+const caseMoves = Object.fromEntries(
+  Object.entries(CASE_INTENTS).map(([intent, stage]) => [
+    intent,
+    onLead(({ request, form, context, staff }, lead, now) =>
+      caseAction(context, request, staff.user, lead.kind, lead.id, intent, stage, form, now),
+    ),
+  ]),
+);
+
+export const action = consoleAction("leads.work", {
+  status: onLead(atVersion(status)),
+  assign: onLead(atVersion(assign)),
+  note: onLead(note),
+  call: onLead(atVersion(call)),
+  "next-action": onLead(atVersion(nextAction)),
+  ...caseMoves,
+  [CORRECTION_FORM]: {
+    permission: "leads.correct",
+    handle: onLead(({ request, form, context, staff }, lead) =>
+      correctionAction(context, request, staff.user, lead.kind, lead.id, lead.version, form),
+    ),
+  },
+  [NEEDS_FORM]: {
+    permission: "needs.record",
+    handle: onLead(({ request, form, context, staff }, lead, now) =>
+      needsAction(context, request, staff.user, lead.kind, lead.id, form, now),
+    ),
+  },
+  "case-commission": {
+    permission: "commission.change",
+    handle: onLead(({ request, form, context, staff }, lead, now) =>
+      commissionAction(context, request, staff.user, lead.kind, lead.id, form, now),
+    ),
+  },
+});
 
 /**
  * A move of the lead's case: the stage's form read by the domain (each problem beside its

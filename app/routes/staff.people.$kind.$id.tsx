@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { writeAudit } from "../../server/staff/audit.server";
 import { personAccounts, personKeyOf, personLeads } from "../../server/staff/people.server";
 import { notFound } from "../../server/staff/session.server";
-import { holds, requirePermission } from "../../server/staff/guard.server";
+import { holds } from "../../server/staff/guard.server";
 import { needsOfLeads } from "../../server/needs/needs.server";
 import type { NeedsView } from "~/features/staff/needs/needs-section";
 import { isLeadKind, type LeadKind } from "~/domain/leads";
@@ -10,6 +10,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { PersonPage } from "~/features/staff/person-page";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.people.$kind.$id";
 
 // /staff/people/:kind/:id: everything from the person behind one lead (or one account),
@@ -19,21 +20,22 @@ import type { Route } from "./+types/staff.people.$kind.$id";
 export const meta: Route.MetaFunction = consoleMeta("One person");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "leads.read");
+export const loader = consoleLoader("leads.read", async ({ params, context, staff }) => {
+  const id = String(params.id);
+  const { user, headers } = staff;
   const kind: LeadKind | "account" | null = isLeadKind(params.kind)
     ? params.kind
     : params.kind === "account"
       ? "account"
       : null;
   if (!kind) throw notFound();
-  const key = await personKeyOf(context.db, kind, params.id);
+  const key = await personKeyOf(context.db, kind, id);
   if (!key) throw notFound();
   const [leads, accounts] = await Promise.all([personLeads(context.db, key), personAccounts(context.db, key)]);
   await writeAudit(context.db, {
     action: "person.view",
     actor: user,
-    ...(kind === "account" ? {} : { lead: { kind, id: params.id } }),
+    ...(kind === "account" ? {} : { lead: { kind, id: id } }),
     detail: { from: kind, leads: leads.length, accounts: accounts.length },
   });
   // The needs records of the person's leads (DECISIONS D28), for the roles that work leads; each seen an audit row.
@@ -54,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   return data(
     {
-      from: { kind, id: params.id },
+      from: { kind, id: id },
       needs,
       person: key,
       leads: leads.map((l) => ({ ...l, receivedAt: l.receivedAt.toISOString() })),
@@ -63,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -1,15 +1,13 @@
 import { data, redirect } from "react-router";
 import { z } from "~/domain/zod";
-import { isSameSitePost } from "../../server/accounts.server";
 import { dataRequestsToShow } from "../../server/correction-requests.server";
 import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
 import { writeAudit } from "../../server/staff/audit.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { RequestsPage } from "~/features/staff/requests-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.requests";
 
 // /staff/requests?email=…: what is held about a person; erasing it (issue 11). The
@@ -65,8 +63,8 @@ async function requestsToShow(context: Route.LoaderArgs["context"], page = 1) {
   };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await requirePermission(context, request, "data-requests.answer");
+export const loader = consoleLoader("data-requests.answer", async ({ request, context, staff }) => {
+  const { user, headers } = staff;
   const params = new URL(request.url).searchParams;
   const asked = (params.get("email") ?? "").trim();
   const notice = params.get("erased")
@@ -96,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const found = await lookUp(context, user, asked);
   return data({ email: asked, found, notice, requests }, { headers });
-}
+});
 
 /**
  * What is held about an address, as the page shows it (counts), with an audit row: a
@@ -113,10 +111,8 @@ async function lookUp(context: Route.LoaderArgs["context"], user: { id: string; 
   return found;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "data.erase");
-  if (!isSameSitePost(request, context.config.siteUrl)) throw data("Forbidden", { status: 403 });
-  const form = await staffFormPost(request);
+export const action = consoleAction("data.erase", async ({ context, form, staff }) => {
+  const { user } = staff;
   const subject = String(form.get("email") ?? "").trim();
   const confirm = String(form.get("confirm") ?? "").trim();
   if (!email.safeParse(subject).success) throw data("No email address was given", { status: 400 });
@@ -140,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     detail: { subject: subjectReference(subject, context.config.authSecret), erased },
   });
   return redirect(`/staff/requests?erased=1${erased.complaintsKept ? `&kept=${erased.complaintsKept}` : ""}`);
-}
+});
 
 /** A refusal (a role that does not include this, a request the page cannot take) in the console's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

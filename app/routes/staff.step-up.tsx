@@ -1,12 +1,10 @@
 import { data, redirect, redirectDocument } from "react-router";
-import { isSameSitePost } from "../../server/accounts.server";
-import { staffFormPost } from "../../server/staff/form-post.server";
-import { requirePermission } from "../../server/staff/guard.server";
 import { staffReturnPath, stepUp } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { StepUpPage } from "~/features/staff/team/step-up-page";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.step-up";
 
 // /staff/step-up?from=…: the authenticator's code again (decision 272), asked by the
@@ -16,16 +14,14 @@ import type { Route } from "./+types/staff.step-up";
 export const meta: Route.MetaFunction = consoleMeta("Confirm it is you");
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { headers } = await requirePermission(context, request, "console.enter");
+export const loader = consoleLoader("console.enter", async ({ request, staff }) => {
+  const { headers } = staff;
   const from = staffReturnPath(new URL(request.url).searchParams.get("from"));
   return data({ from }, { headers });
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(context, request, "console.enter");
-  if (!isSameSitePost(request, context.config.siteUrl)) throw data(null, { status: 403 });
-  const form = await staffFormPost(request);
+export const action = consoleAction("console.enter", async ({ request, context, form, staff }) => {
+  const { user } = staff;
   const from = staffReturnPath(form.get("from"));
   const outcome = await stepUp(context, request, user, String(form.get("code") ?? ""));
   // A whole page load, not the router's: `from` may be a download (the export), which the
@@ -34,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Too many wrong codes: this session has ended (decision 336); the sign-in says so.
   if ("signedOut" in outcome) return redirect("/staff/sign-in?signedOut=codes", { headers: outcome.headers });
   return data({ from, error: outcome.message }, { status: outcome.status });
-}
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;

@@ -60,25 +60,39 @@ export function consoleLoader<T>(
 }
 
 /**
- * A guarded action, one handler per intent (the form's `intent` field; a form without
- * one is the `default` intent): `export const action = consoleAction("panel.manage", { save, retire })`.
+ * A guarded action: one handler per intent (the form's `intent` field; a form without one
+ * is the `default` intent), `consoleAction("panel.manage", { save, retire })`; or, for a
+ * route with one form, its handler alone, `consoleAction("data.erase", erase)`.
  */
-export function consoleAction<Intents extends Record<string, ConsoleIntent>>(
+export function consoleAction<Intents extends Record<string, ConsoleIntent> | Handler>(
   permission: Permission,
   intents: Intents,
   options: GuardOptions = {},
 ) {
-  return async (args: ConsoleArgs): Promise<Answer<Intents[keyof Intents]>> => {
+  type Answered = Intents extends Handler ? Answer<Intents> : Answer<Intents[keyof Intents]>;
+  return async (args: ConsoleArgs): Promise<Answered> => {
     const staff = await requirePermission(args.context, args.request, permission, options);
     if (!isSameSitePost(args.request, args.context.config.siteUrl)) {
       throw data({ reason: CONSOLE_REFUSALS.crossSite }, { status: 403, headers: staff.headers });
     }
     const form = await staffFormPost(args.request);
+    if (typeof intents === "function") return (await intents({ ...args, staff, form })) as Answered;
     const name = String(form.get("intent") ?? "default");
-    const intent: ConsoleIntent | undefined = Object.hasOwn(intents, name) ? intents[name] : undefined;
+    const intent: ConsoleIntent | undefined = Object.hasOwn(intents, name)
+      ? (intents as Record<string, ConsoleIntent>)[name]
+      : undefined;
     if (!intent) throw data({ reason: CONSOLE_REFUSALS.unknownIntent }, { status: 400 });
     if (typeof intent !== "function") await requirePermission(args.context, args.request, intent.permission, options);
     const handle = typeof intent === "function" ? intent : intent.handle;
-    return (await handle({ ...args, staff, form })) as Answer<Intents[keyof Intents]>;
+    return (await handle({ ...args, staff, form })) as Answered;
   };
+}
+
+/**
+ * A second permission, asked inside an intent when what the form asks decides it (an
+ * adviser takes a lead; giving it to another is a manager's). The route's own and each
+ * intent's are declared above; this is for the choice made from the form's values.
+ */
+export function requireAlso(args: ConsoleArgs, permission: Permission, options: GuardOptions = {}) {
+  return requirePermission(args.context, args.request, permission, options);
 }
