@@ -10,7 +10,15 @@ import {
   stepUpFresh,
 } from "../../app/domain/permissions";
 import { writeAudit } from "./audit.server";
-import { requireStaff, type StaffContext, type StaffSession, type StaffUser, staffReturnPath } from "./session.server";
+import {
+  RETURN_ADDRESS_MAX,
+  requireStaff,
+  returnAddress,
+  type StaffContext,
+  type StaffSession,
+  type StaffUser,
+  staffReturnPath,
+} from "./session.server";
 
 // The one guard of the staff console (DECISIONS D25, docs/decisions/270): every console
 // loader and action asks it for a permission first (tests/integration/staff-permissions
@@ -115,9 +123,9 @@ async function refuse(
  */
 function stepUpReturn(request: Request) {
   const url = new URL(request.url);
-  if (request.method === "GET") return staffReturnPath(url.pathname + url.search);
+  if (request.method === "GET") return staffReturnPath(returnAddress(url));
   const referer = request.headers.get("Referer");
   const from = referer && URL.canParse(referer) ? new URL(referer) : null;
-  if (from && from.origin === url.origin) return staffReturnPath(from.pathname);
-  return staffReturnPath(url.pathname);
+  if (from && from.origin === url.origin) return staffReturnPath(from.pathname.slice(0, RETURN_ADDRESS_MAX));
+  return staffReturnPath(url.pathname.slice(0, RETURN_ADDRESS_MAX));
 }

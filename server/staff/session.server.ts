@@ -160,8 +160,7 @@ export async function requireStaff(context: StaffContext, request: Request): Pro
   const staff = await staffSession(context, request);
   if (staff.user) return staff;
   await refuseBorrower(context, request);
-  const url = new URL(request.url);
-  const from = url.pathname + url.search;
+  const from = returnAddress(new URL(request.url));
   throw redirect(`${STAFF_SIGN_IN_PATH}${from === "/staff" ? "" : `?from=${encodeURIComponent(from)}`}`, {
     headers: staff.headers,
   });
@@ -172,6 +171,20 @@ export async function refuseBorrower(context: StaffContext, request: Request) {
   if (!context.auth) return;
   const borrower = await currentSession(context, request);
   if (borrower.user) throw notFound();
+}
+
+/**
+ * The longest address a sign-in or a fresh code returns to with its query: a longer one
+ * (a query no page of the console writes) returns to its path alone, so the redirect's
+ * header stays within what every browser and proxy takes (about 8 KB; an address grows
+ * by a third or more once encoded).
+ */
+export const RETURN_ADDRESS_MAX = 2_000;
+
+/** Where a sign-in or a fresh code returns to: the page's path and query, or its path alone when that is too long. */
+export function returnAddress(url: URL) {
+  const full = url.pathname + url.search;
+  return full.length <= RETURN_ADDRESS_MAX ? full : url.pathname.slice(0, RETURN_ADDRESS_MAX);
 }
 
 /** A return path inside the console, or the inbox. */
