@@ -128,13 +128,12 @@ export async function dataRequestsOf(db: Database, userId: string) {
 const accountEmailKeys = (userId: string) =>
   sql`(${jobs.dedupeKey} like ${`verify-email:${userId}:%`} or ${jobs.dedupeKey} like ${`reset-password:${userId}:%`})`;
 
-/** Everything held about the subject, as the access request's JSON document. */
-export async function personalDataOf(db: Database, subject: DataSubject) {
-  const account = await subjectAccount(db, subject);
-  const leads = await subjectLeads(db, subject, account?.id ?? null);
-  const leadIds = [...leads.quotes, ...leads.personalEnquiries, ...leads.contactMessages].map((l) => l.id);
-  // Their complaints are kept (DISP 1.9.1R), each letter exactly as sent in the record
-  // itself; the emails that carried those letters are not the record, and go.
+/**
+ * The subject's complaints, which are kept (DISP 1.9.1R), and their letters: each letter
+ * is kept exactly as sent in the record itself; the emails that carried them are not the
+ * record, and go.
+ */
+async function keptComplaints(db: Database, subject: DataSubject) {
   const kept =
     subject.byEmail === false
       ? []
@@ -155,6 +154,15 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
           )
       ).map((row) => row.id)
     : [];
+  return { kept, letterIds };
+}
+
+/** Everything held about the subject, as the access request's JSON document. */
+export async function personalDataOf(db: Database, subject: DataSubject) {
+  const account = await subjectAccount(db, subject);
+  const leads = await subjectLeads(db, subject, account?.id ?? null);
+  const leadIds = [...leads.quotes, ...leads.personalEnquiries, ...leads.contactMessages].map((l) => l.id);
+  const { kept, letterIds } = await keptComplaints(db, subject);
   const keys = [
     ...leads.quotes.flatMap((l) => leadEmailKeys("quote", l.id)),
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
@@ -285,28 +293,7 @@ export async function erasePersonalData(db: Database, subject: DataSubject, { ma
     ...[...leads.quotes, ...leads.personalEnquiries].flatMap((l) => [l.firstName, l.lastName]),
     ...leads.contactMessages.map((l) => l.name),
   ]);
-  // Their complaints are kept (DISP 1.9.1R), each letter exactly as sent in the record
-  // itself; the emails that carried those letters are not the record, and go.
-  const kept =
-    subject.byEmail === false
-      ? []
-      : await db
-          .select({ id: complaints.id })
-          .from(complaints)
-          .where(eq(sql`lower(${complaints.email})`, lower(subject.email)));
-  const letterIds = kept.length
-    ? (
-        await db
-          .select({ id: complaintLetters.id })
-          .from(complaintLetters)
-          .where(
-            inArray(
-              complaintLetters.complaintId,
-              kept.map((row) => row.id),
-            ),
-          )
-      ).map((row) => row.id)
-    : [];
+  const { kept, letterIds } = await keptComplaints(db, subject);
   const keys = [
     ...leads.quotes.flatMap((l) => leadEmailKeys("quote", l.id)),
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),
