@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { NeedsForm, type NeedsFormValues } from "./needs-form";
 
@@ -23,31 +24,17 @@ interface AccountNeedsProps {
 export function AccountNeeds({ values, leads, statedAt, healthHeld, saved, withdrawn, problems }: AccountNeedsProps) {
   if (leads === 0) {
     return (
-      <section
-        id="needs"
-        aria-labelledby="needs-heading"
-        className="mt-10 scroll-mt-24 rounded-xl border border-slate-200 p-6"
-      >
-        <h2 id="needs-heading" className="text-xl font-bold text-slate-900">
-          What would help when we speak to you
-        </h2>
+      <NeedsFrame>
         <p className="mt-1 text-slate-700">
           What you tell us here applies to the enquiries you send while signed in, and you have not sent one yet. For an
           enquiry sent without signing in, tell us on the page you saw after sending it, or tell your adviser when we
           call.
         </p>
-      </section>
+      </NeedsFrame>
     );
   }
   return (
-    <section
-      id="needs"
-      aria-labelledby="needs-heading"
-      className="mt-10 scroll-mt-24 rounded-xl border border-slate-200 p-6"
-    >
-      <h2 id="needs-heading" className="text-xl font-bold text-slate-900">
-        What would help when we speak to you
-      </h2>
+    <NeedsFrame>
       <p className="mt-1 text-slate-700">
         This applies to the enquiries you sent while signed in. Only the advisers working on them see it. You do not
         have to tell us anything.
@@ -86,6 +73,22 @@ export function AccountNeeds({ values, leads, statedAt, healthHeld, saved, withd
           </Button>
         </form>
       ) : null}
+    </NeedsFrame>
+  );
+}
+
+/** The section on /account, its heading the same whether the form is offered or not. */
+function NeedsFrame({ children }: { children: ReactNode }) {
+  return (
+    <section
+      id="needs"
+      aria-labelledby="needs-heading"
+      className="mt-10 scroll-mt-24 rounded-xl border border-slate-200 p-6"
+    >
+      <h2 id="needs-heading" className="text-xl font-bold text-slate-900">
+        What would help when we speak to you
+      </h2>
+      {children}
     </section>
   );
 }
