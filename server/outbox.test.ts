@@ -7,7 +7,8 @@ import type { DatabaseHandle } from "./db/client";
 import { jobs, rateLimits } from "./db/schema";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail";
-import { enqueue, startOutboxWorker } from "./outbox";
+import { startJobs } from "./jobs";
+import { enqueue } from "./outbox";
 import { RATE_LIMIT_KEEP_MS } from "./rate-limit";
 
 const silent = createLogger("silent");
@@ -28,9 +29,9 @@ describe.each(testDatabaseKinds())("the outbox on %s", (kind) => {
   let sink: SmtpSink;
   const workers: { stop(): Promise<void> }[] = [];
 
-  function worker(options: Partial<Parameters<typeof startOutboxWorker>[0]> & { smtpUrl?: string } = {}) {
+  function worker(options: Partial<Parameters<typeof startJobs>[0]> & { smtpUrl?: string } = {}) {
     const mailer = createMailer({ smtpUrl: options.smtpUrl ?? sink.url, mailDir: "", from: "Test <test@example.com>" });
-    const w = startOutboxWorker({
+    const w = startJobs({
       db: database.db,
       mailer,
       log: silent,

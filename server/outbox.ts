@@ -3,40 +3,36 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "./db/client";
 import { rowsOf } from "./db/rows";
-import {
-  type ComplaintReminderPayload,
-  complaintAwaitsResponse,
-  complaintReminderMessage,
-} from "./complaints/reminder.server";
 import { jobs } from "./db/schema";
 import type { Logger } from "./logger";
 import { jobMessageId, type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
 import { errorSummary } from "./logger";
 import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
 import { sweepRateLimits } from "./rate-limit";
-import { runRetention } from "./retention";
-import {
-  enqueueDueReminders,
-  isReminderDue,
-  markReminderSkipped,
-  type ReminderPayload,
-  type ReminderSettings,
-  reminderMessage,
-} from "./staff/reminders.server";
 
-/** The side effects the server performs in the background. */
-export type JobPayloads = {
+/**
+ * The side effects the server performs in the background, by kind. The outbox knows
+ * mail; each concern that queues a job of its own adds its kind here from its own module
+ * (`declare module "…/platform/outbox"`), and the server's composition (server/jobs.ts)
+ * gives the worker the kind's work. The outbox imports no concern.
+ */
+export interface JobPayloads {
   mail: MailMessage;
-  /** The day's retention run (DECISIONS D15): one job per UTC day, whichever server enqueues it first. */
-  retention: { day: string };
-  /** The night's backup (decision 355): one job per UTC day, as the retention run, while BACKUP_DIR is set. */
-  backup: { day: string };
-  /** An adviser's call-back reminder: sent only while the lead's call-back is still at its time. */
-  reminder: ReminderPayload;
-  /** A complaint's handler reminded a week before its eight weeks end: sent only while it still awaits its response. */
-  "complaint-reminder": ComplaintReminderPayload;
-};
+}
 export type JobKind = keyof JobPayloads;
+
+/**
+ * The work of one kind of job. "held back" when it decided not to act after all (a
+ * moved call-back); `sendsMail` when its failures say whether mail is down.
+ */
+export interface JobHandler<K extends JobKind = JobKind> {
+  run: (payload: JobPayloads[K], jobId: number) => Promise<unknown>;
+  sendsMail?: boolean;
+}
+export type JobHandlers = { [K in Exclude<JobKind, "mail">]?: JobHandler<K> };
+
+/** A task of the minutely sweep; answers true when it queued jobs due now (the worker then drains at once). */
+export type SweepTask = (at: Date) => Promise<boolean | undefined | void>;
 
 type Executor = Pick<Database, "insert">;
 
@@ -93,17 +89,10 @@ interface WorkerOptions {
   /** Shared with the HTTP server, so a database outage is logged once, whoever meets it. */
   databaseOutage?: OutageLog;
   mailOutage?: OutageLog;
-  /** Enqueue the retention job once a day (the running server does; tests run it themselves). */
-  dailyRetention?: boolean;
-  /** Takes the night's backup (the running server does when BACKUP_DIR is set); enqueued daily beside the retention run. */
-  nightlyBackup?: () => Promise<void>;
-  /** The local mail folder, whose files of the emails the retention job deletes go with them. */
-  mailDir?: string;
-  /**
-   * Queue the advisers' call-back reminders from the minutely sweep (the running server
-   * does, with the site's links and the leads inbox; decision 200).
-   */
-  reminders?: ReminderSettings;
+  /** The work of each kind of job beyond mail, given by the server's composition (server/jobs.ts). */
+  handlers?: JobHandlers;
+  /** What the minutely sweep does beyond sweeping spent rate-limit windows (the daily jobs, due reminders). */
+  sweepTasks?: readonly SweepTask[];
   /** The clock the daily jobs are dated by and the mail probe and the minutely sweep are timed by. */
   now?: () => Date;
   /**
@@ -116,7 +105,7 @@ interface WorkerOptions {
   maxGiveWayMs?: number;
 }
 
-/** How often the worker sweeps spent rate-limit windows, asks for the day's retention run and queues due reminders. */
+/** How often the worker sweeps spent rate-limit windows and runs its sweep tasks. */
 const SWEEP_EVERY_MS = 60_000;
 
 /** How often a giving-way outbox looks again whether the server is still busy. */
@@ -164,10 +153,8 @@ export function startOutboxWorker({
   mailProbeMs = 10_000,
   databaseOutage = createOutageLog(log, "database"),
   mailOutage = createOutageLog(log, "mail"),
-  dailyRetention = false,
-  nightlyBackup,
-  mailDir,
-  reminders,
+  handlers: extraHandlers = {},
+  sweepTasks = [],
   now = () => new Date(),
   busy = () => false,
   maxGiveWayMs = 1_000,
@@ -187,37 +174,15 @@ export function startOutboxWorker({
    */
   const heldResults: HeldResult[] = [];
 
-  /** Each kind's work; "held back" when a job decided not to send after all (a moved call-back). */
-  const handlers: { [K in JobKind]: (payload: JobPayloads[K], jobId: number) => Promise<unknown> } = {
+  /** Each kind's work: mail here, the rest from the composition. */
+  const handlers: Record<string, JobHandler<never> | undefined> = {
     // The Message-ID is the job's own, so a receiver can tell a resend from a new message.
-    mail: (message, jobId) => mailer.send(message, jobMessageId(jobId)),
-    retention: async () => {
-      const deleted = await runRetention(db, now(), { mailDir });
-      log.info({ deleted }, "retention run");
-    },
-    backup: async () => {
-      // Another server with BACKUP_DIR set queued it: this one leaves it to a later attempt.
-      if (!nightlyBackup) throw new Error("this server takes no backups: BACKUP_DIR is not set here");
-      await nightlyBackup();
-    },
-    reminder: async (payload, jobId) => {
-      // Checked now, not when queued: a call-back moved or cleared since sends nothing.
-      if (!(await isReminderDue(db, payload.reminder))) {
-        await markReminderSkipped(db, jobId);
-        log.info({ jobId, kind: payload.reminder.kind }, "reminder not sent: its call-back moved");
-        return "held back";
-      }
-      await mailer.send(reminderMessage(payload), jobMessageId(jobId));
-    },
-    "complaint-reminder": async (payload, jobId) => {
-      // Checked now, not when queued: a complaint answered or closed since needs no reminder.
-      if (!(await complaintAwaitsResponse(db, payload.complaintId))) {
-        log.info({ jobId }, "complaint reminder not sent: it has its response");
-        return "held back";
-      }
-      await mailer.send(complaintReminderMessage(payload), jobMessageId(jobId));
-    },
-  };
+    mail: { run: (message: MailMessage, jobId: number) => mailer.send(message, jobMessageId(jobId)), sendsMail: true },
+    ...extraHandlers,
+  } as Record<string, JobHandler<never> | undefined>;
+  /** The kinds of job that send an email, whose failures say whether mail is down. */
+  const mailKinds = Object.keys(handlers).filter((kind) => handlers[kind]?.sendsMail);
+  const sendsMail = (kind: string) => mailKinds.includes(kind);
 
   /**
    * Claims up to `limit` jobs due by `dueBy`; a job that fails in this pass is due later,
@@ -323,7 +288,7 @@ export function startOutboxWorker({
   async function releaseWaitingMail() {
     await db.execute(sql`
       update ${jobs} set run_at = clock_timestamp()
-      where status = 'pending' and kind in ('mail', 'reminder', 'complaint-reminder') and attempts > 0 and run_at > clock_timestamp()`);
+      where status = 'pending' and kind in (${sql.join(mailKinds.map((kind) => sql`${kind}`), sql`, `)}) and attempts > 0 and run_at > clock_timestamp()`);
   }
 
   async function mailSucceeded() {
@@ -336,9 +301,9 @@ export function startOutboxWorker({
   async function run(job: ClaimedJob) {
     let outcome: unknown;
     try {
-      const handler = handlers[job.kind] as (payload: unknown, id: number) => Promise<unknown>;
+      const handler = handlers[job.kind] as JobHandler | undefined;
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      outcome = await handler(job.payload, job.id);
+      outcome = await handler.run(job.payload as never, job.id);
     } catch (error) {
       const dead = job.attempts >= job.max_attempts;
       const summary = errorSummary(error);
@@ -417,9 +382,7 @@ export function startOutboxWorker({
     if (at.getTime() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = at.getTime();
     await sweepRateLimits(db, at.getTime());
-    if (dailyRetention) await enqueueDailyRetention(db, at);
-    if (nightlyBackup) await enqueueNightlyBackup(db, at);
-    if (reminders && (await enqueueDueReminders(db, reminders, at)) > 0) void drain();
+    for (const task of sweepTasks) if ((await task(at)) === true) void drain();
   }
 
   function drain(): Promise<number> {
@@ -470,24 +433,6 @@ export function startOutboxWorker({
     },
   };
 }
-
-/**
- * Enqueues the day's retention run. Every server asks, every minute; the job's key is
- * the UTC day, so the table holds one per day and one worker runs it.
- */
-export async function enqueueDailyRetention(db: Database, at: Date) {
-  const day = at.toISOString().slice(0, 10);
-  await enqueue(db, "retention", { day }, { dedupeKey: `retention:${day}` });
-}
-
-/** Enqueues the night's backup, as the retention run: keyed by the UTC day, so one server takes one a day. */
-export async function enqueueNightlyBackup(db: Database, at: Date) {
-  const day = at.toISOString().slice(0, 10);
-  await enqueue(db, "backup", { day }, { dedupeKey: `backup:${day}` });
-}
-
-/** The kinds of job that send an email, whose failures say whether mail is down. */
-const sendsMail = (kind: JobKind) => kind === "mail" || kind === "reminder" || kind === "complaint-reminder";
 
 /**
  * The mail server is down or refusing for now (a connection failure, or a 4xx answer

@@ -14,7 +14,7 @@ import { createLogger, type Logger } from "./logger";
 import { fastStaticFiles } from "./fast-static";
 import { createMailer } from "./mail";
 import { createOutageLog } from "./outage";
-import { startOutboxWorker } from "./outbox";
+import { startJobs } from "./jobs";
 import { builtInPromotion, createPromotionSource } from "./promotions/promotions.server";
 import { createRenderedPages } from "./promotions/rendered-pages";
 import { refuseUnreadableRequests } from "./refused-requests";
@@ -71,7 +71,7 @@ export async function startServer(
   const databaseOutage = createOutageLog(log, "database");
   /** Requests being answered now: the outbox gives way to them (decision 143). */
   const inFlight = requestsInFlight();
-  const outbox = startOutboxWorker({
+  const outbox = startJobs({
     db: database.db,
     mailer,
     log,

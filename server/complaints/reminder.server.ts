@@ -9,6 +9,13 @@ import type { MailMessage } from "../mail";
 
 export type ComplaintReminderPayload = MailMessage & { complaintId: string };
 
+declare module "../outbox" {
+  interface JobPayloads {
+    /** A complaint's handler reminded a week before its eight weeks end: sent only while it still awaits its response. */
+    "complaint-reminder": ComplaintReminderPayload;
+  }
+}
+
 /** Open, with neither a response nor a holding response sent. */
 export async function complaintAwaitsResponse(db: Database, complaintId: string): Promise<boolean> {
   const [row] = await db

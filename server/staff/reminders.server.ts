@@ -29,6 +29,13 @@ export interface ReminderOf {
 /** A reminder job's payload: the email, rendered when queued, and the call-back it is for. */
 export type ReminderPayload = MailMessage & { reminder: ReminderOf; skipped?: "moved" };
 
+declare module "../outbox" {
+  interface JobPayloads {
+    /** An adviser's call-back reminder: sent only while the lead's call-back is still at its time. */
+    reminder: ReminderPayload;
+  }
+}
+
 /**
  * A call-back missed by more than this (the servers were down at its time) is not
  * reminded of: by then the overdue call-back is the Today list's to show, and a burst of

@@ -24,7 +24,7 @@ import { rowsOf } from "../../server/db/rows";
 import { backups, dataRequests, quotes, users } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail";
-import { startOutboxWorker } from "../../server/outbox";
+import { startJobs } from "../../server/jobs";
 import { draftPromotion } from "../../server/promotions/promotions.server";
 import { writeAudit } from "../../server/staff/audit.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
@@ -282,7 +282,7 @@ describe.each(testDatabaseKinds())("backup and restore on %s", { timeout: 60_000
     for (const name of older) writeFileSync(path.join(nightly, name), "old");
     writeFileSync(path.join(nightly, "notes.txt"), "not a backup");
     const { log, text } = capturingLogger();
-    const worker = startOutboxWorker({
+    const worker = startJobs({
       db: source.db,
       mailer: createMailer({ mailDir: sourceMail, from: config.mail.from }),
       log,

@@ -7,7 +7,8 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { jobs, personalEnquiries, quotes, staffMembers } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { createMailer } from "../../server/mail";
-import { type OutboxWorker, startOutboxWorker } from "../../server/outbox";
+import { startJobs } from "../../server/jobs";
+import type { OutboxWorker } from "../../server/outbox";
 import { chooseCallback } from "../../server/callbacks.server";
 import { callbackEmailKeys, reminderKey } from "../../server/lead-email-keys";
 import {
@@ -66,7 +67,7 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
   function worker(clock: () => Date, pollMs = 5, leaseMs?: number) {
     let polls = 0;
     const mailer = createMailer({ smtpUrl: sink.url, mailDir: "", from: "Test <test@example.com>" });
-    const w: OutboxWorker = startOutboxWorker({
+    const w: OutboxWorker = startJobs({
       db: database.db,
       mailer,
       log: createLogger("silent"),

@@ -22,7 +22,7 @@ import {
 } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { jobMessageId, type Mailer } from "../../server/mail";
-import { enqueueDailyRetention, startOutboxWorker } from "../../server/outbox";
+import { enqueueDailyRetention, startJobs } from "../../server/jobs";
 import { retentionDryRun, runRetention } from "../../server/retention";
 import { STAFF_SESSION_MAX_SECONDS } from "../../server/staff/session-limits";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
@@ -308,7 +308,7 @@ describe.each(testDatabaseKinds())("the retention job on %s", (kind) => {
     const tomorrow = new Date(now.getTime() + DAY);
     // Two servers each enqueue the day's run (twice, as a minute apart), then both work the table at once.
     const servers = [0, 1].map(() =>
-      startOutboxWorker({ db, mailer, log, pollMs: 3_600_000, dailyRetention: true, now: () => tomorrow }),
+      startJobs({ db, mailer, log, pollMs: 3_600_000, dailyRetention: true, now: () => tomorrow }),
     );
     for (let i = 0; i < 2; i++) for (const _ of servers) await enqueueDailyRetention(db, tomorrow);
     await Promise.all(servers.map((s) => s.drain()));
