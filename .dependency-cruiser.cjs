@@ -14,9 +14,64 @@ const serverOnly = "\\.server\\.tsx?$";
 /** Tests may reach across layers to set up what they check. */
 const tests = "\\.test\\.tsx?$";
 
+/**
+ * server/ by concern (README, "How it is built"): the root composes; `platform/` (the
+ * database, mail, the outbox, logging, security, rate limits, audit, CSV, form posts) and
+ * `emails/` (what is sent) sit beneath every concern; each concern folder below names the
+ * modules another concern may import, its entry. The root and `api/` compose, and import
+ * what they need.
+ */
+const concernEntries = {
+  borrowers: ["accounts.server.ts", "auth.ts", "callbacks.server.ts", "contact.server.ts"],
+  leads: ["leads.server.ts", "funnel.ts", "lead-email-keys.ts"],
+  privacy: ["data-requests.server.ts"],
+  complaints: [],
+  needs: [],
+  promotions: ["promotions.server.ts", "live.server.ts"],
+  staff: ["session.server.ts", "session-limits.ts"],
+};
+const concernNames = Object.keys(concernEntries);
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** One rule per concern: reached from another concern only through its entry. */
+const throughEntries = concernNames.map((name) => ({
+  name: `${name}-reached-through-its-entry`,
+  comment: `Another concern imports server/${name}/ only through its entry (${concernEntries[name].join(", ") || "none: nothing of it is another concern's"}); name the module there, in .dependency-cruiser.cjs, or move what both need into platform/ or app/domain.`,
+  severity: "error",
+  from: { path: `^server/(${concernNames.filter((other) => other !== name).join("|")})/`, pathNot: tests },
+  to: {
+    path: `^server/${name}/`,
+    pathNot: concernEntries[name].map((entry) => `^server/${name}/${escaped(entry)}$`),
+  },
+}));
+
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: "features-import-no-feature",
+      comment:
+        "A feature of app/features imports no other feature: what two features share goes down a layer (app/components, app/content or app/domain).",
+      severity: "error",
+      from: { path: "^app/features/([^/]+)/", pathNot: tests },
+      to: { path: "^app/features/", pathNot: "^app/features/$1/" },
+    },
+    {
+      name: "platform-imports-no-concern",
+      comment:
+        "server/platform is beneath every concern: it imports only itself, app/domain and the configuration. A concern's part is given to it by the composition (server/jobs.ts, `declare module` beside the concern).",
+      severity: "error",
+      from: { path: "^server/platform/", pathNot: tests },
+      to: { path: "^server/(?!platform/)" },
+    },
+    {
+      name: "emails-import-no-concern",
+      comment:
+        "server/emails are the messages sent: they import the platform and app/domain, never a concern folder or the composition.",
+      severity: "error",
+      from: { path: "^server/emails/", pathNot: tests },
+      to: { path: "^server/(?!platform/|emails/)" },
+    },
+    ...throughEntries,
     {
       name: "domain-imports-no-layer",
       comment:

@@ -33,8 +33,7 @@ export default [
               message: "A console route reads its form through consoleAction.",
             },
             {
-              name: "../../server/accounts.server",
-              importNames: ["isSameSitePost", "readFormPost"],
+              name: "../../server/platform/form-post.server",
               message: "A console route's posts are checked and read by consoleAction.",
             },
           ],

@@ -158,7 +158,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     backup: { dir: e.BACKUP_DIR ?? null, keep: e.BACKUP_KEEP },
     authSecret: e.AUTH_SECRET ?? "development-only-secret-change-me-in-production",
     logLevel: e.LOG_LEVEL,
-    /** Trusted proxy hops in front of the server (0: none); see server/rate-limit.ts clientAddress. */
+    /** Trusted proxy hops in front of the server (0: none); see server/platform/rate-limit.ts clientAddress. */
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     site: {

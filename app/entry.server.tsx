@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { isCrossOriginWrite, logRefusal } from "../server/refusal-log.server";
+import { isCrossOriginWrite, logRefusal } from "../server/platform/refusal-log.server";
 import { NonceProvider } from "./components/nonce";
 import { scriptsAfterPaint } from "./scripts-after-paint";
 

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { readConfig } from "../app/config.server";
 import { type LenderProductInput, lenderCriteriaSchema } from "../app/domain/lender-products";
-import type { ServerContext } from "../server/context";
-import type { Database } from "../server/db/client";
-import { rowsOf } from "../server/db/rows";
-import { lenderProducts, staffSessions } from "../server/db/schema";
-import { createLogger } from "../server/logger";
-import { campaignReport, monthRangeOf } from "../server/staff/campaign-report.server";
+import type { ServerContext } from "../server/platform/services";
+import type { Database } from "../server/platform/db/client";
+import { rowsOf } from "../server/platform/db/rows";
+import { lenderProducts, staffSessions } from "../server/platform/db/schema";
+import { createLogger } from "../server/platform/logger";
+import { campaignReport, monthRangeOf } from "../server/staff/reports/campaign-report.server";
 import { tokenHash } from "../server/staff/credentials";
-import { EXAMPLE_PANEL } from "../server/staff/example-panel";
+import { EXAMPLE_PANEL } from "../server/staff/lender-panel/example-panel";
 import { staffCookieName } from "../server/staff/session.server";
 
 // The lead page with the lender panel (issue 30), beside the inbox's own figures: 50

@@ -13,7 +13,7 @@ import {
   currentFingerprint,
   FINGERPRINT_FILE,
   staleness as stalenessOf,
-} from "../server/build-fingerprint";
+} from "../server/platform/build-fingerprint";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -84,7 +84,7 @@ async function bundleServer(absolute: string) {
   const esbuild = await import("esbuild");
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { "server/index": "server/index.ts", fingerprint: "server/build-fingerprint.ts" },
+    entryPoints: { "server/index": "server/index.ts", fingerprint: "server/platform/build-fingerprint.ts" },
     outdir: path.join(absolute, "node"),
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { parseInboxFilter } from "../app/domain/inbox-filter";
-import { openDatabase } from "../server/db/client";
-import { staffMembers } from "../server/db/schema";
-import { leadsCsv } from "../server/staff/csv-export.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../server/staff/sample-leads";
+import { openDatabase } from "../server/platform/db/client";
+import { staffMembers } from "../server/platform/db/schema";
+import { leadsCsv } from "../server/staff/leads/csv-export.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../server/staff/leads/sample-leads";
 
 // The inbox's CSV export of a few made-up leads, written to standard output, for the
 // check in a spreadsheet that decision 181 describes (`npx tsx scripts/sample-leads-csv.ts

@@ -9,15 +9,27 @@ import { authApi } from "./api/auth";
 import { contactApi } from "./api/contact";
 import { funnelApi } from "./api/funnel";
 import { leadApi } from "./api/leads";
-import { createAuth, identifyWith } from "./auth";
-import { createOutageLog, isConnectionFailure, type OutageLog, outageAnswer, WriteOutcomeUnknown } from "./outage";
+import { createAuth, identifyWith } from "./borrowers/auth";
+import {
+  createOutageLog,
+  isConnectionFailure,
+  type OutageLog,
+  outageAnswer,
+  WriteOutcomeUnknown,
+} from "./platform/outage";
 import type { PromotionSource } from "./promotions/promotions.server";
 import type { RenderedPages } from "./promotions/rendered-pages";
-import { clientAddress } from "./rate-limit";
-import { refusedWith } from "./refused-requests";
-import { contentSecurityPolicy, newNonce, publicRequest, securityHeaders, withoutTrailingSlash } from "./security";
-import type { Services } from "./services";
-import { answerFor, createStaticFiles, type StaticFile } from "./static-files";
+import { clientAddress } from "./platform/rate-limit";
+import { refusedWith } from "./platform/refused-requests";
+import {
+  contentSecurityPolicy,
+  newNonce,
+  publicRequest,
+  securityHeaders,
+  withoutTrailingSlash,
+} from "./platform/security";
+import type { Services } from "./platform/services";
+import { answerFor, createStaticFiles, type StaticFile } from "./platform/static-files";
 
 /**
  * Every request body, on every route, is at most this size (DECISIONS D7): checked from

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { ConfigError, readConfig } from "../app/config.server";
-import { BackupRefusal, restoreBackup } from "./backup/backup";
+import { BackupRefusal, restoreBackup } from "./platform/backup/backup";
 import { type CommandResult, commandProblem, runCommand, USAGE } from "./commands";
 import { sendToServer } from "./control-socket";
-import { openDatabase } from "./db/client";
-import { embeddedDatabaseHolder } from "./db/embedded-lock";
+import { openDatabase } from "./platform/db/client";
+import { embeddedDatabaseHolder } from "./platform/db/embedded-lock";
 
 // The firm's command line: `npm run staff -- add|list|disable`, `npm run seed -- --leads N`,
 // `npm run retention [-- --dry-run]`, `npm run backup [-- <folder>]` (the commands

@@ -1,10 +1,10 @@
 import type { AppConfig } from "../app/config.server";
 import { may, ROLE_LABELS } from "../app/domain/permissions";
-import { takeBackup } from "./backup/backup";
-import type { Database } from "./db/client";
-import { formatRetentionReport, retentionDryRun, runRetention } from "./retention";
+import { takeBackup } from "./platform/backup/backup";
+import type { Database } from "./platform/db/client";
+import { formatRetentionReport, retentionDryRun, runRetention } from "./privacy/retention";
 import { addStaff, disableStaff, ENROL_LINK_HOURS, listStaff, StaffAccountError } from "./staff/accounts.server";
-import { seedExamplePanel } from "./staff/example-panel";
+import { seedExamplePanel } from "./staff/lender-panel/example-panel";
 import { seedLeads } from "./staff/seed";
 
 // The firm's commands (`npm run staff -- add|list|disable`, `npm run seed -- --leads N|--panel`,

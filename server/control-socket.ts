@@ -2,9 +2,9 @@ import { chmodSync, rmSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import type { CommandResult } from "./commands";
-import type { Logger } from "./logger";
+import type { Logger } from "./platform/logger";
 
-// The embedded database is one process's files (server/db/embedded-lock.ts), so while
+// The embedded database is one process's files (server/platform/db/embedded-lock.ts), so while
 // the server runs on it the command line cannot open it. It hands its command to the
 // server instead (decision 165), over a Unix socket in DATA_DIR: a file, not a port, so
 // nothing off this machine can reach it, and readable and writable by the server's own

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { readConfig } from "../app/config.server";
 import { capturedLog } from "../tests/support/log";
 import { createApp, HEALTH_CHECK_MS, HEALTH_TIMEOUT_MS } from "./app";
-import type { Database } from "./db/client";
+import type { Database } from "./platform/db/client";
 
 // /healthz promises its whole answer within HEALTH_TIMEOUT_MS (the README's 1.5 s), hung
 // database or not (issue 27, item 2). The clock is the test's: a database that never

@@ -1,6 +1,6 @@
 import { ConfigError, readConfig } from "../app/config.server";
-import { createLogger } from "./logger";
-import { sendProcessOutputTo } from "./process-output";
+import { createLogger } from "./platform/logger";
+import { sendProcessOutputTo } from "./platform/process-output";
 import { startServer } from "./start";
 
 // Every line this process prints is the logger's (decision 150): from the first line on,

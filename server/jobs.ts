@@ -1,22 +1,22 @@
 import { complaintAwaitsResponse, complaintReminderMessage } from "./complaints/reminder.server";
-import type { Database } from "./db/client";
-import { jobMessageId } from "./mail";
-import { enqueue, type JobHandlers, type OutboxWorker, type SweepTask, startOutboxWorker } from "./outbox";
-import { runRetention } from "./retention";
+import type { Database } from "./platform/db/client";
+import { jobMessageId } from "./platform/mail";
+import { enqueue, type JobHandlers, type OutboxWorker, type SweepTask, startOutboxWorker } from "./platform/outbox";
+import { runRetention } from "./privacy/retention";
 import {
   enqueueDueReminders,
   isReminderDue,
   markReminderSkipped,
   type ReminderSettings,
   reminderMessage,
-} from "./staff/reminders.server";
+} from "./staff/leads/reminders.server";
 
 /**
  * The server's background work, composed: the outbox (platform) works the jobs, and
  * here each concern's kind of job is given its work and each daily or minutely task its
  * place in the sweep. Each kind's payload is declared beside the concern that queues it.
  */
-declare module "./outbox" {
+declare module "./platform/outbox" {
   interface JobPayloads {
     /** The day's retention run (DECISIONS D15): one job per UTC day, whichever server enqueues it first. */
     retention: { day: string };

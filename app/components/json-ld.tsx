@@ -1,6 +1,6 @@
 /**
  * A <script type="application/ld+json"> block. It is data, never executed, so the CSP
- * lets it through (server/security.ts); `<` is escaped so no text in it can close the
+ * lets it through (server/platform/security.ts); `<` is escaped so no text in it can close the
  * script element early.
  */
 export function JsonLd({ data }: { data: object }) {

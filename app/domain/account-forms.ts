@@ -1,6 +1,6 @@
 // What the sign-in and sign-up forms say beside each field (DECISIONS D24): every
 // problem at once, in the order of the form, for the error summary and the field
-// messages. The server reads the forms with these (server/accounts.server.ts).
+// messages. The server reads the forms with these (server/borrowers/accounts.server.ts).
 
 import { ENTER_PASSWORD, EMAIL_INVALID } from "./account-messages";
 

@@ -40,7 +40,7 @@ describe("click ids kept with a lead", () => {
   });
 
   it("leaves the database no foreign click id to read", () => {
-    // The same reading as the generated columns (server/db/schema.ts): the first match.
+    // The same reading as the generated columns (server/platform/db/schema.ts): the first match.
     const read = (url: string, name: string) => new RegExp(`[?&]${name}=([^&#]*)`).exec(url)?.[1] ?? null;
     for (const url of [
       "/a?gclid=-1&gclid=ok",

@@ -12,7 +12,7 @@ export function isGoogleClickId(value: string | null | undefined): value is stri
   return typeof value === "string" && /^[A-Za-z0-9][A-Za-z0-9_-]{0,499}$/.test(value);
 }
 
-/** Each click id parameter as the database reads it from the landing URL (server/db/schema.ts). */
+/** Each click id parameter as the database reads it from the landing URL (server/platform/db/schema.ts). */
 const CLICK_ID_PARAMETER = /([?&])(?:gclid|gbraid|wbraid)=([^&#]*)/g;
 /** Marks where a query's first parameter was dropped; a line never holds a NUL (sanitiseLine). */
 const DROPPED_FIRST = "?\u0000";

@@ -1,6 +1,6 @@
 // How guessable a password is, in the terms the password rules give their reasons in
 // (./passwords.ts). The guessing is zxcvbn's (Wheeler, USENIX Security 2016), run by the
-// server with zxcvbn-ts's estimator and maintained lists (server/common-passwords.ts);
+// server with zxcvbn-ts's estimator and maintained lists (server/platform/common-passwords.ts);
 // here, its judgement is read: the score, and each part of the cheapest way to guess the
 // password named by the kind of pattern it is.
 

@@ -2,7 +2,7 @@
 // account, not too long to hash, and not one of the passwords attackers try first; and
 // for staff, who see every lead, hard to guess as a whole (decision 295). The lists are
 // large, so the caller brings the checks (the server reads maintained lists from npm;
-// see server/common-passwords.ts).
+// see server/platform/common-passwords.ts).
 
 import type { PatternKind, Strength } from "./password-strength";
 

@@ -1,6 +1,6 @@
 // How long the firm keeps what (DECISIONS D11, D15): the one place the periods live.
 // The privacy policy prints them from here and the daily retention job
-// (server/retention.ts) deletes by them, so the promise and the practice cannot drift.
+// (server/privacy/retention.ts) deletes by them, so the promise and the practice cannot drift.
 
 export const RETENTION = {
   /** A lead whose loan completed: from completion (the FCA's record-keeping period). */

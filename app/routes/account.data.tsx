@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { currentSession } from "../../server/accounts.server";
-import { personalDataDownload, personalDataOf } from "../../server/data-requests.server";
+import { currentSession } from "../../server/borrowers/accounts.server";
+import { personalDataDownload, personalDataOf } from "../../server/privacy/data-requests.server";
 import type { Route } from "./+types/account.data";
 
 // GET /account/data: a signed-in borrower's own data, everything held, as one JSON

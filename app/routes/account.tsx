@@ -4,11 +4,10 @@ import {
   currentSession,
   deleteAccount,
   enquiryOf,
-  isSameSitePost,
   leadsSentFrom,
-  readFormPost,
   signOut,
-} from "../../server/accounts.server";
+} from "../../server/borrowers/accounts.server";
+import { isSameSitePost, readFormPost } from "../../server/platform/form-post.server";
 import {
   CALLBACK_CLOSED,
   callbackChoicesOf,
@@ -17,9 +16,9 @@ import {
   readCallbackFields,
   refuse,
   screenBorrowerForm,
-} from "../../server/callbacks.server";
-import { askForCorrection, correctAccountDetails } from "../../server/correction-requests.server";
-import { dataRequestsOf } from "../../server/data-requests.server";
+} from "../../server/borrowers/callbacks.server";
+import { askForCorrection, correctAccountDetails } from "../../server/privacy/correction-requests.server";
+import { dataRequestsOf } from "../../server/privacy/data-requests.server";
 import { callbackValue, describeCallback, SOONEST } from "~/domain/callback-choice";
 import {
   ACCOUNT_DETAIL_FIELDS,
@@ -46,7 +45,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import type { Route } from "./+types/account";
 
 // /account (DECISIONS D6): the signed-in borrower's own enquiries, and signing out.
-// Rendered per request; nobody sees anyone else's rows (server/accounts.server.ts).
+// Rendered per request; nobody sees anyone else's rows (server/borrowers/accounts.server.ts).
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -1,4 +1,4 @@
-import { ENQUIRY_LEAD, stepFormAction } from "../../server/step-form-posts.server";
+import { ENQUIRY_LEAD, stepFormAction } from "../../server/borrowers/step-form-posts.server";
 import { pageMeta } from "~/components/seo";
 import { QUICK_CHECK_FLOW } from "~/features/quick-check/flow";
 import { QUICK_CHECK_TITLE, QuickCheckPage } from "~/features/quick-check/quick-check-page";

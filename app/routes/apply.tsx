@@ -1,4 +1,4 @@
-import { QUOTE_LEAD, stepFormAction } from "../../server/step-form-posts.server";
+import { QUOTE_LEAD, stepFormAction } from "../../server/borrowers/step-form-posts.server";
 import { pageMeta } from "~/components/seo";
 import { ELIGIBILITY_TITLE, EligibilityPage } from "~/features/eligibility/eligibility-page";
 import { ELIGIBILITY_FLOW } from "~/features/eligibility/flow";

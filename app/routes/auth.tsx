@@ -1,13 +1,6 @@
 import { data, replace } from "react-router";
-import {
-  accountFormGate,
-  currentSession,
-  isSameSitePost,
-  type Refusal,
-  readFormPost,
-  signIn,
-  signUp,
-} from "../../server/accounts.server";
+import { accountFormGate, currentSession, type Refusal, signIn, signUp } from "../../server/borrowers/accounts.server";
+import { isSameSitePost, readFormPost } from "../../server/platform/form-post.server";
 import { AuthPage, type AuthActionData, type AuthTab } from "~/features/accounts/auth-page";
 import { SIGN_UP_SUCCESS, SOMETHING_WENT_WRONG } from "~/domain/account-messages";
 import { DEFAULT_AFTER_SIGN_IN, returnPath, safeReturnPath } from "~/domain/return-to";

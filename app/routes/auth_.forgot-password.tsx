@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { accountFormGate, isSameSitePost, readFormPost, requestPasswordReset } from "../../server/accounts.server";
+import { accountFormGate, requestPasswordReset } from "../../server/borrowers/accounts.server";
+import { isSameSitePost, readFormPost } from "../../server/platform/form-post.server";
 import { pageMeta } from "~/components/seo";
 import { SOMETHING_WENT_WRONG } from "~/domain/account-messages";
 import { ForgotPasswordPage, type ResetActionData } from "~/features/accounts/password-reset";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { contactFormAction } from "../../server/contact.server";
+import { contactFormAction } from "../../server/borrowers/contact.server";
 import { ContactDetails } from "~/components/contact-details";
 import { PageHeader } from "~/components/page-header";
 import { Island } from "~/components/island";

@@ -5,7 +5,7 @@ import { STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { COMPLAINTS } from "~/content/legal";
-import { ComplaintForm } from "~/features/complaints/complaint-form";
+import { ComplaintForm } from "~/components/complaint-form";
 import type { Route } from "./+types/make-a-complaint";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,12 +1,12 @@
 import { data, redirectDocument } from "react-router";
-import { BULK_MAX, changeMany, readListed, tickedExportPath } from "../../server/staff/bulk.server";
+import { BULK_MAX, changeMany, readListed, tickedExportPath } from "../../server/staff/leads/bulk.server";
 import { readCloseReason } from "~/domain/lead-work";
 import { isLeadStatus } from "~/domain/leads";
 import { BULK_EXPORT_PROBLEMS, BULK_FORM, type BulkAnswer, bulkDoneText } from "~/features/staff/inbox-bulk";
 import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
-import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
-import { assignableStaff } from "../../server/staff/leads.server";
-import { liveProducts } from "../../server/staff/lender-panel.server";
+import { inboxPage, statusCounts } from "../../server/staff/leads/inbox.server";
+import { assignableStaff } from "../../server/staff/leads/leads.server";
+import { liveProducts } from "../../server/staff/lender-panel/lender-panel.server";
 import { leadAnswers, noPanelMatch } from "~/domain/lender-matching";
 import { heldBy, holds } from "../../server/staff/guard.server";
 import { needsMarkersOf } from "../../server/needs/needs.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { accessReview, REVIEW_DAYS } from "../../server/staff/access-review.server";
+import { accessReview, REVIEW_DAYS } from "../../server/staff/reports/access-review.server";
 import { listStaff } from "../../server/staff/accounts.server";
 import { soleAdministrator } from "../../server/staff/team.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";

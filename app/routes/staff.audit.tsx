@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { isAuditAction } from "~/domain/audit-actions";
 import { LEAD_LOOKUP_PROBLEM, parseLeadLookup } from "~/domain/inbox-filter";
-import { auditCursorText, auditEntries, parseAuditCursor } from "../../server/staff/audit.server";
+import { auditCursorText, auditEntries, parseAuditCursor } from "../../server/platform/audit.server";
 import { listStaff } from "../../server/staff/accounts.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { AuditPage } from "~/features/staff/audit-page";

@@ -29,7 +29,7 @@ import {
   reopenComplaint,
   sendComplaintLetter,
 } from "../../server/complaints/complaints.server";
-import { writeAudit } from "../../server/staff/audit.server";
+import { writeAudit } from "../../server/platform/audit.server";
 import { consoleMeta } from "~/features/staff/console-meta";
 import { consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.$id";

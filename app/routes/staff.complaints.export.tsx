@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { complaintsReport, halfYear } from "~/domain/complaints";
 import { complaintsInPeriod, complaintsReportCsv } from "../../server/complaints/complaints.server";
-import { writeAudit } from "../../server/staff/audit.server";
+import { writeAudit } from "../../server/platform/audit.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.export";
 

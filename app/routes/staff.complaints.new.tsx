@@ -12,7 +12,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { RecordComplaintPage } from "~/features/staff/complaints/record-complaint-page";
 import { recordComplaint } from "../../server/complaints/complaints.server";
-import { findLead } from "../../server/staff/leads.server";
+import { findLead } from "../../server/staff/leads/leads.server";
 import { consoleMeta } from "~/features/staff/console-meta";
 import { consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.new";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { inboxFilterProblem, parseInboxFilter } from "~/domain/inbox-filter";
-import { leadsCsv } from "../../server/staff/csv-export.server";
+import { leadsCsv } from "../../server/staff/leads/csv-export.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.export";
 
 // GET /staff/export?<the inbox's filter>: the filtered leads as a CSV download,
-// streamed (server/staff/csv-export.server.ts). A resource route: no page, no parent loader.
+// streamed (server/staff/leads/csv-export.server.ts). A resource route: no page, no parent loader.
 
 export const loader = consoleLoader(
   "leads.export",

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { BULK_MAX, readListed } from "../../server/staff/bulk.server";
-import { selectedLeadsCsv } from "../../server/staff/csv-export.server";
+import { BULK_MAX, readListed } from "../../server/staff/leads/bulk.server";
+import { selectedLeadsCsv } from "../../server/staff/leads/csv-export.server";
 import { BULK_EXPORT_PROBLEMS } from "~/features/staff/inbox-bulk";
 import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.export_.ticked";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { funnelQueryProblem } from "~/domain/funnel";
 import { consoleLoader } from "../../server/staff/console-route.server";
-import { csvDownload } from "../../server/staff/csv-download.server";
-import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
+import { csvDownload } from "../../server/platform/csv.server";
+import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/reports/funnel-query.server";
 
 // GET /staff/funnel/export?<the page's query>: the funnel table as CSV. Counts only.
 

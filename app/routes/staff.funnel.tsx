@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { FUNNEL_QUERY_PROBLEMS, funnelQueryProblem } from "~/domain/funnel";
 import { refusedPeriod } from "~/domain/report-period";
-import { funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
+import { funnelQueryOf, funnelReport } from "../../server/staff/reports/funnel-query.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { FunnelPage } from "~/features/staff/funnel-page";
 import { ConsoleError } from "~/features/staff/console-error";

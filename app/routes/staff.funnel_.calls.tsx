@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { FUNNEL_QUERY_PROBLEMS, funnelQueryProblem } from "~/domain/funnel";
 import { refusedPeriod } from "~/domain/report-period";
-import { contactReport } from "../../server/staff/contact-report.server";
-import { funnelQueryOf } from "../../server/staff/funnel-query.server";
+import { contactReport } from "../../server/staff/reports/contact-report.server";
+import { funnelQueryOf } from "../../server/staff/reports/funnel-query.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { CallsReportPage } from "~/features/staff/calls-report-page";
 import { ConsoleError } from "~/features/staff/console-error";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { funnelQueryProblem } from "~/domain/funnel";
-import { exportOfflineConversions } from "../../server/staff/campaign-report.server";
+import { exportOfflineConversions } from "../../server/staff/reports/campaign-report.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
-import { csvDownload } from "../../server/staff/csv-download.server";
-import { funnelQueryOf } from "../../server/staff/funnel-query.server";
+import { csvDownload } from "../../server/platform/csv.server";
+import { funnelQueryOf } from "../../server/staff/reports/funnel-query.server";
 
 // GET /staff/funnel/campaigns/conversions?from=&to= (UK days of completion): the
 // offline-conversions file for Google Ads (docs/decisions/236), audited

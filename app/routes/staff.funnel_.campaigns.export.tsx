@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { monthRangeProblem } from "~/domain/campaign-report";
-import { exportCampaignReport, monthRangeOf } from "../../server/staff/campaign-report.server";
+import { exportCampaignReport, monthRangeOf } from "../../server/staff/reports/campaign-report.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
-import { csvDownload } from "../../server/staff/csv-download.server";
+import { csvDownload } from "../../server/platform/csv.server";
 
 // GET /staff/funnel/campaigns/export?from=&to=: the campaign report as CSV, audited
 // (campaigns.export: the months and the row count). Figures per campaign, no person.

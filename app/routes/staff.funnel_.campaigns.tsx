@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { MONTH_RANGE_PROBLEMS, monthRangeProblem } from "~/domain/campaign-report";
 import { refusedPeriod } from "~/domain/report-period";
-import { campaignReport, monthRangeOf } from "../../server/staff/campaign-report.server";
-import { funnelQueryOf } from "../../server/staff/funnel-query.server";
+import { campaignReport, monthRangeOf } from "../../server/staff/reports/campaign-report.server";
+import { funnelQueryOf } from "../../server/staff/reports/funnel-query.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { CampaignReportPage } from "~/features/staff/campaign-report-page";
 import { ConsoleError } from "~/features/staff/console-error";

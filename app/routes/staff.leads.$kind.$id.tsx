@@ -1,6 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { ownValue } from "~/domain/own-keys";
-import { writeAudit } from "../../server/staff/audit.server";
+import { writeAudit } from "../../server/platform/audit.server";
 import {
   type CaseMove,
   caseOf,
@@ -9,10 +9,10 @@ import {
   moveCase,
   NOT_COMPLETED,
   STALE_CASE,
-} from "../../server/staff/cases.server";
-import { liveProducts } from "../../server/staff/lender-panel.server";
-import { correctLead } from "../../server/staff/corrections.server";
-import { leadWalk } from "../../server/staff/lead-walk.server";
+} from "../../server/staff/leads/cases.server";
+import { liveProducts } from "../../server/staff/lender-panel/lender-panel.server";
+import { correctLead } from "../../server/staff/leads/corrections.server";
+import { leadWalk } from "../../server/staff/leads/lead-walk.server";
 import {
   addNote,
   assignableStaff,
@@ -25,7 +25,7 @@ import {
   setNextAction,
   STALE_SAVE,
   timelineOf,
-} from "../../server/staff/leads.server";
+} from "../../server/staff/leads/leads.server";
 import { notFound, type StaffActor } from "../../server/staff/session.server";
 import { needsOf, recordNeeds } from "../../server/needs/needs.server";
 import { formValues, readAdviserNeeds } from "~/domain/needs";

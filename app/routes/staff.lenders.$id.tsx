@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
-import { changeProduct, findProduct, retireProduct } from "../../server/staff/lender-panel.server";
+import { changeProduct, findProduct, retireProduct } from "../../server/staff/lender-panel/lender-panel.server";
 import { notFound } from "../../server/staff/session.server";
 import { productFormValues, readProductForm } from "~/domain/lender-products";
 import { privatePageHeaders } from "~/features/accounts/private-headers";

@@ -1,6 +1,6 @@
 import { ownValue } from "~/domain/own-keys";
 import { data } from "react-router";
-import { panelProducts } from "../../server/staff/lender-panel.server";
+import { panelProducts } from "../../server/staff/lender-panel/lender-panel.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { LenderPanelPage } from "~/features/staff/lender-panel-page";
 import { ConsoleError } from "~/features/staff/console-error";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { addProduct } from "../../server/staff/lender-panel.server";
+import { addProduct } from "../../server/staff/lender-panel/lender-panel.server";
 import { EMPTY_PRODUCT_FORM, readProductForm } from "~/domain/lender-products";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";

@@ -5,7 +5,7 @@ import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
 import { OutcomesPage } from "~/features/staff/needs/outcomes-page";
 import { outcomesOf, outcomesTable } from "../../server/needs/outcomes.server";
-import { writeAudit } from "../../server/staff/audit.server";
+import { writeAudit } from "../../server/platform/audit.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.outcomes._index";
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { isQuarter } from "~/domain/needs-outcomes";
 import { outcomesCsv, outcomesOf } from "../../server/needs/outcomes.server";
-import { writeAudit } from "../../server/staff/audit.server";
+import { writeAudit } from "../../server/platform/audit.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
-import { csvDownload } from "../../server/staff/csv-download.server";
+import { csvDownload } from "../../server/platform/csv.server";
 
 // GET /staff/outcomes/export?quarter=2026-Q3: the quarter's outcomes as CSV for the board's
 // Consumer Duty report, audited with the quarter. The same lines as the page: counts only,

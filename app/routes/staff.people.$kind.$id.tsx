@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { writeAudit } from "../../server/staff/audit.server";
-import { personAccounts, personKeyOf, personLeads } from "../../server/staff/people.server";
+import { writeAudit } from "../../server/platform/audit.server";
+import { personAccounts, personKeyOf, personLeads } from "../../server/staff/leads/people.server";
 import { notFound } from "../../server/staff/session.server";
 import { holds } from "../../server/staff/guard.server";
 import { needsOfLeads } from "../../server/needs/needs.server";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { answerDataRequest } from "../../server/correction-requests.server";
+import { answerDataRequest } from "../../server/privacy/correction-requests.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";

@@ -1,7 +1,12 @@
 import { data } from "react-router";
 import { z } from "~/domain/zod";
-import { countsOf, personalDataDownload, personalDataOf, subjectReference } from "../../server/data-requests.server";
-import { writeAudit } from "../../server/staff/audit.server";
+import {
+  countsOf,
+  personalDataDownload,
+  personalDataOf,
+  subjectReference,
+} from "../../server/privacy/data-requests.server";
+import { writeAudit } from "../../server/platform/audit.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.requests.export";
 

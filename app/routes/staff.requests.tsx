@@ -1,8 +1,13 @@
 import { data, redirect } from "react-router";
 import { z } from "~/domain/zod";
-import { dataRequestsToShow } from "../../server/correction-requests.server";
-import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
-import { writeAudit } from "../../server/staff/audit.server";
+import { dataRequestsToShow } from "../../server/privacy/correction-requests.server";
+import {
+  countsOf,
+  erasePersonalData,
+  personalDataOf,
+  subjectReference,
+} from "../../server/privacy/data-requests.server";
+import { writeAudit } from "../../server/platform/audit.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { RequestsPage } from "~/features/staff/requests-page";
 import { ConsoleError } from "~/features/staff/console-error";

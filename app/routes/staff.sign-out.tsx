@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { isSameSitePost } from "../../server/accounts.server";
+import { isSameSitePost } from "../../server/platform/form-post.server";
 import { staffSignOut } from "../../server/staff/session.server";
 import type { Route } from "./+types/staff.sign-out";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { complaintsNeedingSomething } from "../../server/complaints/complaints.server";
 import { holds } from "../../server/staff/guard.server";
-import { type TodayLead, todayList } from "../../server/staff/today.server";
+import { type TodayLead, todayList } from "../../server/staff/leads/today.server";
 import { needsMarkersOf } from "../../server/needs/needs.server";
 import { ukClock } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { isSameSitePost } from "../../server/accounts.server";
+import { isSameSitePost } from "../../server/platform/form-post.server";
 import { staffFormPost } from "../../server/staff/form-post.server";
 import { refuseBorrower, staffReturnPath, staffSession, staffSignIn } from "../../server/staff/session.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";

@@ -12,7 +12,7 @@ import { CLAIMS } from "~/content/marketing";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { TEAM_LEADER } from "~/content/team";
 import { isLeadId } from "~/domain/leads";
-import { leadSummary } from "../../server/lead-summary.server";
+import { leadSummary } from "../../server/leads/lead-summary.server";
 import {
   CALLBACK_CLOSED,
   callbackCookieLead,
@@ -21,8 +21,8 @@ import {
   readCallbackFields,
   refuse,
   thankYouCallbackOffer,
-} from "../../server/callbacks.server";
-import { isSameSitePost, readFormPost } from "../../server/accounts.server";
+} from "../../server/borrowers/callbacks.server";
+import { isSameSitePost, readFormPost } from "../../server/platform/form-post.server";
 import { readNeedsFields } from "../../server/needs/borrower.server";
 import { needsOf, stateNeeds } from "../../server/needs/needs.server";
 import { CallbackPanel } from "~/features/callbacks/callback-panel";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { enquiriesOf, enquiryOf } from "../accounts.server";
-import { type Auth, sessionFromRequest } from "../auth";
-import { profiles } from "../db/schema";
-import type { Services } from "../services";
+import { enquiriesOf, enquiryOf } from "../borrowers/accounts.server";
+import { type Auth, sessionFromRequest } from "../borrowers/auth";
+import { profiles } from "../platform/db/schema";
+import type { Services } from "../platform/services";
 
 /**
  * The signed-in borrower's own enquiries as JSON (the account page shows the same):

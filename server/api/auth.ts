@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { accountSignInPaused } from "../../app/domain/account-messages";
-import type { Auth } from "../auth";
-import { hitAccountSignIn, RATE_LIMITS, rateLimit, TOO_MANY_REQUESTS } from "../rate-limit";
-import type { Services } from "../services";
+import type { Auth } from "../borrowers/auth";
+import { hitAccountSignIn, RATE_LIMITS, rateLimit, TOO_MANY_REQUESTS } from "../platform/rate-limit";
+import type { Services } from "../platform/services";
 
 /**
  * better-auth's endpoints at /api/auth/*, behind the shared, database-backed rate

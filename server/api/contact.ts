@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { isHoneypotFilled } from "../../app/domain/honeypot";
 import { issuesToFieldErrors } from "../../app/domain/schemas";
-import { contactBody, storeContactMessage } from "../contact.server";
-import { RATE_LIMITS, rateLimit } from "../rate-limit";
-import type { Services } from "../services";
+import { contactBody, storeContactMessage } from "../borrowers/contact.server";
+import { RATE_LIMITS, rateLimit } from "../platform/rate-limit";
+import type { Services } from "../platform/services";
 import { fromOurPages, mediaType, parseJsonBody } from "./json";
 
 /**

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { funnelReportSchema } from "../../app/domain/funnel-report";
-import { countFunnelReport, createReportLimiter } from "../funnel";
-import { clientAddress } from "../rate-limit";
-import type { Services } from "../services";
+import { countFunnelReport, createReportLimiter } from "../leads/funnel";
+import { clientAddress } from "../platform/rate-limit";
+import type { Services } from "../platform/services";
 import { fromOurPages, parseJsonBody } from "./json";
 
 // POST /api/funnel: a form's report of a step reached, a redirect taken or a submission

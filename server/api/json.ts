@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { isFromOurPages } from "../security";
+import { isFromOurPages } from "../platform/security";
 
 export type ApiError = { error: string; issues?: { path: string; message: string }[] };
 

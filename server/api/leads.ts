@@ -3,11 +3,11 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { advertisingConsent } from "../../app/domain/consent";
 import { isHoneypotFilled } from "../../app/domain/honeypot";
-import { callbackCookie } from "../callbacks.server";
-import { type FormLeadKind, leadBodySchema, submitLead } from "../leads.server";
-import { writeFailure } from "../outage";
-import { RATE_LIMITS, rateLimit } from "../rate-limit";
-import type { Services } from "../services";
+import { callbackCookie } from "../borrowers/callbacks.server";
+import { type FormLeadKind, leadBodySchema, submitLead } from "../leads/leads.server";
+import { writeFailure } from "../platform/outage";
+import { RATE_LIMITS, rateLimit } from "../platform/rate-limit";
+import type { Services } from "../platform/services";
 import { fromOurPages, parseJsonBody } from "./json";
 
 /**

@@ -24,14 +24,14 @@ import {
 import type { BankHolidayNation } from "../../app/domain/callbacks";
 import type { LeadKind } from "../../app/domain/leads";
 import { ukClock, ukInstant } from "../../app/domain/uk-time";
-import type { Database } from "../db/client";
-import { complaintLetters, complaints, staffMembers } from "../db/schema";
+import type { Database } from "../platform/db/client";
+import { complaintLetters, complaints, staffMembers } from "../platform/db/schema";
 import { complaintLetterEmail } from "../emails/complaint-letter";
 import { complaintReminderEmail } from "../emails/complaint-reminder";
-import { enqueue } from "../outbox";
-import type { Services } from "../services";
-import { writeAudit } from "../staff/audit.server";
-import { BOM, csvLine } from "../staff/csv-export.server";
+import { enqueue } from "../platform/outbox";
+import type { Services } from "../platform/services";
+import { writeAudit } from "../platform/audit.server";
+import { BOM, csvLine } from "../platform/csv.server";
 
 // Complaints (DISP 1, DECISIONS D26): recorded however they came in, acknowledged at once
 // through the outbox, answered by letters written in the console and kept exactly as

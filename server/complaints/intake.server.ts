@@ -6,10 +6,10 @@ import {
   readComplaint,
 } from "../../app/domain/complaint-form";
 import { isHoneypotFilled } from "../../app/domain/honeypot";
-import { readFormPost } from "../accounts.server";
-import type { ServerContext } from "../context";
-import { hit, RATE_LIMITS, scaled, TOO_MANY_REQUESTS } from "../rate-limit";
-import { isFromOurPages } from "../security";
+import { readFormPost } from "../platform/form-post.server";
+import type { ServerContext } from "../platform/services";
+import { hit, RATE_LIMITS, scaled, TOO_MANY_REQUESTS } from "../platform/rate-limit";
+import { isFromOurPages } from "../platform/security";
 import { recordComplaint } from "./complaints.server";
 
 export interface ComplaintFormReply {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { complaints } from "../db/schema";
-import type { MailMessage } from "../mail";
+import type { Database } from "../platform/db/client";
+import { complaints } from "../platform/db/schema";
+import type { MailMessage } from "../platform/mail";
 
 // A complaint's handler is reminded a week before its eight weeks end (DECISIONS D26):
 // an outbox job queued with the complaint, due at the start of the eighth week, that
@@ -9,7 +9,7 @@ import type { MailMessage } from "../mail";
 
 export type ComplaintReminderPayload = MailMessage & { complaintId: string };
 
-declare module "../outbox" {
+declare module "../platform/outbox" {
   interface JobPayloads {
     /** A complaint's handler reminded a week before its eight weeks end: sent only while it still awaits its response. */
     "complaint-reminder": ComplaintReminderPayload;

@@ -1,7 +1,7 @@
 import type { SiteConfig } from "../../app/config.server";
 import { type CallbackChoice, describeCallback } from "../../app/domain/callback-choice";
 import type { LeadKind } from "../../app/domain/leads";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { renderEmail } from "./layout";
 import { leadReference } from "./lead-details";
 

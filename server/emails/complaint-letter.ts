@@ -1,6 +1,6 @@
 import type { SiteConfig } from "../../app/config.server";
 import type { LetterDraft } from "../../app/domain/complaint-letters";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { renderEmail } from "./layout";
 
 /**

@@ -2,7 +2,7 @@ import type { SiteConfig } from "../../app/config.server";
 import { dayInWords } from "../../app/domain/calendar-day";
 import { complaintReference } from "../../app/domain/complaint-form";
 import { ukClock } from "../../app/domain/uk-time";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { renderEmail } from "./layout";
 
 // The handler's reminder a week before a complaint's eight weeks end (DECISIONS D26): its

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "../../app/config.server";
 import type { Contact } from "../../app/domain/schemas";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { renderEmail } from "./layout";
 
 /** What the broker's inbox receives for a contact-form message; replies go to the sender. */

@@ -10,7 +10,7 @@ import {
 } from "../../app/domain/options";
 import type { QuoteIndicativeFigures } from "../../app/domain/rates";
 import type { Enquiry } from "../../app/domain/schemas";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { consoleLeadUrl, NEW_LEAD_CALL, NEW_LEAD_CALL_BACK } from "./callback";
 import { renderEmail } from "./layout";
 import { leadConfirmationEmail } from "./lead-confirmation";

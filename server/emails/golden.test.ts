@@ -3,7 +3,7 @@ import { readConfig } from "../../app/config.server";
 import { enquiryIndicativeFigures, quoteIndicativeFigures } from "../../app/domain/rates";
 import { contactSchema, enquirySchema, quoteSchema } from "../../app/domain/schemas";
 import { validEnquiry, validQuote } from "../../tests/support/leads";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { letterTemplate } from "../../app/domain/complaint-letters";
 import { callbackConfirmationEmail, callbackNotificationEmail } from "./callback";
 import { complaintLetterEmail } from "./complaint-letter";

@@ -9,7 +9,7 @@ import { Text } from "@react-email/text";
 import { type CSSProperties, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SiteConfig } from "../../app/config.server";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 
 /** A one-time link, shown as a button with its address beneath it in HTML, and as the bare address in text. */
 export interface EmailLink {

@@ -1,7 +1,7 @@
 import type { SiteConfig } from "../../app/config.server";
 import { CLAIMS } from "../../app/domain/claims";
 import { formatPounds, REPOSSESSION_WARNING } from "../../app/domain/finance";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { renderEmail } from "./layout";
 import { leadReference } from "./lead-details";
 

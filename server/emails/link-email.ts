@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../../app/config.server";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { renderEmail } from "./layout";
 
 /** Who a link email goes to, and the one-time link it carries. */

@@ -3,7 +3,7 @@ import { formatPounds } from "../../app/domain/finance";
 import type { LeadKind } from "../../app/domain/leads";
 import { clockTime } from "../../app/domain/opening-hours";
 import { UK_TIME_ZONE, ukClock } from "../../app/domain/uk-time";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { consoleLeadUrl } from "./callback";
 import { renderEmail } from "./layout";
 import { leadReference } from "./lead-details";

@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../../app/config.server";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { type LinkRecipient, linkEmail } from "./link-email";
 
 export const RESET_PASSWORD_SUBJECT = "Set a new password";

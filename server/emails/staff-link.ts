@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../../app/config.server";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { type LinkRecipient, linkEmail } from "./link-email";
 
 // A staff member's one-time link from the team page (DECISIONS D25): to set up their

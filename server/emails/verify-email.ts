@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../../app/config.server";
-import type { MailMessage } from "../mail";
+import type { MailMessage } from "../platform/mail";
 import { type LinkRecipient, linkEmail } from "./link-email";
 
 export const VERIFY_EMAIL_SUBJECT = "Please confirm your email address";

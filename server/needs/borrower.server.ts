@@ -1,6 +1,6 @@
 import { type BorrowerNeeds, formValues, readBorrowerNeeds } from "../../app/domain/needs";
-import { screenBorrowerForm } from "../callbacks.server";
-import type { ServerContext } from "../context";
+import { screenBorrowerForm } from "../borrowers/callbacks.server";
+import type { ServerContext } from "../platform/services";
 
 // The borrower's needs form as posted (the thank-you page's, the account page's), read as
 // the site's other small forms are: a honeypot answered as if saved, the call-back form's

@@ -10,15 +10,15 @@ import {
   storedAdjustments,
   storedDrivers,
 } from "../../app/domain/needs";
-import type { Database } from "../db/client";
-import { leadNeeds } from "../db/schema";
-import { writeAudit } from "../staff/audit.server";
+import type { Database } from "../platform/db/client";
+import { leadNeeds } from "../platform/db/schema";
+import { writeAudit } from "../platform/audit.server";
 import type { StaffActor } from "../staff/session.server";
 
 // A lead's needs record (DECISIONS D28): stated by the borrower (the thank-you page, their
 // account) or recorded by an adviser (the lead page). One row a lead; each change is an
 // audit row that names the lead and the source, never what was said. Deleted with the
-// lead (server/retention.ts, deleteLeadsWithTraces), by retention and erasure alike.
+// lead (server/privacy/retention.ts, deleteLeadsWithTraces), by retention and erasure alike.
 
 export interface NeedsRecord {
   drivers: NeedDriver[];

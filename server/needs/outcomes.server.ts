@@ -10,10 +10,10 @@ import {
   quarterBounds,
   quarterLabel,
 } from "../../app/domain/needs-outcomes";
-import type { Database } from "../db/client";
-import { rowsOf } from "../db/rows";
-import { complaints, leadCases, leadEvents, leadNeeds, personalEnquiries, quotes } from "../db/schema";
-import { BOM, csvLine } from "../staff/csv-export.server";
+import type { Database } from "../platform/db/client";
+import { rowsOf } from "../platform/db/rows";
+import { complaints, leadCases, leadEvents, leadNeeds, personalEnquiries, quotes } from "../platform/db/schema";
+import { BOM, csvLine } from "../platform/csv.server";
 
 // The Consumer Duty's outcomes (DECISIONS D28): each loan lead received in a UK quarter, read
 // as one plain row (app/domain/needs-outcomes.ts counts them), with whether it has a needs

@@ -1,5 +1,5 @@
 import type { AppConfig } from "../../app/config.server";
-import type { Database } from "../db/client";
+import type { Database } from "../platform/db/client";
 import { builtInPromotion, type LivePromotion, livePromotionFrom, type PromotionSource } from "./promotions.server";
 
 /**

@@ -10,10 +10,10 @@ import {
   replacesLiveRefusal,
   type VersionSummary,
 } from "../../app/domain/promotions";
-import type { Database } from "../db/client";
-import { promotionVersions } from "../db/schema";
-import type { Logger } from "../logger";
-import { writeAudit } from "../staff/audit.server";
+import type { Database } from "../platform/db/client";
+import { promotionVersions } from "../platform/db/schema";
+import type { Logger } from "../platform/logger";
+import { writeAudit } from "../platform/audit.server";
 
 // The promotion figures (DECISIONS D27): versions drafted by one member, approved or sent
 // back by another, published at once or at their time by whichever server comes to it
@@ -254,6 +254,13 @@ export async function promotionLiveAt(db: Database, at: Date, builtIn: LivePromo
 
 /** How often each server asks whether the live version changed (and publishes what is due). */
 export const PROMOTION_POLL_MS = 2_000;
+
+declare module "../platform/services" {
+  interface Services {
+    /** The live promotion figures in memory (DECISIONS D27); absent, they are read from the database. */
+    promotions?: PromotionSource;
+  }
+}
 
 export interface PromotionSource {
   /** The live figures; read from the database on the first call, then from memory. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultPromotionFigures } from "../../app/domain/promotions";
-import { createLogger } from "../logger";
-import type { StaticFile } from "../static-files";
+import { createLogger } from "../platform/logger";
+import type { StaticFile } from "../platform/static-files";
 import type { LivePromotion, PromotionSource } from "./promotions.server";
 import { createRenderedPages, urlPathOf } from "./rendered-pages";
 

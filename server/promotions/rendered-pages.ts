@@ -1,5 +1,5 @@
-import type { Logger } from "../logger";
-import { type PrerenderedPages, renderedPageFile, type StaticFile } from "../static-files";
+import type { Logger } from "../platform/logger";
+import { type PrerenderedPages, renderedPageFile, type StaticFile } from "../platform/static-files";
 import type { PromotionSource } from "./promotions.server";
 
 /**

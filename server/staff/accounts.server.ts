@@ -5,10 +5,10 @@ import { isEmail } from "../../app/domain/email";
 import { passwordProblem } from "../../app/domain/passwords";
 import { type Role, storedRoles } from "../../app/domain/permissions";
 import { sanitiseName } from "../../app/domain/sanitise";
-import { isCommonPassword, passwordStrength } from "../common-passwords";
-import type { Database } from "../db/client";
-import { staffEnrolments, staffMembers, staffSessions } from "../db/schema";
-import { writeAudit } from "./audit.server";
+import { isCommonPassword, passwordStrength } from "../platform/common-passwords";
+import type { Database } from "../platform/db/client";
+import { staffEnrolments, staffMembers, staffSessions } from "../platform/db/schema";
+import { writeAudit } from "../platform/audit.server";
 import {
   acceptedStep,
   decryptSecret,

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, type Params } from "react-router";
 import type { Permission } from "../../app/domain/permissions";
-import { isSameSitePost } from "../accounts.server";
+import { isSameSitePost } from "../platform/form-post.server";
 import { staffFormPost } from "./form-post.server";
 import { type GuardOptions, requirePermission } from "./guard.server";
 import type { StaffSession } from "./session.server";

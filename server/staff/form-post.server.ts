@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readFormPost } from "../accounts.server";
+import { readFormPost } from "../platform/form-post.server";
 
 // Every staff console form post (sign-in, enrolment, a lead's status, assignment and
 // notes, data requests) is read here: a body that is not a form, or a field the

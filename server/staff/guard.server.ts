@@ -9,7 +9,7 @@ import {
   rolesHolding,
   stepUpFresh,
 } from "../../app/domain/permissions";
-import { writeAudit } from "./audit.server";
+import { writeAudit } from "../platform/audit.server";
 import {
   RETURN_ADDRESS_MAX,
   requireStaff,

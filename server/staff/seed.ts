@@ -1,6 +1,6 @@
 import { LEAD_STATUSES } from "../../app/domain/leads";
-import type { Database } from "../db/client";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "./sample-leads";
+import type { Database } from "../platform/db/client";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "./leads/sample-leads";
 
 // `npm run seed -- --leads N`: N made-up leads over the last two years, for trying the
 // console and for measuring the inbox at the size of a busy broker (100,000). Six in

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "../../app/domain/field-limits";
 import { MAX_PASSWORD_LENGTH } from "../../app/domain/passwords";
 import { consoleHome, type Role, storedRoles } from "../../app/domain/permissions";
-import { currentSession } from "../accounts.server";
-import type { ServerContext } from "../context";
-import type { Database } from "../db/client";
-import { staffMembers, staffSessions } from "../db/schema";
-import { hit, pastLimit, RATE_LIMITS, type RateLimitRule, scaled } from "../rate-limit";
-import { writeAudit } from "./audit.server";
+import { currentSession } from "../borrowers/accounts.server";
+import type { ServerContext } from "../platform/services";
+import type { Database } from "../platform/db/client";
+import { staffMembers, staffSessions } from "../platform/db/schema";
+import { hit, pastLimit, RATE_LIMITS, type RateLimitRule, scaled } from "../platform/rate-limit";
+import { writeAudit } from "../platform/audit.server";
 import { acceptedStep, decryptSecret, newToken, passwordMatches, tokenHash } from "./credentials";
 import { STAFF_IDLE_SECONDS, STAFF_SESSION_MAX_SECONDS } from "./session-limits";
 

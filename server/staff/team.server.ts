@@ -5,10 +5,10 @@ import { isEmail } from "../../app/domain/email";
 import { EMAIL_MAX_LENGTH } from "../../app/domain/field-limits";
 import { ROLES_PROBLEMS, type Role, storedRoles } from "../../app/domain/permissions";
 import { sanitiseName } from "../../app/domain/sanitise";
-import type { Database } from "../db/client";
-import { staffMembers, staffRoleRequests } from "../db/schema";
+import type { Database } from "../platform/db/client";
+import { staffMembers, staffRoleRequests } from "../platform/db/schema";
 import { staffLinkEmail } from "../emails/staff-link";
-import { enqueue } from "../outbox";
+import { enqueue } from "../platform/outbox";
 import {
   disableMember,
   ENROL_LINK_HOURS,
@@ -17,7 +17,7 @@ import {
   type StaffMember,
   startEnrolment,
 } from "./accounts.server";
-import { writeAudit } from "./audit.server";
+import { writeAudit } from "../platform/audit.server";
 import type { StaffActor } from "./session.server";
 
 // The team, kept by administrators at /staff/team (DECISIONS D25, docs/decisions/273):

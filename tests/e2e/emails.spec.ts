@@ -9,7 +9,7 @@ import { enquiryConfirmationEmail, enquiryNotificationEmail } from "../../server
 import { quoteConfirmationEmail, quoteNotificationEmail } from "../../server/emails/quote";
 import { resetPasswordMessage } from "../../server/emails/reset-password";
 import { verifyEmailMessage } from "../../server/emails/verify-email";
-import type { MailMessage } from "../../server/mail";
+import type { MailMessage } from "../../server/platform/mail";
 import { validEnquiry, validQuote } from "../support/leads";
 
 // Every email the site sends, built by the server's own builders from sample answers,

@@ -7,27 +7,18 @@ import {
   RESET_LINK_INVALID,
   TOO_MANY_ATTEMPTS,
 } from "../../app/domain/account-messages";
-import {
-  type AccountContext,
-  accountFormGate,
-  accountSummary,
-  currentSession,
-  deleteAccount,
-  readFormPost,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-} from "../../server/accounts.server";
-import { createAuth } from "../../server/auth";
-import type { DatabaseHandle } from "../../server/db/client";
-import { jobs, profiles, quotes, users } from "../../server/db/schema";
-import { RATE_LIMITS } from "../../server/rate-limit";
+import { type AccountContext, accountFormGate, accountSummary, currentSession, deleteAccount, requestPasswordReset, resetPassword, signIn } from "../../server/borrowers/accounts.server";
+import { readFormPost } from "../../server/platform/form-post.server";
+import { createAuth } from "../../server/borrowers/auth";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { jobs, profiles, quotes, users } from "../../server/platform/db/schema";
+import { RATE_LIMITS } from "../../server/platform/rate-limit";
 import { createTestApp, postJson } from "../support/app";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validQuote } from "../support/leads";
 
-// The account pages' server functions (server/accounts.server.ts) called as /auth's and
+// The account pages' server functions (server/borrowers/accounts.server.ts) called as /auth's and
 // /account's route modules call them. The browser tests reach them only through the
 // build, which mutation testing cannot see (docs/decisions/141).
 

@@ -8,10 +8,10 @@ import { action as accountAction, loader as accountLoader } from "../../app/rout
 import { loader as requestsLoader } from "../../app/routes/staff.requests";
 import { action as answerAction } from "../../app/routes/staff.requests.answer";
 import { loader as accountDataLoader } from "../../app/routes/account.data";
-import { currentSession, signIn } from "../../server/accounts.server";
-import { createAuth } from "../../server/auth";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
+import { currentSession, signIn } from "../../server/borrowers/accounts.server";
+import { createAuth } from "../../server/borrowers/auth";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
 import {
   auditLog,
   contactMessages,
@@ -20,8 +20,8 @@ import {
   profiles,
   quotes,
   users,
-} from "../../server/db/schema";
-import { insertLeads, sampleContact } from "../../server/staff/sample-leads";
+} from "../../server/platform/db/schema";
+import { insertLeads, sampleContact } from "../../server/staff/leads/sample-leads";
 import { createTestApp, postJson, routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validEnquiry, validQuote } from "../support/leads";

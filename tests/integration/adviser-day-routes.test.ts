@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLOSE_REASON_PROBLEMS, NEXT_ACTION_PROBLEMS, nextActionFields } from "../../app/domain/lead-work";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { staffMembers } from "../../server/db/schema";
-import { findLead } from "../../server/staff/leads.server";
-import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { staffMembers } from "../../server/platform/db/schema";
+import { findLead } from "../../server/staff/leads/leads.server";
+import { insertLeads, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallbackRules } from "../../app/domain/callbacks";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, leadEvents, type quotes, staffMembers } from "../../server/db/schema";
-import { contactReport } from "../../server/staff/contact-report.server";
-import { changeStatus, findLead, logCall, setNextAction, timelineOf } from "../../server/staff/leads.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
-import { todayList } from "../../server/staff/today.server";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, leadEvents, type quotes, staffMembers } from "../../server/platform/db/schema";
+import { contactReport } from "../../server/staff/reports/contact-report.server";
+import { changeStatus, findLead, logCall, setNextAction, timelineOf } from "../../server/staff/leads/leads.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
+import { todayList } from "../../server/staff/leads/today.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // The adviser's day (docs/decisions/190) on each database: a call logged in one action

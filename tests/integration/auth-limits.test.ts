@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountSignInPaused } from "../../app/domain/account-messages";
-import type { DatabaseHandle } from "../../server/db/client";
-import { rateLimits, users } from "../../server/db/schema";
-import { RATE_LIMITS, TOO_MANY_REQUESTS } from "../../server/rate-limit";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { rateLimits, users } from "../../server/platform/db/schema";
+import { RATE_LIMITS, TOO_MANY_REQUESTS } from "../../server/platform/rate-limit";
 import { createTestApp, postJson } from "../support/app";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";

@@ -9,15 +9,16 @@ import {
   SIGN_UP_ALREADY_REGISTERED,
   TOO_MANY_ATTEMPTS,
 } from "../../app/domain/account-messages";
-import { type AccountContext, enquiriesOf, isSameSitePost, signIn, signOut, signUp } from "../../server/accounts.server";
-import { createAuth, createProfile } from "../../server/auth";
-import type { DatabaseHandle } from "../../server/db/client";
-import { accounts, jobs, personalEnquiries, profiles, quotes, users } from "../../server/db/schema";
+import { type AccountContext, enquiriesOf, signIn, signOut, signUp } from "../../server/borrowers/accounts.server";
+import { isSameSitePost } from "../../server/platform/form-post.server";
+import { createAuth, createProfile } from "../../server/borrowers/auth";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { accounts, jobs, personalEnquiries, profiles, quotes, users } from "../../server/platform/db/schema";
 import { VERIFY_EMAIL_SUBJECT } from "../../server/emails/verify-email";
-import { createLogger, type Logger } from "../../server/logger";
-import { createMailer } from "../../server/mail";
-import { type OutboxWorker, startOutboxWorker } from "../../server/outbox";
-import { RATE_LIMITS } from "../../server/rate-limit";
+import { createLogger, type Logger } from "../../server/platform/logger";
+import { createMailer } from "../../server/platform/mail";
+import { type OutboxWorker, startOutboxWorker } from "../../server/platform/outbox";
+import { RATE_LIMITS } from "../../server/platform/rate-limit";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";

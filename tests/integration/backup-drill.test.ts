@@ -15,19 +15,19 @@ import {
   restoreBackup,
   takeBackup,
   takeNightlyBackup,
-} from "../../server/backup/backup";
+} from "../../server/platform/backup/backup";
 import { sendToServer, openControlSocket } from "../../server/control-socket";
 import { runCommand } from "../../server/commands";
 import { recordComplaint } from "../../server/complaints/complaints.server";
-import { type DatabaseHandle, openDatabase } from "../../server/db/client";
-import { rowsOf } from "../../server/db/rows";
-import { backups, dataRequests, quotes, users } from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
-import { createMailer } from "../../server/mail";
+import { type DatabaseHandle, openDatabase } from "../../server/platform/db/client";
+import { rowsOf } from "../../server/platform/db/rows";
+import { backups, dataRequests, quotes, users } from "../../server/platform/db/schema";
+import { createLogger } from "../../server/platform/logger";
+import { createMailer } from "../../server/platform/mail";
 import { startJobs } from "../../server/jobs";
 import { draftPromotion } from "../../server/promotions/promotions.server";
-import { writeAudit } from "../../server/staff/audit.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import { writeAudit } from "../../server/platform/audit.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { capturingLogger, createTestApp, postJson } from "../support/app";
 import { createScratchDatabase, openTestDatabase, testDatabaseKinds, type TestDatabaseKind } from "../support/database";
 import { freshAddress, validQuote } from "../support/leads";

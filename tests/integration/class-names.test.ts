@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
+import type { DatabaseHandle } from "../../server/platform/db/client";
 import { createTestApp, loadBuild } from "../support/app";
 import { openTestDatabase } from "../support/database";
 import { ensureBuild } from "../support/server-process";

@@ -16,11 +16,11 @@ import {
 } from "../../server/complaints/complaints.server";
 import { complaintFormAction } from "../../server/complaints/intake.server";
 import { complaintAwaitsResponse } from "../../server/complaints/reminder.server";
-import { runRetention } from "../../server/retention";
+import { runRetention } from "../../server/privacy/retention";
 import { addStaff } from "../../server/staff/accounts.server";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, complaintLetters, complaints, jobs, staffMembers } from "../../server/db/schema";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, complaintLetters, complaints, jobs, staffMembers } from "../../server/platform/db/schema";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";

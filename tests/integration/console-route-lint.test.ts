@@ -15,7 +15,7 @@ describe("a console route through its wrapper, held by the linter", () => {
   it.each([
     ['import { requirePermission } from "../../server/staff/guard.server";', "the guard asked by hand"],
     ['import { staffFormPost } from "../../server/staff/form-post.server";', "the form read by hand"],
-    ['import { isSameSitePost } from "../../server/accounts.server";', "the post's site checked by hand"],
+    ['import { isSameSitePost } from "../../server/platform/form-post.server";', "the post's site checked by hand"],
   ])("refuses %s (%s)", async (line) => {
     expect(await problemsOf(`${line}\nexport const x = 1;\n`, "staff.example.tsx")).toContain("no-restricted-imports");
   });

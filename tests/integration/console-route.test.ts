@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
 import { CONSOLE_REFUSALS, consoleAction } from "../../server/staff/console-route.server";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";

@@ -2,18 +2,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_FORM_PROBLEM, type ContactFormReply } from "../../app/domain/contact-form";
 import * as m from "../../app/domain/messages";
-import { contactFormAction } from "../../server/contact.server";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { contactMessages, jobs } from "../../server/db/schema";
-import { leadEmailKeys, reminderKey } from "../../server/lead-email-keys";
-import { TOO_MANY_REQUESTS } from "../../server/rate-limit";
+import { contactFormAction } from "../../server/borrowers/contact.server";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { contactMessages, jobs } from "../../server/platform/db/schema";
+import { leadEmailKeys, reminderKey } from "../../server/leads/lead-email-keys";
+import { TOO_MANY_REQUESTS } from "../../server/platform/rate-limit";
 import { routeContext } from "../support/app";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
 
-// The contact page's action (server/contact.server.ts; app/routes/contact-us.tsx turns
+// The contact page's action (server/borrowers/contact.server.ts; app/routes/contact-us.tsx turns
 // its outcome into the redirect or the page again): the form a browser posts before any
 // script runs. contact.test.ts posts it through the built app; this reaches every branch
 // in-process, where mutation testing sees it (docs/decisions/141).

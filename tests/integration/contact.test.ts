@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as m from "../../app/domain/messages";
-import type { DatabaseHandle } from "../../server/db/client";
-import { contactMessages, jobs } from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
-import { createMailer } from "../../server/mail";
-import { startOutboxWorker } from "../../server/outbox";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { contactMessages, jobs } from "../../server/platform/db/schema";
+import { createLogger } from "../../server/platform/logger";
+import { createMailer } from "../../server/platform/mail";
+import { startOutboxWorker } from "../../server/platform/outbox";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
-import { REFUSAL_LOG_INTERVAL_MS } from "../../server/refusal-log.server";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { REFUSAL_LOG_INTERVAL_MS } from "../../server/platform/refusal-log.server";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { openTestDatabase } from "../support/database";
 import { capturedLog } from "../support/log";

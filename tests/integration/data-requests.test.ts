@@ -1,6 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
+import type { DatabaseHandle } from "../../server/platform/db/client";
 import {
   complaintLetters,
   complaints,
@@ -11,9 +11,9 @@ import {
   quotes,
   sessions,
   users,
-} from "../../server/db/schema";
-import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/data-requests.server";
-import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
+} from "../../server/platform/db/schema";
+import { countsOf, erasePersonalData, personalDataOf, subjectReference } from "../../server/privacy/data-requests.server";
+import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validEnquiry } from "../support/leads";

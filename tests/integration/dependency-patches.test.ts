@@ -5,8 +5,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPatch, PATCHES } from "../../scripts/patch-dependencies";
-import type { DatabaseHandle } from "../../server/db/client";
-import { rowsOf } from "../../server/db/rows";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { rowsOf } from "../../server/platform/db/rows";
 import { openTestDatabase } from "../support/database";
 
 // `npm install` mends the dependencies listed in scripts/patch-dependencies.ts

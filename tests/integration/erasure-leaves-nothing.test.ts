@@ -5,13 +5,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as accountAction } from "../../app/routes/account";
 import { letterTemplate } from "../../app/domain/complaint-letters";
-import { createAuth } from "../../server/auth";
+import { createAuth } from "../../server/borrowers/auth";
 import { sendComplaintLetter } from "../../server/complaints/complaints.server";
 import { complaintFormAction } from "../../server/complaints/intake.server";
-import type { ServerContext } from "../../server/context";
-import { subjectReference } from "../../server/data-requests.server";
-import type { DatabaseHandle } from "../../server/db/client";
-import { rowsOf } from "../../server/db/rows";
+import type { ServerContext } from "../../server/platform/services";
+import { subjectReference } from "../../server/privacy/data-requests.server";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { rowsOf } from "../../server/platform/db/rows";
 import {
   auditLog,
   complaints,
@@ -21,11 +21,11 @@ import {
   leadEvents,
   staffMembers,
   users,
-} from "../../server/db/schema";
+} from "../../server/platform/db/schema";
 import { addStaff } from "../../server/staff/accounts.server";
-import { createMailer, jobMessageId, type MailMessage } from "../../server/mail";
-import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
-import { addProduct } from "../../server/staff/lender-panel.server";
+import { createMailer, jobMessageId, type MailMessage } from "../../server/platform/mail";
+import { EXAMPLE_PANEL } from "../../server/staff/lender-panel/example-panel";
+import { addProduct } from "../../server/staff/lender-panel/lender-panel.server";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validEnquiry, validQuote } from "../support/leads";

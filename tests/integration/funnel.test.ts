@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funnelOf } from "../../app/domain/funnel";
-import type { DatabaseHandle } from "../../server/db/client";
-import { funnelCounts } from "../../server/db/schema";
-import { createReportLimiter, funnelCountsFor, ukDay } from "../../server/funnel";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { funnelCounts } from "../../server/platform/db/schema";
+import { createReportLimiter, funnelCountsFor, ukDay } from "../../server/leads/funnel";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLOSE_REASON_PROBLEMS } from "../../app/domain/lead-work";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, leadEvents, personalEnquiries, quotes, staffMembers } from "../../server/db/schema";
-import { changeStatus } from "../../server/staff/leads.server";
-import { insertLeads, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, leadEvents, personalEnquiries, quotes, staffMembers } from "../../server/platform/db/schema";
+import { changeStatus } from "../../server/staff/leads/leads.server";
+import { insertLeads, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";

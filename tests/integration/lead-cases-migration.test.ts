@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { rowsOf } from "../../server/db/rows";
-import { casesOf } from "../../server/staff/cases.server";
+import { rowsOf } from "../../server/platform/db/rows";
+import { casesOf } from "../../server/staff/leads/cases.server";
 import { testDatabaseKinds } from "../support/database";
 import { aPanelProduct } from "../support/lead-cases";
 import { databaseBefore } from "../support/migrations";

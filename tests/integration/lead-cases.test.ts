@@ -5,8 +5,8 @@ import { addDays, dayInWords } from "../../app/domain/calendar-day";
 import { CASE_PROBLEMS } from "../../app/domain/lead-cases";
 import type { LenderProductInput } from "../../app/domain/lender-products";
 import { ukClock } from "../../app/domain/uk-time";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
 import {
   auditLog,
   leadCases,
@@ -15,9 +15,9 @@ import {
   personalEnquiries,
   quotes,
   staffMembers,
-} from "../../server/db/schema";
-import { retentionDryRun, runRetention } from "../../server/retention";
-import { campaignReport, convertedLoans } from "../../server/staff/campaign-report.server";
+} from "../../server/platform/db/schema";
+import { retentionDryRun, runRetention } from "../../server/privacy/retention";
+import { campaignReport, convertedLoans } from "../../server/staff/reports/campaign-report.server";
 import {
   caseOf,
   casesOf,
@@ -25,10 +25,10 @@ import {
   moveCase,
   NOT_COMPLETED,
   STALE_CASE,
-} from "../../server/staff/cases.server";
-import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
-import { addProduct, retireProduct } from "../../server/staff/lender-panel.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+} from "../../server/staff/leads/cases.server";
+import { EXAMPLE_PANEL } from "../../server/staff/lender-panel/example-panel";
+import { addProduct, retireProduct } from "../../server/staff/lender-panel/lender-panel.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
-import type { DatabaseHandle } from "../../server/db/client";
-import { contactMessages, personalEnquiries, quotes, staffMembers } from "../../server/db/schema";
-import { statusCounts } from "../../server/staff/inbox.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { contactMessages, personalEnquiries, quotes, staffMembers } from "../../server/platform/db/schema";
+import { statusCounts } from "../../server/staff/leads/inbox.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // The inbox's per-status counts come from `lead_counts` (kept by triggers) when the

@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "../../server/db/client";
-import { rowsOf } from "../../server/db/rows";
-import { personalEnquiries, quotes } from "../../server/db/schema";
-import { deleteLeadsWithTraces } from "../../server/retention";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import type { Database, DatabaseHandle } from "../../server/platform/db/client";
+import { rowsOf } from "../../server/platform/db/rows";
+import { personalEnquiries, quotes } from "../../server/platform/db/schema";
+import { deleteLeadsWithTraces } from "../../server/privacy/retention";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { databaseBefore } from "../support/migrations";
 

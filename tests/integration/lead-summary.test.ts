@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
-import { leadSummary } from "../../server/lead-summary.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { leadSummary } from "../../server/leads/lead-summary.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
-// What /thank-you repeats of the lead it thanks for (server/lead-summary.server.ts): the
+// What /thank-you repeats of the lead it thanks for (server/leads/lead-summary.server.ts): the
 // reference and the request, in words, for a quote or a quick-check enquiry.
 
 describe.each(testDatabaseKinds())("the thank-you page's summary on %s", (kind) => {

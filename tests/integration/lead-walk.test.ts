@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INBOX_PAGE_SIZE } from "../../app/domain/inbox-filter";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { staffMembers } from "../../server/db/schema";
-import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { staffMembers } from "../../server/platform/db/schema";
+import { insertLeads, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildDecision, currentFingerprint, readFingerprint } from "../../server/build-fingerprint";
+import { buildDecision, currentFingerprint, readFingerprint } from "../../server/platform/build-fingerprint";
 import { freePort, ROOT } from "../support/server-process";
 
 // Issue 33, decision 164: `npm start` builds only when the build is missing or stale,
@@ -129,7 +129,7 @@ describe("npm start", { timeout: 400_000 }, () => {
     expect(second.output()).not.toContain("building first");
     // The 3 s is what the start itself costs, measured, not asserted: on a machine shared
     // with other work any time can be exceeded (decision 164 has the figures). Which
-    // settings make a build is table-tested in server/build-fingerprint.test.ts.
+    // settings make a build is table-tested in server/platform/build-fingerprint.test.ts.
     console.info(
       `npm start on an up-to-date build: first answer after ${Math.round(second.answeredAfterMs)} ms, ${Math.round(second.processorMsUsed)} ms of processor time`,
     );
@@ -137,7 +137,7 @@ describe("npm start", { timeout: 400_000 }, () => {
 
     // A setting the prerendered pages print: the start builds first. Seen in what it
     // says, then the whole process group is stopped mid-build (the table in
-    // server/build-fingerprint.test.ts holds every such setting; a whole build here
+    // server/platform/build-fingerprint.test.ts holds every such setting; a whole build here
     // would cost npm test a minute or more).
     const rebranded = spawn("npm", ["start"], {
       cwd: ROOT,

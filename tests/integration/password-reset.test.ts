@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { RESET_PASSWORD_EXPIRES_IN_SECONDS } from "../../server/auth";
-import type { DatabaseHandle } from "../../server/db/client";
-import { jobs, users, verifications } from "../../server/db/schema";
+import { RESET_PASSWORD_EXPIRES_IN_SECONDS } from "../../server/borrowers/auth";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { jobs, users, verifications } from "../../server/platform/db/schema";
 import { RESET_PASSWORD_SUBJECT } from "../../server/emails/reset-password";
-import { createLogger } from "../../server/logger";
-import { createMailer } from "../../server/mail";
-import { type OutboxWorker, startOutboxWorker } from "../../server/outbox";
+import { createLogger } from "../../server/platform/logger";
+import { createMailer } from "../../server/platform/mail";
+import { type OutboxWorker, startOutboxWorker } from "../../server/platform/outbox";
 import { createTestApp, postJson } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";

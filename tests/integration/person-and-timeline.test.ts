@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadHistory, sentEmailsOf } from "../../app/features/staff/lead-history";
-import type { DatabaseHandle } from "../../server/db/client";
-import { jobs, profiles, quotes, users } from "../../server/db/schema";
-import { leadEmailKeys, reminderKey } from "../../server/lead-email-keys";
-import { emailsOf } from "../../server/staff/leads.server";
-import { personAccounts, personKeyOf, personLeads } from "../../server/staff/people.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { jobs, profiles, quotes, users } from "../../server/platform/db/schema";
+import { leadEmailKeys, reminderKey } from "../../server/leads/lead-email-keys";
+import { emailsOf } from "../../server/staff/leads/leads.server";
+import { personAccounts, personKeyOf, personLeads } from "../../server/staff/leads/people.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // One person, not five rows (decision 201), and the lead's timeline (decision 202), on

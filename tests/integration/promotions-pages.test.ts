@@ -9,8 +9,8 @@ import {
   promotionFieldValues,
   REPLACES_LIVE_FIELD,
 } from "../../app/domain/promotions";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, promotionVersions } from "../../server/db/schema";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, promotionVersions } from "../../server/platform/db/schema";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";

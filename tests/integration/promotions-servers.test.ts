@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPromotionFigures } from "../../app/domain/promotions";
-import { openDatabase } from "../../server/db/client";
+import { openDatabase } from "../../server/platform/db/client";
 import { approvePromotion, draftPromotion } from "../../server/promotions/promotions.server";
 import { hasBuild } from "../support/app";
 import { createScratchDatabase } from "../support/database";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPromotionFigures, exampleField, type PromotionFigures } from "../../app/domain/promotions";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, promotionVersions, quotes, staffMembers } from "../../server/db/schema";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, promotionVersions, quotes, staffMembers } from "../../server/platform/db/schema";
 import { readCorrection } from "../../app/domain/lead-corrections";
-import { submitLead } from "../../server/leads.server";
+import { submitLead } from "../../server/leads/leads.server";
 import { addStaff } from "../../server/staff/accounts.server";
-import { correctLead } from "../../server/staff/corrections.server";
+import { correctLead } from "../../server/staff/leads/corrections.server";
 import {
   approvePromotion,
   builtInPromotion,

@@ -1,23 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readConfig } from "../../app/config.server";
 import { leadReference } from "../../app/domain/leads";
-import type { DatabaseHandle } from "../../server/db/client";
-import { jobs, personalEnquiries, quotes, staffMembers } from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
-import { createMailer } from "../../server/mail";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { jobs, personalEnquiries, quotes, staffMembers } from "../../server/platform/db/schema";
+import { createLogger } from "../../server/platform/logger";
+import { createMailer } from "../../server/platform/mail";
 import { startJobs } from "../../server/jobs";
-import type { OutboxWorker } from "../../server/outbox";
-import { chooseCallback } from "../../server/callbacks.server";
-import { callbackEmailKeys, reminderKey } from "../../server/lead-email-keys";
+import type { OutboxWorker } from "../../server/platform/outbox";
+import { chooseCallback } from "../../server/borrowers/callbacks.server";
+import { callbackEmailKeys, reminderKey } from "../../server/leads/lead-email-keys";
 import {
   enqueueDueReminders,
   isReminderDue,
   REMINDER_LATE_LIMIT_MS,
   type ReminderPayload,
-} from "../../server/staff/reminders.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+} from "../../server/staff/leads/reminders.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
@@ -370,7 +370,10 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
     // The broker's note follows the change the same way.
     await until(() => mailTo(settings.leadInbox, new RegExp(`^Call-back time for ${leadReference(id)}`)).length === 2);
     const [, confirmKey = ""] = callbackEmailKeys("quote", id);
-    const [job] = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, confirmKey));
-    expect(job).toMatchObject({ status: "done", attempts: 1 });
+    // Sent is not yet written: the job's result follows the mail server's answer.
+    await vi.waitFor(async () => {
+      const [job] = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, confirmKey));
+      expect(job).toMatchObject({ status: "done", attempts: 1 });
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
-import { contactMessages, quotes } from "../../server/db/schema";
-import { retentionDryRun, runRetention } from "../../server/retention";
-import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { contactMessages, quotes } from "../../server/platform/db/schema";
+import { retentionDryRun, runRetention } from "../../server/privacy/retention";
+import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // The retention job reads a table's oldest leads a batch at a time (500, decision 242):

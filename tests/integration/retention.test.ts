@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
+import type { DatabaseHandle } from "../../server/platform/db/client";
 import {
   auditLog,
   contactMessages,
@@ -19,13 +19,13 @@ import {
   staffSessions,
   users,
   verifications,
-} from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
-import { jobMessageId, type Mailer } from "../../server/mail";
+} from "../../server/platform/db/schema";
+import { createLogger } from "../../server/platform/logger";
+import { jobMessageId, type Mailer } from "../../server/platform/mail";
 import { enqueueDailyRetention, startJobs } from "../../server/jobs";
-import { retentionDryRun, runRetention } from "../../server/retention";
+import { retentionDryRun, runRetention } from "../../server/privacy/retention";
 import { STAFF_SESSION_MAX_SECONDS } from "../../server/staff/session-limits";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // The retention job (DECISIONS D15, issue 11): each rule at its boundary, with the

@@ -3,11 +3,11 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../app/config.server";
 import { PASSWORD_TOO_COMMON } from "../../app/domain/passwords";
-import { createAuth } from "../../server/auth";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, jobs, sessions, staffMembers, staffSessions, users } from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
-import { RATE_LIMITS } from "../../server/rate-limit";
+import { createAuth } from "../../server/borrowers/auth";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, jobs, sessions, staffMembers, staffSessions, users } from "../../server/platform/db/schema";
+import { createLogger } from "../../server/platform/logger";
+import { RATE_LIMITS } from "../../server/platform/rate-limit";
 import {
   addStaff,
   confirmAuthenticator,

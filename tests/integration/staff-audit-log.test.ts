@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog } from "../../server/db/schema";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog } from "../../server/platform/db/schema";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 describe.each(testDatabaseKinds())("the audit log on %s", (kind) => {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
-import type { DatabaseHandle } from "../../server/db/client";
-import { staffMembers } from "../../server/db/schema";
-import { allInboxLeads, EarlierLeads, inboxPage } from "../../server/staff/inbox.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { staffMembers } from "../../server/platform/db/schema";
+import { allInboxLeads, EarlierLeads, inboxPage } from "../../server/staff/leads/inbox.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // The export finds a broad filter's duplicates by a walk down every lead rather than a

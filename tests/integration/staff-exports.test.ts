@@ -2,20 +2,20 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, staffMembers } from "../../server/db/schema";
-import { countFunnelReport, ukDay } from "../../server/funnel";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, staffMembers } from "../../server/platform/db/schema";
+import { countFunnelReport, ukDay } from "../../server/leads/funnel";
 import {
   type AuditCursor,
   auditCursorText,
   auditEntries,
   parseAuditCursor,
   writeAudit,
-} from "../../server/staff/audit.server";
-import { subjectReference } from "../../server/data-requests.server";
-import { CSV_HEADERS, leadsCsv } from "../../server/staff/csv-export.server";
-import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/funnel-query.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+} from "../../server/platform/audit.server";
+import { subjectReference } from "../../server/privacy/data-requests.server";
+import { CSV_HEADERS, leadsCsv } from "../../server/staff/leads/csv-export.server";
+import { funnelCsv, funnelQueryOf, funnelReport } from "../../server/staff/reports/funnel-query.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // What the staff console hands out or reads back in bulk (DECISIONS D14, D16): the

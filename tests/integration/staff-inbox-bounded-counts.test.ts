@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseInboxFilter } from "../../app/domain/inbox-filter";
-import type { DatabaseHandle } from "../../server/db/client";
-import { staffMembers } from "../../server/db/schema";
-import { exactStatusCounts, statusCounts } from "../../server/staff/inbox.server";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { staffMembers } from "../../server/platform/db/schema";
+import { exactStatusCounts, statusCounts } from "../../server/staff/leads/inbox.server";
 import { seedLeads } from "../../server/staff/seed";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InboxFilter, parseInboxFilter } from "../../app/domain/inbox-filter";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, leadEvents, staffMembers } from "../../server/db/schema";
-import { allInboxLeads, inboxPage, statusCounts } from "../../server/staff/inbox.server";
-import { addNote, assignLead, changeStatus, findLead, timelineOf } from "../../server/staff/leads.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, leadEvents, staffMembers } from "../../server/platform/db/schema";
+import { allInboxLeads, inboxPage, statusCounts } from "../../server/staff/leads/inbox.server";
+import { addNote, assignLead, changeStatus, findLead, timelineOf } from "../../server/staff/leads/leads.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 const filter = (query = "") => parseInboxFilter(new URLSearchParams(query));

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTE_MAX_LENGTH } from "../../app/domain/field-limits";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, jobs, leadEvents, staffMembers } from "../../server/db/schema";
-import { leadEmailKeys } from "../../server/lead-email-keys";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, jobs, leadEvents, staffMembers } from "../../server/platform/db/schema";
+import { leadEmailKeys } from "../../server/leads/lead-email-keys";
 import {
   addNote,
   assignableStaff,
@@ -13,8 +13,8 @@ import {
   findLead,
   flagsOf,
   timelineOf,
-} from "../../server/staff/leads.server";
-import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/sample-leads";
+} from "../../server/staff/leads/leads.server";
+import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // The edges of an adviser's changes to one lead (DECISIONS D14): what is refused, what

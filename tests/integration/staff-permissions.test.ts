@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPermission, may, type Permission, ROLES, type Role } from "../../app/domain/permissions";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, quotes } from "../../server/db/schema";
-import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, quotes } from "../../server/platform/db/schema";
+import { insertLeads, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { consoleHandlers, consoleRouteFiles, DOOR_ROUTES, ROUTES_DIR } from "../support/console-routes";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { rowsOf } from "../../server/db/rows";
+import { rowsOf } from "../../server/platform/db/rows";
 import { listStaff } from "../../server/staff/accounts.server";
 import { testDatabaseKinds } from "../support/database";
 import { databaseBefore } from "../support/migrations";

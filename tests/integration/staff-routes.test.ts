@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog } from "../../server/db/schema";
-import { countsOf, personalDataOf, subjectReference } from "../../server/data-requests.server";
-import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog } from "../../server/platform/db/schema";
+import { countsOf, personalDataOf, subjectReference } from "../../server/privacy/data-requests.server";
+import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";

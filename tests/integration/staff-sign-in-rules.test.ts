@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../app/config.server";
 import { EMAIL_MAX_LENGTH } from "../../app/domain/field-limits";
 import { MAX_PASSWORD_LENGTH } from "../../app/domain/passwords";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, rateLimits, staffMembers, staffSessions } from "../../server/db/schema";
-import { createLogger } from "../../server/logger";
-import { RATE_LIMITS } from "../../server/rate-limit";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, rateLimits, staffMembers, staffSessions } from "../../server/platform/db/schema";
+import { createLogger } from "../../server/platform/logger";
+import { RATE_LIMITS } from "../../server/platform/rate-limit";
 import {
   addStaff,
   confirmAuthenticator,

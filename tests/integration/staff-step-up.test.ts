@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Permission } from "../../app/domain/permissions";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, staffMembers, staffSessions } from "../../server/db/schema";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, staffMembers, staffSessions } from "../../server/platform/db/schema";
 import { hashStaffPassword, newToken, totpCode, totpStep } from "../../server/staff/credentials";
 import { STEP_UP_SIGNED_OUT } from "../../app/features/staff/sign-in-page";
 import { requirePermission } from "../../server/staff/guard.server";

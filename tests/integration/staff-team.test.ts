@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES_PROBLEMS } from "../../app/domain/permissions";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, staffEnrolments, staffMembers, staffSessions } from "../../server/db/schema";
-import { rowsOf } from "../../server/db/rows";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { auditLog, staffEnrolments, staffMembers, staffSessions } from "../../server/platform/db/schema";
+import { rowsOf } from "../../server/platform/db/rows";
 import { defaultPromotionFigures } from "../../app/domain/promotions";
 import { draftPromotion } from "../../server/promotions/promotions.server";
-import { accessReview } from "../../server/staff/access-review.server";
+import { accessReview } from "../../server/staff/reports/access-review.server";
 import { invitedStaff } from "../../server/staff/accounts.server";
 import { changeRoles, confirmRoles, setEnabled, TEAM_PROBLEMS } from "../../server/staff/team.server";
 import { routeContext } from "../support/app";

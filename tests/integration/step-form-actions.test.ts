@@ -3,15 +3,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as applyAction } from "../../app/routes/apply";
 import { action as applyPersonalAction } from "../../app/routes/apply-personal";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { personalEnquiries, quotes } from "../../server/db/schema";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { personalEnquiries, quotes } from "../../server/platform/db/schema";
 import { routeContext } from "../support/app";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, postedQuoteAnswers as quoteAnswers } from "../support/leads";
 
-// The step forms' route actions (server/step-form-posts.server.ts) called from their
+// The step forms' route actions (server/borrowers/step-form-posts.server.ts) called from their
 // source modules, as React Router calls them. step-form-posts.test.ts posts the same
 // forms through the built server end to end; this file reaches the action's every
 // branch in-process, where mutation testing can see it (docs/decisions/141).

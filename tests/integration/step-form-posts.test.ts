@@ -8,8 +8,8 @@ import {
   QUICK_HOMEOWNER_LOAN_TOO_LOW,
   UK_PHONE_INVALID,
 } from "../../app/domain/messages";
-import type { DatabaseHandle } from "../../server/db/client";
-import { funnelCounts, jobs, personalEnquiries, quotes } from "../../server/db/schema";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { funnelCounts, jobs, personalEnquiries, quotes } from "../../server/platform/db/schema";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, postedQuoteAnswers as quoteAnswers } from "../support/leads";

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { CallbackRules } from "../../app/domain/callbacks";
-import type { DatabaseHandle } from "../../server/db/client";
-import type { quotes } from "../../server/db/schema";
-import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/sample-leads";
-import { TODAY_LIMIT, todayList } from "../../server/staff/today.server";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import type { quotes } from "../../server/platform/db/schema";
+import { insertLeads, sampleContact, sampleQuote } from "../../server/staff/leads/sample-leads";
+import { TODAY_LIMIT, todayList } from "../../server/staff/leads/today.server";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // The Today list's cut (docs/decisions/190): each of its three parts shows at most

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
-import { quotes, users } from "../../server/db/schema";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { quotes, users } from "../../server/platform/db/schema";
 import { needsOf } from "../../server/needs/needs.server";
 import { addStaff } from "../../server/staff/accounts.server";
-import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
+import { insertLeads, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress, validQuote } from "../support/leads";

@@ -4,9 +4,9 @@ import { Writable } from "node:stream";
 import type { ServerBuild } from "react-router";
 import { readConfig } from "../../app/config.server";
 import { createApp } from "../../server/app";
-import type { ServerContext } from "../../server/context";
-import type { DatabaseHandle } from "../../server/db/client";
-import { createLogger, type Logger } from "../../server/logger";
+import type { ServerContext } from "../../server/platform/services";
+import type { DatabaseHandle } from "../../server/platform/db/client";
+import { createLogger, type Logger } from "../../server/platform/logger";
 
 interface TestAppOptions {
   log?: Logger;

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { type DatabaseHandle, migrationsFolder, openDatabase } from "../../server/db/client";
+import { type DatabaseHandle, migrationsFolder, openDatabase } from "../../server/platform/db/client";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 

@@ -17,7 +17,7 @@ import { readConfig } from "../../app/config.server";
 import { isRole } from "../../app/domain/permissions";
 import { RETENTION_KINDS, type RetentionKind } from "../../app/domain/retention";
 import { addStaff } from "../../server/staff/accounts.server";
-import { runRetentionOf } from "../../server/retention";
+import { runRetentionOf } from "../../server/privacy/retention";
 import { startServer } from "../../server/start";
 import { E2E_ADS_CONVERSION_ID, E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
 import { createScratchDatabase } from "./database";

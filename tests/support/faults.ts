@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { type DatabaseHandle, openDatabase } from "../../server/db/client";
+import { type DatabaseHandle, openDatabase } from "../../server/platform/db/client";
 import { createScratchDatabase } from "./database";
 import { validEnquiry, validQuote } from "./leads";
 import { ROOT } from "./server-process";

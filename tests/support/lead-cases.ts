@@ -1,6 +1,6 @@
-import type { Database } from "../../server/db/client";
-import { leadCases, lenderProducts } from "../../server/db/schema";
-import { EXAMPLE_PANEL } from "../../server/staff/example-panel";
+import type { Database } from "../../server/platform/db/client";
+import { leadCases, lenderProducts } from "../../server/platform/db/schema";
+import { EXAMPLE_PANEL } from "../../server/staff/lender-panel/example-panel";
 
 // A lead's case with a lender written straight to lead_cases, for tests of what reads
 // cases (the campaign report, the offline-conversions file) without the stage forms.

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "../../server/platform/logger";
 
 /** A logger whose lines the test reads. */
 export function capturedLog(level = "info") {

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { type DatabaseHandle, migrationsFolder, openDatabase } from "../../server/db/client";
+import { type DatabaseHandle, migrationsFolder, openDatabase } from "../../server/platform/db/client";
 import { createScratchDatabase, migratedPglite, type TestDatabaseKind } from "./database";
 
 /** The migrations folder as it stood before the migration tagged `tag` (a copy in a temporary folder). */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "../../app/domain/permissions";
-import type { Database } from "../../server/db/client";
-import { staffMembers, staffSessions } from "../../server/db/schema";
+import type { Database } from "../../server/platform/db/client";
+import { staffMembers, staffSessions } from "../../server/platform/db/schema";
 import { encryptSecret, newToken, newTotpSecret } from "../../server/staff/credentials";
 import { STAFF_IDLE_SECONDS } from "../../server/staff/session-limits";
 

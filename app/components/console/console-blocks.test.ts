@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { csvDownload } from "../../../server/staff/csv-download.server";
+import { csvDownload } from "../../../server/platform/csv.server";
 import { CheckStep } from "./check-step";
 import { DataTable } from "./data-table";
 

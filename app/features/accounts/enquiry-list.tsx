@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { formatPounds } from "~/domain/finance";
 import { LOAN_PURPOSES, optionLabel, QUICK_LOAN_TYPES } from "~/domain/options";
+import { enquiryTitle } from "~/domain/enquiries";
 import { type EnquirySummary, type LeadStatus, leadReference } from "~/domain/leads";
 
 /** Where an enquiry stands, in the words a borrower would use. */
@@ -29,11 +30,6 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   timeZone: "Europe/London",
 });
-
-export function enquiryTitle(enquiry: EnquirySummary) {
-  if (enquiry.kind === "quote") return "Homeowner loan eligibility check";
-  return `${optionLabel(QUICK_LOAN_TYPES, enquiry.loanType)} enquiry`;
-}
 
 /** The visitor's enquiries, newest first, as a table a screen reader can walk. */
 export function EnquiryList({ enquiries }: { enquiries: EnquirySummary[] }) {

@@ -1,4 +1,4 @@
-import { enquiryTitle } from "~/features/accounts/enquiry-list";
+import { enquiryTitle } from "~/domain/enquiries";
 import type { CallbackDay } from "~/domain/callbacks";
 import { type EnquirySummary, leadReference } from "~/domain/leads";
 import { CallbackForm } from "./callback-form";

@@ -8,7 +8,8 @@ import {
   type StepId,
 } from "~/domain/main-form";
 import { EligibilityStep } from "./eligibility-steps";
-import { ELIGIBILITY_FLOW, STEP_FIELDS, STEP_TITLES } from "./flow";
+import { STEP_TITLES } from "~/content/form-steps";
+import { ELIGIBILITY_FLOW, STEP_FIELDS } from "./flow";
 import { SUBMISSION_FAILED_PREFIX, SUBMISSION_FAILED_TITLE, UNKNOWN_ERROR } from "./messages";
 
 /**

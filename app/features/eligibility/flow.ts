@@ -22,17 +22,6 @@ export const ELIGIBILITY_FLOW: StepFlow<MainFormAnswers, StepId, MainFormField> 
   nextAfter,
 };
 
-/** Each step's heading: the focus lands here when the step changes. */
-export const STEP_TITLES: Record<StepId, string> = {
-  status: "About your home",
-  amount: "Your loan",
-  age: "Your age",
-  property: "Your property",
-  income: "Your income",
-  credit: "Your credit history",
-  contact: "Your details",
-};
-
 /** The controls on each step, in the order they appear: the first one with a problem gets the focus. */
 export const STEP_FIELDS: Record<StepId, MainFormField[]> = {
   status: ["homeownerStatus"],

@@ -26,18 +26,6 @@ export const QUICK_CHECK_FLOW: StepFlow<QuickFormAnswers, QuickStepId, QuickForm
   progressTotal: quickProgressTotal,
 };
 
-export const QUICK_STEP_TITLES: Record<QuickStepId, string> = {
-  type: "Your loan",
-  amount: "How much you need",
-  residential: "Where you live",
-  status: "About your home",
-  age: "Your age",
-  property: "Your property",
-  income: "Your income",
-  credit: "Your credit history",
-  contact: "Your details",
-};
-
 export const QUICK_STEP_FIELDS: Record<QuickStepId, QuickFormField[]> = {
   type: ["loanType"],
   amount: ["loanAmount", "loanPurpose"],

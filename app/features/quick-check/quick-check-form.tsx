@@ -11,7 +11,8 @@ import {
   quickSubmitIssue,
   REQUIRED_FIELD_TITLE,
 } from "~/domain/quick-form";
-import { QUICK_CHECK_FLOW, QUICK_STEP_FIELDS, QUICK_STEP_TITLES } from "./flow";
+import { QUICK_STEP_TITLES } from "~/content/form-steps";
+import { QUICK_CHECK_FLOW, QUICK_STEP_FIELDS } from "./flow";
 import { QuickCheckStep } from "./quick-check-steps";
 
 /**

@@ -4,8 +4,7 @@ import { cn } from "~/components/ui/cn";
 import { FUNNEL_FORMS, type FunnelForm, type FunnelStepRow, funnelStepId, type funnelOf } from "~/domain/funnel";
 import { ownValue } from "~/domain/own-keys";
 import type { RefusedPeriod } from "~/domain/report-period";
-import { STEP_TITLES } from "~/features/eligibility/flow";
-import { QUICK_STEP_TITLES } from "~/features/quick-check/flow";
+import { QUICK_STEP_TITLES, STEP_TITLES } from "~/content/form-steps";
 import { ReportField, ReportPeriodForm, ReportSection, reportControlClass } from "./report-table";
 
 // /staff/funnel (DECISIONS D16): each form's steps as bars drawn on the server (SVG,

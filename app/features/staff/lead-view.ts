@@ -296,7 +296,7 @@ export function panelView(match: PanelMatch, live: number): PanelView {
   };
 }
 
-/** A lead's case as the server reads it (server/staff/cases.server.ts): what `caseView` takes. */
+/** A lead's case as the server reads it (server/staff/leads/cases.server.ts): what `caseView` takes. */
 export interface CaseRecord {
   id: string;
   stage: CaseStage;

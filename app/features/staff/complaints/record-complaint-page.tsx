@@ -1,5 +1,5 @@
 import { SelectField, TextField } from "~/components/ui/field";
-import { ComplaintForm } from "~/features/complaints/complaint-form";
+import { ComplaintForm } from "~/components/complaint-form";
 import type { ComplaintErrors, ComplaintValues } from "~/domain/complaint-form";
 import { COMPLAINT_CHANNELS, type ComplaintChannel } from "~/domain/complaints";
 
