@@ -104,6 +104,14 @@ describe("opening hours and bank holidays, the call-backs' configuration", () =>
     expect(config.callbacks.nation).toBe("scotland");
   });
 
+  it("counts the firm's days by the call-backs' nation unless FIRM_NATION sets its own", () => {
+    expect(readConfig({ BANK_HOLIDAYS: "scotland" }).firm.nation).toBe("scotland");
+    expect(readConfig({}).firm.nation).toBe("england-and-wales");
+    const apart = readConfig({ BANK_HOLIDAYS: "scotland", FIRM_NATION: "northern-ireland" });
+    expect([apart.callbacks.nation, apart.firm.nation]).toEqual(["scotland", "northern-ireland"]);
+    expect(() => readConfig({ FIRM_NATION: "wales" })).toThrow(/FIRM_NATION/);
+  });
+
   it.each(
     byRule([
       { rule: "hours that cannot be read stop the start", env: { OPENING_HOURS: "9 till 5" }, name: "OPENING_HOURS" },

@@ -61,6 +61,11 @@ const envSchema = z.object({
   BANK_HOLIDAYS: z
     .enum(BANK_HOLIDAY_NATIONS, { error: `must be one of ${BANK_HOLIDAY_NATIONS.join(", ")}` })
     .default("england-and-wales"),
+  /**
+   * The nation whose working days the firm's own clocks count (a complaint's eight weeks, a
+   * correction request's month): the call-backs' nation unless set apart.
+   */
+  FIRM_NATION: z.enum(BANK_HOLIDAY_NATIONS, { error: `must be one of ${BANK_HOLIDAY_NATIONS.join(", ")}` }).optional(),
 
   /** A new lead not called within this many minutes of opening hours is marked on the Today page. */
   FIRST_CALL_TARGET_MINUTES: z.coerce
@@ -208,6 +213,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       },
     },
     complaints: { handler: e.COMPLAINTS_HANDLER },
+    /** The firm itself: whose bank holidays its clocks skip (complaints, requests, reports). */
+    firm: { nation: e.FIRM_NATION ?? e.BANK_HOLIDAYS },
     /** When a borrower may ask to be called back (app/domain/callbacks.ts). */
     callbacks: { hours: e.OPENING_HOURS, nation: e.BANK_HOLIDAYS },
     /** Minutes of opening hours a new lead may wait for its first call before the Today page marks it. */

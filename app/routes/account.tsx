@@ -174,7 +174,7 @@ async function correctDetails(context: Route.ActionArgs["context"], request: Req
       { status: 400 },
     );
   }
-  await askForCorrection(context.db, user, read.details, { nation: context.config.callbacks.nation });
+  await askForCorrection(context.db, user, read.details, { nation: context.config.firm.nation });
   return redirect("/account?corrected=request#ask-heading", 303);
 }
 

@@ -128,7 +128,7 @@ export const loader = consoleLoader("complaints.handle", async ({ request, conte
   const record = await load(context, params.id);
   await writeAudit(context.db, { action: "complaint.view", actor: user, detail: { complaint: record.complaint.id } });
   const now = new Date();
-  const nation = context.config.callbacks.nation;
+  const nation = context.config.firm.nation;
   const kinds = letterKinds(record, now, nation);
   const search = new URL(request.url).searchParams;
   const asked = search.get("letter");

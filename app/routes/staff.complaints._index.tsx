@@ -20,7 +20,7 @@ const NOTICES: Record<string, string> = { recorded: "The complaint is recorded."
 export const loader = consoleLoader("complaints.handle", async ({ request, context, staff }) => {
   const { user, headers } = staff;
   const now = new Date();
-  const nation = context.config.callbacks.nation;
+  const nation = context.config.firm.nation;
   const [open, closed] = await Promise.all([listComplaints(context.db, "open"), listComplaints(context.db, "closed")]);
   const view = (row: ComplaintListRow): ComplaintRowView => {
     const needs = complaintAttention(row, now, nation);

@@ -22,7 +22,7 @@ export const loader = consoleLoader(
     const report = complaintsReport(
       await complaintsInPeriod(context.db, period),
       period,
-      context.config.callbacks.nation,
+      context.config.firm.nation,
     );
     await writeAudit(context.db, { action: "complaints.export", actor: user, detail: { period: period.key } });
     return new Response(complaintsReportCsv(report), {

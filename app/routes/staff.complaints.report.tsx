@@ -26,7 +26,7 @@ export const loader = consoleLoader("complaints.report", async ({ request, conte
   const periods = recentHalfYears(today).map(({ key, label }) => ({ key, label }));
   if (!periods.some((p) => p.key === period.key)) periods.unshift({ key: period.key, label: period.label });
   return data(
-    { report: complaintsReport(rows, period, context.config.callbacks.nation), periods, problem: null },
+    { report: complaintsReport(rows, period, context.config.firm.nation), periods, problem: null },
     { headers },
   );
 });

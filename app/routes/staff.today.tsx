@@ -67,7 +67,7 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
 
 /** The open complaints whose clock asks for something today, most pressing first. */
 async function complaintsDue(context: Pick<ConsoleArgs["context"], "db" | "config">, now: Date) {
-  return (await complaintsNeedingSomething(context.db, now, context.config.callbacks.nation)).map(({ row, needs }) => ({
+  return (await complaintsNeedingSomething(context.db, now, context.config.firm.nation)).map(({ row, needs }) => ({
     id: row.id,
     reference: row.reference,
     receivedAt: row.receivedAt.toISOString(),

@@ -14,7 +14,6 @@ import {
   complaintAttention,
   complaintClock,
   complaintKeptUntil,
-  FINAL_RESPONSE_WEEKS,
   type HalfYear,
   type OmbudsmanResult,
   type ReportedComplaint,
@@ -44,15 +43,19 @@ type Executor = Pick<Database, "insert" | "update" | "select">;
 export type Complaint = typeof complaints.$inferSelect;
 export type SentLetter = typeof complaintLetters.$inferSelect;
 
-/** What a letter's template needs of a complaint and the firm. */
-function letterContext(complaint: Pick<Complaint, "id" | "name" | "receivedAt">, handlerName: string) {
-  const receivedDay = ukClock(complaint.receivedAt).day;
+/** What a letter's template needs of a complaint and the firm: its days from the one clock. */
+function letterContext(
+  config: AppConfig,
+  complaint: Pick<Complaint, "id" | "name" | "receivedAt">,
+  handlerName: string,
+) {
+  const clock = complaintClock(complaint.receivedAt, config.firm.nation);
   return {
     reference: complaintReference(complaint.id),
     name: complaint.name,
-    receivedDay,
+    receivedDay: clock.receivedDay,
     handlerName,
-    finalResponseDay: addDays(receivedDay, FINAL_RESPONSE_WEEKS * 7),
+    finalResponseDay: ukClock(clock.finalResponseBy).day,
   };
 }
 
@@ -129,7 +132,7 @@ export async function recordComplaint(
     if (!row) throw new Error("the complaint was not stored");
     if (complaint.details.email) {
       const handlerName = complaint.handler?.name ?? config.complaints.handler;
-      const context = letterContext({ ...row, name: complaint.details.name }, handlerName);
+      const context = letterContext(config, { ...row, name: complaint.details.name }, handlerName);
       const letter = letterTemplate("acknowledgement", config.site, context);
       await sendLetterIn(
         tx,
@@ -148,7 +151,7 @@ export async function recordComplaint(
           .from(staffMembers)
           .where(eq(staffMembers.id, complaint.handler.id))
       : [];
-    const clock = complaintClock(row.receivedAt, config.callbacks.nation);
+    const clock = complaintClock(row.receivedAt, config.firm.nation);
     await enqueue(
       tx,
       "complaint-reminder",
@@ -246,7 +249,7 @@ export function draftLetter(
   actor: Actor,
 ): LetterDraft {
   const delivery = record.complaint.email ? "email" : "post";
-  return letterTemplate(kind, config.site, letterContext(record.complaint, actor.name), outcome, delivery);
+  return letterTemplate(kind, config.site, letterContext(config, record.complaint, actor.name), outcome, delivery);
 }
 
 export type ComplaintChange =
@@ -326,7 +329,7 @@ export async function sendComplaintLetter(
       return { ok: false, status: 400, problem: POSTED_ON_PROBLEM, errors: { postedOn: POSTED_ON_PROBLEM } };
     // Sending moves the clock now; posting, on the day it was posted.
     const now = byPost ? postedAt(day, at) : at;
-    const clock = complaintClock(complaint.receivedAt, config.callbacks.nation);
+    const clock = complaintClock(complaint.receivedAt, config.firm.nation);
     if (input.kind === "summary-resolution" && now.getTime() >= clock.summaryResolutionBy.getTime())
       return {
         ok: false,
