@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useMatches, useRouteLoaderData } from "react-router";
 import {
   defaultPromotionFigures,
   type ExampleInputs,
@@ -8,7 +8,8 @@ import {
   type PromotionFigures,
   ratesFrom,
 } from "~/domain/promotions";
-import type { RouteHandle } from "./route-handle";
+import type { ExampleTerms } from "~/domain/promotions";
+import { handles, type RouteHandle } from "./route-handle";
 
 // The promotion figures a page prints (DECISIONS D27): the live version's, from the root
 // loader, or a past version's where the console shows a page as it was.
@@ -65,3 +66,17 @@ export function promotionFromMatches(matches: readonly MatchWithData[]): Promoti
 
 /** The annual rate an example is printed at (the bad credit page's monthly rate, as a year's). */
 export const printedRate = (inputs: ExampleInputs) => exampleAnnualRate(inputs);
+
+/**
+ * What the footer carries for this page: the warning or not, and the example it prints
+ * (null: none; "headline": the live promotion's headline example). A past copy in the
+ * console carries the handle of the page it draws.
+ */
+export function useFooterPromotion(): { warning: boolean; example: ExampleTerms | "headline" | null } {
+  const past = usePastCopyHandle();
+  const matched = handles(useMatches()).at(-1);
+  const page = past ? past.handle : matched;
+  if (page?.secured === false) return { warning: false, example: null };
+  if (page?.example === "in-page") return { warning: true, example: null };
+  return { warning: true, example: page?.example ?? "headline" };
+}

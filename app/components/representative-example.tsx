@@ -6,17 +6,13 @@ import {
   monthlyRate,
   representativeExample,
 } from "~/domain/finance";
+import type { ExampleTerms } from "~/domain/promotions";
 import { HEADLINE_APR } from "~/domain/rates";
 import { printedRate, useExample } from "./promotion";
 import { useSite } from "./site-config";
 import { cn } from "./ui/cn";
 
-/** The terms of a representative example: what is borrowed, over how long, at what borrowing rate. */
-export interface ExampleTerms {
-  amount: number;
-  months: number;
-  annualRatePercent: number;
-}
+export type { ExampleTerms };
 
 /** The headline homeowner loan's example as the code holds it (the live one is the promotion's: `useHeadlineExample`). */
 export const HEADLINE_EXAMPLE: ExampleTerms = { amount: 50_000, months: 120, annualRatePercent: HEADLINE_APR };

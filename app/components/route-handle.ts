@@ -1,6 +1,5 @@
 import { useMatches } from "react-router";
-import { usePastCopyHandle } from "./promotion";
-import type { ExampleTerms } from "./representative-example";
+import type { ExampleTerms } from "~/domain/promotions";
 
 /**
  * What a route module may say about itself in `export const handle`.
@@ -32,24 +31,11 @@ export const LOAN_PAGE: RouteHandle = { hydrate: false, example: "in-page" };
 /** A partner redirect for a personal loan: nothing about secured lending on it. */
 export const PERSONAL_LOAN_HAND_OFF: RouteHandle = { hydrate: false, secured: false };
 
-const handles = (matches: ReturnType<typeof useMatches>) =>
+/** The handles of the routes matched, outermost first. */
+export const handles = (matches: ReturnType<typeof useMatches>) =>
   matches.map((match) => match.handle as RouteHandle | undefined);
 
 /** False when a route on the page asked to be served without React in the browser. */
 export function useHydratedPage(): boolean {
   return !handles(useMatches()).some((handle) => handle?.hydrate === false);
-}
-
-/**
- * What the footer carries for this page: the warning or not, and the example it prints
- * (null: none; "headline": the live promotion's headline example). A past copy in the
- * console carries the handle of the page it draws.
- */
-export function useFooterPromotion(): { warning: boolean; example: ExampleTerms | "headline" | null } {
-  const past = usePastCopyHandle();
-  const matched = handles(useMatches()).at(-1);
-  const page = past ? past.handle : matched;
-  if (page?.secured === false) return { warning: false, example: null };
-  if (page?.example === "in-page") return { warning: true, example: null };
-  return { warning: true, example: page?.example ?? "headline" };
 }

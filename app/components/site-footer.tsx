@@ -4,7 +4,7 @@ import { footerGroups, isExternal } from "~/content/navigation";
 import { BrandMark } from "./brand-mark";
 import { CookieSettingsButton } from "./consent/cookie-settings-button";
 import { RepresentativeExample } from "./representative-example";
-import { useFooterPromotion } from "./route-handle";
+import { useFooterPromotion } from "./promotion";
 import { useSite } from "./site-config";
 import { idsFromText } from "./text-ids";
 

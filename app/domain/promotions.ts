@@ -35,6 +35,13 @@ export type RateBasis = "annual" | "monthly";
 export const RATE_BASES: readonly RateBasis[] = ["annual", "monthly"];
 
 /** The inputs of one representative example: what the finance module computes the rest from. */
+/** The terms of a representative example: what is borrowed, over how long, at what borrowing rate. */
+export interface ExampleTerms {
+  amount: number;
+  months: number;
+  annualRatePercent: number;
+}
+
 export interface ExampleInputs {
   amount: number;
   months: number;
