@@ -42,6 +42,25 @@ export default [
     },
   },
   {
+    // A borrower's own pages ask for the signed-in borrower through the one guard, which
+    // sends a stranger to sign in (or answers a download 401), never by hand.
+    files: ["app/routes/account*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "../../server/borrowers/accounts.server",
+              importNames: ["currentSession"],
+              message: "A borrower's page asks for its borrower through requireBorrower.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A test's expressions read the test's own short strings: backtracking is still
     // refused (it can hang a run), a quadratic scan is not.
     files: ["**/*.test.{ts,tsx}"],

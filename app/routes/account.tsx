@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   accountSummary,
-  currentSession,
+  requireBorrower,
   deleteAccount,
   enquiryOf,
   leadsSentFrom,
@@ -40,7 +40,6 @@ import { useSite } from "~/components/site-config";
 import { Button } from "~/components/ui/button";
 import { EnquiryList } from "~/features/accounts/enquiry-list";
 import { CONFIRM_ACCOUNT_DELETION } from "~/domain/account-messages";
-import { authPath } from "~/domain/return-to";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import type { Route } from "./+types/account";
 
@@ -58,8 +57,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await currentSession(context, request);
-  if (!user) throw redirect(authPath("/account"), { headers });
+  const { user, headers } = await requireBorrower(context, request);
   const [summary, requests, sent] = await Promise.all([
     accountSummary(context.db, user),
     dataRequestsOf(context.db, user.id),
@@ -120,8 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A borrower changing when to be called on one of their own open enquiries. */
 async function changeCallback(context: Route.ActionArgs["context"], request: Request, form: FormData) {
-  const { user } = await currentSession(context, request);
-  if (!user) throw redirect(authPath("/account"));
+  const { user } = await requireBorrower(context, request);
   const now = new Date();
   const post = await readCallbackFields(context, form, now);
   if (post.kind === "robot") return redirect("/account", 303);
@@ -148,8 +145,7 @@ const savedCorrectionOf = (value: string | null): "details" | "request" | null =
  * (`correction`): behind the honeypot and the rate limit of the account's other forms.
  */
 async function correctDetails(context: Route.ActionArgs["context"], request: Request, form: FormData) {
-  const { user } = await currentSession(context, request);
-  if (!user) throw redirect(authPath("/account"));
+  const { user } = await requireBorrower(context, request);
   const details = form.get("intent") === "details";
   if ((await screenBorrowerForm(context, form)) === "robot") {
     return redirect(`/account?corrected=${details ? "details#correct-heading" : "request#ask-heading"}`, 303);
@@ -184,8 +180,7 @@ async function correctDetails(context: Route.ActionArgs["context"], request: Req
  * or their consent for health details withdrawn, which deletes those details at once.
  */
 async function changeNeeds(context: Route.ActionArgs["context"], request: Request, form: FormData, intent: string) {
-  const { user } = await currentSession(context, request);
-  if (!user) throw redirect(authPath("/account"));
+  const { user } = await requireBorrower(context, request);
   const leads = await leadsSentFrom(context.db, user);
   if (intent === "withdraw-health") {
     await withdrawHealthConsent(context.db, leads);
@@ -210,8 +205,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "needs" || intent === "withdraw-health") return changeNeeds(context, request, posted.form, intent);
   if (intent === "details" || intent === "correction") return correctDetails(context, request, posted.form);
   if (posted.form.get("intent") === "delete-account") {
-    const { user } = await currentSession(context, request);
-    if (!user) throw redirect(authPath("/account"));
+    const { user } = await requireBorrower(context, request);
     if (posted.form.get("confirm") !== "yes") return data({ deleteError: CONFIRM_ACCOUNT_DELETION }, { status: 400 });
     return redirect("/auth?deleted=1", { headers: await deleteAccount(context, request, user) });
   }

@@ -1,4 +1,5 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import {
   EMAIL_INVALID,
@@ -292,6 +293,22 @@ export async function currentSession(context: AccountContext, request: Request) 
     providerError(error);
     return { user: null, headers: new Headers() };
   }
+}
+
+/**
+ * The signed-in borrower of a page that is theirs alone, with the session's cookies; or
+ * the way in: a page sends the visitor to sign in (coming back to `returnTo`), a
+ * download is answered 401 with its reason. The one check every borrower's page makes.
+ */
+export async function requireBorrower(
+  context: AccountContext,
+  request: Request,
+  { returnTo = "/account", download }: { returnTo?: string; download?: string } = {},
+) {
+  const { user, headers } = await currentSession(context, request);
+  if (user) return { user, headers };
+  if (download) throw data(download, { status: 401 });
+  throw redirect(authPath(returnTo), { headers });
 }
 
 /** Only the cookies of better-auth's answer: the page decides where to go next. */

@@ -35,3 +35,13 @@ describe("a console route through its wrapper, held by the linter", () => {
     ).toEqual([]);
   });
 });
+
+describe("a borrower's page through its one guard, held by the linter", () => {
+  it("refuses an account page asking for the session by hand, and lets it use requireBorrower", async () => {
+    const by = (name: string) => `import { ${name} } from "../../server/borrowers/accounts.server";\nexport const x = ${name};\n`;
+    expect(await problemsOf(by("currentSession"), "account.example.tsx")).toContain("no-restricted-imports");
+    expect(await problemsOf(by("requireBorrower"), "account.example.tsx")).toEqual([]);
+    // The sign-in page asks whether someone is signed in, to send them on: not a guard.
+    expect(await problemsOf(by("currentSession"), "auth.tsx")).toEqual([]);
+  });
+});
