@@ -32,6 +32,11 @@ const envSchema = z.object({
     .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
   /** Multiplies every rate limit: raise it for load tests and browser test runs. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * How passwords are hashed (decision 370): "standard" (scrypt, N = 16384, r = 16) always,
+   * except that a test run (NODE_ENV=test) hashes "light" unless told "standard".
+   */
+  PASSWORD_HASHING: optional(z.enum(["standard", "light"])),
 
   BRAND_NAME: z.string().min(1).default("Harbourside Loans"),
   COMPANY_NAME: z.string().min(1).default("Harbourside Finance Ltd"),
@@ -147,6 +152,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (forServer && e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: required in production");
   }
+  if (e.PASSWORD_HASHING === "light" && e.NODE_ENV !== "test") {
+    throw new ConfigError("Invalid configuration:\n  PASSWORD_HASHING: light is for test runs only (NODE_ENV=test)");
+  }
   return {
     /** How long a claimed email is hidden from other servers; renewed while it is being sent. */
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
@@ -166,6 +174,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     /** Trusted proxy hops in front of the server (0: none); see server/platform/rate-limit.ts clientAddress. */
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    /** Light only in a test run, where a memory-hard hash per sign-in is most of the suite's time. */
+    passwordHashing: (e.PASSWORD_HASHING ?? (e.NODE_ENV === "test" ? "light" : "standard")) as "standard" | "light",
     site: {
       brandName: e.BRAND_NAME,
       companyName: e.COMPANY_NAME,

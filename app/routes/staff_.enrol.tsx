@@ -45,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     issuer: `${brandName} staff`,
     authSecret: context.config.authSecret,
     firmNames: [brandName, companyName],
+    passwordHashing: context.config.passwordHashing,
   };
 
   if (form.get("intent") === "password") {

@@ -10,6 +10,7 @@ import { guardAuthCall } from "./auth-guards";
 import { resetPasswordMessage } from "../emails/reset-password";
 import { verifyEmailMessage } from "../emails/verify-email";
 import { enqueue } from "../platform/outbox";
+import { hashPassword, verifyPassword } from "../platform/password-hash";
 import type { Services } from "../platform/services";
 import { withoutEmailAddresses } from "../platform/logger";
 
@@ -56,6 +57,11 @@ export function createAuth(services: AuthServices) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // No account is signed in until its email is confirmed.
       autoSignIn: false,
+      // scrypt as better-auth makes it, but light in a test run (decision 370).
+      password: {
+        hash: (password) => hashPassword(password, config.passwordHashing),
+        verify: ({ hash, password }) => verifyPassword(hash, password, config.passwordHashing),
+      },
       // Password reset (issue 12): a one-time link for an hour, sent by the outbox; a new
       // password ends every session. better-auth answers the same whether or not the
       // email has an account, and sends nothing for one that has none.

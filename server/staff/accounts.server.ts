@@ -7,6 +7,7 @@ import { type Role, storedRoles } from "../../app/domain/permissions";
 import { sanitiseName } from "../../app/domain/sanitise";
 import { isCommonPassword, passwordStrength } from "../platform/common-passwords";
 import type { Database } from "../platform/db/client";
+import type { PasswordHashing } from "../platform/password-hash";
 import { staffEnrolments, staffMembers, staffSessions } from "../platform/db/schema";
 import { writeAudit } from "../platform/audit.server";
 import {
@@ -213,6 +214,8 @@ export interface Issuer {
   authSecret: string;
   /** The firm's brand and company names, which no staff password may be built on. */
   firmNames: readonly string[];
+  /** How the password is hashed (the configuration's `passwordHashing`). */
+  passwordHashing: PasswordHashing;
 }
 
 /** Whose password it is: the firm's brand and company names, and the member. */
@@ -250,7 +253,7 @@ export async function setPasswordAndSecret(
   await db
     .update(staffMembers)
     .set({
-      passwordHash: await hashStaffPassword(password),
+      passwordHash: await hashStaffPassword(password, issuer.passwordHashing),
       totpSecret: await encryptSecret(issuer.authSecret, secret),
       enrolledAt: null,
       totpLastStep: null,

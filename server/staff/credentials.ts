@@ -1,13 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import {
-  generateRandomString,
-  hashPassword,
-  symmetricDecrypt,
-  symmetricEncrypt,
-  verifyPassword,
-} from "better-auth/crypto";
+import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { hashPassword, type PasswordHashing, verifyPassword } from "../platform/password-hash";
 
 // What a staff member proves themselves with (DECISIONS D14, D20): a password kept as a
 // scrypt hash, an authenticator's TOTP secret kept encrypted with AUTH_SECRET (the
@@ -71,22 +66,22 @@ export const encryptSecret = (authSecret: string, secret: string) =>
 export const decryptSecret = (authSecret: string, stored: string) =>
   symmetricDecrypt({ key: authSecret, data: stored });
 
-export const hashStaffPassword = (password: string) => hashPassword(password);
+export const hashStaffPassword = (password: string, hashing: PasswordHashing) => hashPassword(password, hashing);
 
 /**
  * Whether the password is the one hashed. With no hash (no such member, or not enrolled
  * yet) a hash of nothing in particular is checked instead, so an unknown address costs
  * the same time as a known one.
  */
-export async function passwordMatches(hash: string | null | undefined, password: string) {
-  const matched = await verifyPassword({ hash: hash ?? (await decoyHash()), password });
+export async function passwordMatches(hash: string | null | undefined, password: string, hashing: PasswordHashing) {
+  const matched = await verifyPassword(hash ?? (await decoyHash(hashing)), password, hashing);
   return Boolean(hash) && matched;
 }
 
-let decoy: Promise<string> | undefined;
-const decoyHash = () => {
-  decoy ??= hashPassword(randomBytes(16).toString("hex"));
-  return decoy;
+const decoys: Partial<Record<PasswordHashing, Promise<string>>> = {};
+const decoyHash = (hashing: PasswordHashing) => {
+  decoys[hashing] ??= hashPassword(randomBytes(16).toString("hex"), hashing);
+  return decoys[hashing];
 };
 
 /** A new random token for a cookie or link, and the hash the database keeps of it. */

@@ -250,7 +250,7 @@ export async function staffSignIn(context: StaffContext, form: FormData, now = D
   if (!parsed.success) return failed("incomplete");
   // The password is checked whoever asks (a stand-in hash when there is none), so the
   // answer takes the same time for a member, a stranger and a disabled account.
-  const passwordRight = await passwordMatches(member?.passwordHash, parsed.data.password);
+  const passwordRight = await passwordMatches(member?.passwordHash, parsed.data.password, config.passwordHashing);
   if (!member) return failed("not-staff");
   if (!passwordRight) return failed("password");
   if (member.disabledAt || !member.enrolledAt || !member.totpSecret) return failed("not-enrolled");

@@ -85,8 +85,13 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
 
   const app = () => test.app;
 
-  async function signUpJson(email: string, address = freshAddress(), names = { firstName: "Jane", lastName: "Doe" }) {
-    return app().request(
+  async function signUpJson(
+    email: string,
+    address = freshAddress(),
+    names = { firstName: "Jane", lastName: "Doe" },
+    site = app(),
+  ) {
+    return site.request(
       "/api/auth/sign-up/email",
       postJson(
         {
@@ -118,8 +123,8 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
   }
 
   /** A confirmed account, signed in: its session cookie and user id. */
-  async function confirmedUser(email: string) {
-    expect((await signUpJson(email)).status).toBe(200);
+  async function confirmedUser(email: string, site = app()) {
+    expect((await signUpJson(email, undefined, undefined, site)).status).toBe(200);
     const link = await confirmationLink(email);
     expect((await app().request(`${link.pathname}${link.search}`)).status).toBe(302);
     const response = await signInJson(email);
@@ -132,7 +137,9 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
   describe("sign-up", () => {
     it("stores the password only as a memory-hard scrypt hash", async () => {
       const email = "hash@example.com";
-      expect((await signUpJson(email)).status).toBe(200);
+      // The hashing a deployment does: a test run's own is light (decision 370).
+      const standard = createTestApp(database, { PASSWORD_HASHING: "standard" });
+      expect((await signUpJson(email, undefined, undefined, standard.app)).status).toBe(200);
       const [user] = await database.db.select().from(users).where(eq(users.email, email));
       const [account] = await database.db
         .select()
@@ -254,7 +261,8 @@ describe.each(testDatabaseKinds())("accounts on %s", (kind) => {
         SITE_URL: "https://loans.example",
       });
       const email = "secure@example.com";
-      await confirmedUser(email);
+      // Made with a deployment's hashing: its configuration takes no other (decision 370).
+      await confirmedUser(email, createTestApp(database, { PASSWORD_HASHING: "standard" }).app);
       const response = await production.app.request(
         "/api/auth/sign-in/email",
         postJson({ email, password: PASSWORD }, freshAddress()),

@@ -7,7 +7,7 @@ import { openDatabase } from "../../server/platform/db/client";
 import { addStaff } from "../../server/staff/accounts.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { hasBuild } from "../support/app";
-import { createScratchDatabase } from "../support/database";
+import { createScratchDatabase, seedEmbeddedDatabase } from "../support/database";
 import { ROOT, type ServerProcess, startServerProcess } from "../support/server-process";
 import { overHttp, signInStaff } from "../support/staff-sign-in";
 
@@ -96,6 +96,8 @@ describe.skipIf(!hasBuild)("requests shaped to make an expression backtrack", ()
 
   beforeAll(async () => {
     if (process.env.TEST_DATABASE_URL) scratch = await createScratchDatabase();
+    // The embedded database migrated already, as after a first start (decision 371).
+    else await seedEmbeddedDatabase(dataDir);
     const setup = await openDatabase(scratch ? { url: scratch.url } : { dataDir: path.join(dataDir, "pglite") });
     let invite: string;
     let stepperInvite: string;

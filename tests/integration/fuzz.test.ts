@@ -12,7 +12,7 @@ import { seedExamplePanel } from "../../server/staff/lender-panel/example-panel"
 import { defaultPromotionFigures } from "../../app/domain/promotions";
 import { draftPromotion } from "../../server/promotions/promotions.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
-import { createScratchDatabase } from "../support/database";
+import { createScratchDatabase, seedEmbeddedDatabase } from "../support/database";
 import { hasBuild } from "../support/app";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { overHttp, signInStaff } from "../support/staff-sign-in";
@@ -661,6 +661,8 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
 
   beforeAll(async () => {
     if (process.env.TEST_DATABASE_URL) scratch = await createScratchDatabase();
+    // The embedded database migrated already, as after a first start (decision 371).
+    else await seedEmbeddedDatabase(dataDir);
     // Staff and leads for the console's runs, made as `npm run staff -- add` does, before
     // the server holds the database (the embedded one admits one process at a time).
     const setup = await openDatabase(scratch ? { url: scratch.url } : { dataDir: path.join(dataDir, "pglite") });

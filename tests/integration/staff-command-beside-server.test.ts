@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { controlSocketPath } from "../../server/control-socket";
+import { seedEmbeddedDatabase } from "../support/database";
 import { ROOT, type ServerProcess, startServerProcess } from "../support/server-process";
 import { enrolStaff, signInStaff } from "../support/staff-http";
 
@@ -46,6 +47,8 @@ function rawRequest(text: string) {
 }
 
 beforeAll(async () => {
+  // The embedded database migrated already, as after a first start (decision 371).
+  await seedEmbeddedDatabase(dataDir);
   server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
 }, 240_000);
 

@@ -61,7 +61,12 @@ describe.each(testDatabaseKinds())("the staff door's rules on %s", (kind) => {
     database = await openTestDatabase(kind);
     const config = readConfig({ NODE_ENV: "test" });
     context = { config, db: database.db, log: createLogger("silent") };
-    issuer = { issuer: "Test staff", authSecret: config.authSecret, firmNames: [config.site.brandName, config.site.companyName] };
+    issuer = {
+      issuer: "Test staff",
+      authSecret: config.authSecret,
+      firmNames: [config.site.brandName, config.site.companyName],
+      passwordHashing: config.passwordHashing,
+    };
   });
   afterAll(async () => {
     await database.close();

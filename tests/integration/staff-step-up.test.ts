@@ -238,7 +238,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())(
       const member = await memberWithSession(database.db, site.config.authSecret, ["manager"], { codeAgeMs: null });
       await database.db
         .update(staffMembers)
-        .set({ passwordHash: await hashStaffPassword(PASSWORD) })
+        .set({ passwordHash: await hashStaffPassword(PASSWORD, site.config.passwordHashing) })
         .where(eq(staffMembers.id, member.id));
       const post = (path: string, fields: Record<string, string>, cookie = member.cookie) =>
         site.app.request(`${SITE}${path}`, {

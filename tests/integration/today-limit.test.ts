@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallbackRules } from "../../app/domain/callbacks";
 import type { DatabaseHandle } from "../../server/platform/db/client";
 import type { quotes } from "../../server/platform/db/schema";
@@ -8,7 +9,8 @@ import { openTestDatabase, testDatabaseKinds } from "../support/database";
 
 // The Today list's cut (docs/decisions/190): each of its three parts shows at most
 // TODAY_LIMIT leads, the first ones in its own order, and the page is told there are more
-// whichever part was cut. Each case starts from an empty database.
+// whichever part was cut. Each case starts with no leads: one database for the file, its
+// leads (and what hangs off them) emptied before each case (decision 372).
 
 const RULES: CallbackRules = {
   hours: [{ days: ["monday", "tuesday", "wednesday", "thursday", "friday"], opens: 540, closes: 1020 }],
@@ -18,15 +20,22 @@ const now = new Date("2026-11-24T11:00:00Z");
 const minute = 60_000;
 
 describe.each(testDatabaseKinds())("the Today list's cut on %s", (kind) => {
-  let database: DatabaseHandle | undefined;
-  afterEach(async () => {
-    await database?.close();
-    database = undefined;
-  });
-
-  /** A new database holding `count` quotes, the i-th shaped by `lead(i)`. */
-  async function holding(count: number, lead: (i: number) => Partial<typeof quotes.$inferInsert>) {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
     database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  /** The database with no leads at all. */
+  async function empty() {
+    await database.db.execute(sql`truncate quotes, personal_enquiries, contact_messages cascade`);
+    return database;
+  }
+
+  /** The database holding only `count` quotes, the i-th shaped by `lead(i)`. */
+  async function holding(count: number, lead: (i: number) => Partial<typeof quotes.$inferInsert>) {
+    await empty();
     const made = await insertLeads(database.db, {
       quotes: Array.from({ length: count }, (_, i) => ({ ...sampleQuote({ lastName: `Lead ${i}` }), ...lead(i) })),
     });
@@ -85,7 +94,7 @@ describe.each(testDatabaseKinds())("the Today list's cut on %s", (kind) => {
   });
 
   it("gives a contact message no amount", async () => {
-    database = await openTestDatabase(kind);
+    await empty();
     await insertLeads(database.db, {
       contacts: [sampleContact({ createdAt: new Date(now.getTime() - minute), nextActionAt: null })],
     });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -71,12 +72,14 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
  * took 15 s and more. A new migration makes a new name, so a stale template is never used.
  */
 export async function migratedPglite(folder = migrationsFolder): Promise<Blob> {
+  return new Blob([readFileSync(await migratedPgliteFile(folder))]);
+}
+
+/** The file `migratedPglite` keeps its template in, made first if it is not there yet. */
+export async function migratedPgliteFile(folder = migrationsFolder): Promise<string> {
   const file = templateFile(folder);
-  try {
-    return new Blob([readFileSync(file)]);
-  } catch {
-    // Not made yet: made here, by whichever worker gets there first.
-  }
+  if (existsSync(file)) return file;
+  // Not made yet: made here, by whichever worker gets there first.
   const handle = await openDatabase({});
   await migratePglite(handle.db as never, { migrationsFolder: folder });
   const dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
@@ -85,7 +88,24 @@ export async function migratedPglite(folder = migrationsFolder): Promise<Blob> {
   const partial = `${file}.${process.pid}-${randomBytes(4).toString("hex")}`;
   writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
   renameSync(partial, file);
-  return dump;
+  return file;
+}
+
+/**
+ * A server's embedded database, already migrated, in `dataDir` (where `DATA_DIR` points):
+ * the template above unpacked into its `pglite` folder, as the server leaves it after its
+ * first start. A test that starts the real process (or the command line) on a new folder
+ * then skips `initdb` and the migrations in the child, which took 12 of its 20 s to be
+ * ready on a busy machine (decision 371). Tests of a first start on an empty folder
+ * (npm-start, server-process, the backup drill) do not use it.
+ */
+export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
+  const folder = path.join(dataDir, "pglite");
+  if (existsSync(path.join(folder, "PG_VERSION"))) return;
+  const template = await migratedPgliteFile();
+  mkdirSync(folder, { recursive: true });
+  // PGlite's dump names its entries from the cluster's root (`/base/...`).
+  execFileSync("tar", ["-xf", template, "-C", folder], { stdio: ["ignore", "ignore", "pipe"] });
 }
 
 function templateFile(folder: string) {

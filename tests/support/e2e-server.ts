@@ -20,7 +20,7 @@ import { addStaff } from "../../server/staff/accounts.server";
 import { runRetentionOf } from "../../server/privacy/retention";
 import { startServer } from "../../server/start";
 import { E2E_ADS_CONVERSION_ID, E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
-import { createScratchDatabase } from "./database";
+import { createScratchDatabase, seedEmbeddedDatabase } from "./database";
 import { startSmtpSink } from "./smtp-sink";
 
 rmSync(E2E_MAIL_DIR, { recursive: true, force: true });
@@ -40,6 +40,8 @@ sink.messages.push = (...mails) => {
 };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+// The embedded database migrated already, as after a first start (decision 371).
+if (!process.env.E2E_DATABASE_URL && !process.env.TEST_DATABASE_URL) await seedEmbeddedDatabase(dataDir);
 // On a PostgreSQL server when TEST_DATABASE_URL is set (as CI sets it, since production
 // runs there), else on embedded PGlite: a database of its own either way, so runs never
 // see each other's rows.

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "../../server/platform/db/client";
-import { createScratchDatabase } from "./database";
+import { createScratchDatabase, seedEmbeddedDatabase } from "./database";
 import { validEnquiry, validQuote } from "./leads";
 import { ROOT } from "./server-process";
 import type { ReceivedMail } from "./smtp-sink";
@@ -28,6 +28,8 @@ export interface Target {
 
 export async function pgliteTarget(): Promise<Target> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "faults-pglite-"));
+  // Migrated already, as after a first start (decision 371).
+  await seedEmbeddedDatabase(dataDir);
   return {
     name: "PGlite",
     env: { DATA_DIR: dataDir, DATABASE_URL: "" },
