@@ -2,7 +2,14 @@ import { data, redirectDocument } from "react-router";
 import { BULK_MAX, changeMany, readListed, tickedExportPath } from "../../server/staff/bulk.server";
 import { readCloseReason } from "~/domain/lead-work";
 import { isLeadStatus } from "~/domain/leads";
-import { BULK_EXPORT_PROBLEMS, BULK_FORM, type BulkAnswer, bulkDoneText } from "~/features/staff/inbox-bulk";
+import {
+  BULK_EXPORT_PROBLEMS,
+  BULK_FORM,
+  BULK_PROBLEMS,
+  type BulkAnswer,
+  bulkDoneText,
+  UNASSIGN,
+} from "~/features/staff/inbox-bulk";
 import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
 import { inboxPage, statusCounts } from "../../server/staff/inbox.server";
 import { assignableStaff } from "../../server/staff/leads.server";
@@ -113,9 +120,11 @@ function bulkExport({ form }: ConsoleActionArgs) {
 async function bulkAssign({ form, context, staff }: ConsoleActionArgs) {
   const { values, refused, leads, refusal } = leadsToChange(form);
   if (refusal) return refusal;
+  // The menu starts on "Choose…" (DECISIONS D31): nothing is assigned, or unassigned, unless chosen.
+  if (!values.assignee) return refused(BULK_PROBLEMS.assignee, "bulk-assignee");
   const members = await assignableStaff(context.db);
   const assignee = members.find((s) => s.id === values.assignee);
-  if (values.assignee && !assignee) return refused("Choose someone who works leads.", "bulk-assignee");
+  if (values.assignee !== UNASSIGN && !assignee) return refused("Choose someone who works leads.", "bulk-assignee");
   const result = await changeMany(context.db, staff.user, leads, { kind: "assign", assigneeId: assignee?.id ?? null });
   return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("assign", result.changed, assignee?.name), result });
 }
@@ -124,7 +133,7 @@ async function bulkStatus({ form, context, staff }: ConsoleActionArgs) {
   const { values, refused, leads, refusal } = leadsToChange(form);
   if (refusal) return refusal;
   const to = values.to;
-  if (!isLeadStatus(to)) return refused("Choose a status.", "bulk-to");
+  if (!isLeadStatus(to)) return refused(BULK_PROBLEMS.status, "bulk-to");
   const reason = readCloseReason(to, values.reason || null, values["reason-note"]);
   if (!reason.ok) return refused(reason.problem, "reason");
   const change = { kind: "status" as const, to, reason: reason.reason, note: values["reason-note"] };

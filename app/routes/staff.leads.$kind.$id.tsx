@@ -51,6 +51,7 @@ import { CORRECTION_FORM } from "~/features/staff/lead-corrections";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
+import { STATUS_PROBLEMS } from "~/features/staff/lead-status-form";
 import { caseView, leadView, panelView } from "~/features/staff/lead-view";
 import { consoleMeta } from "~/features/staff/console-meta";
 import {
@@ -240,9 +241,14 @@ function answered(
   return refused({ error: "That change could not be saved: check it and try again." });
 }
 
+const STATUS_FIELDS = ["to", "reason", "reason-note"];
+
 const status: LeadIntent = async ({ request, form, context, staff }, lead) => {
   const to = form.get("to");
-  if (!isLeadStatus(to)) return refused({ error: "Choose a status." });
+  // The menu starts on "Choose…" (DECISIONS D31): refused at its field, with what was chosen kept.
+  if (!isLeadStatus(to)) {
+    return refused({ error: STATUS_PROBLEMS.to, form: "status", field: "to", values: valuesOf(form, STATUS_FIELDS) });
+  }
   const note = String(form.get("reason-note") ?? "");
   const reason = readCloseReason(to, form.get("reason"), note);
   if (!reason.ok) {
@@ -250,7 +256,7 @@ const status: LeadIntent = async ({ request, form, context, staff }, lead) => {
       error: reason.problem,
       form: "status",
       field: "reason",
-      values: valuesOf(form, ["to", "reason", "reason-note"]),
+      values: valuesOf(form, STATUS_FIELDS),
     });
   }
   const outcome = await changeStatus(context.db, staff.user, { ...lead, to, reason: reason.reason, note });
@@ -502,6 +508,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const notice = actionData?.error ? { tone: "error" as const, text: actionData.error } : loaderData.notice;
+  // The status form says its refusals in its own summary and at the field (DECISIONS D30), not again above.
+  const atStatusField = actionData?.form === "status" && actionData.field !== undefined;
+  const notice =
+    actionData?.error && !atStatusField ? { tone: "error" as const, text: actionData.error } : loaderData.notice;
   return <LeadPage {...loaderData} notice={notice} refusal={actionData ?? null} />;
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { controlClass, FieldError } from "~/components/ui/field";
 import { INBOX_PAGE_SIZE } from "~/domain/inbox-filter";
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadKind, type LeadStatus } from "~/domain/leads";
@@ -20,6 +21,23 @@ export const BULK_FORM_ID = "bulk-form";
 export const BULK_EXPORT_PROBLEMS = {
   none: "Tick the leads to export, or all on this page.",
   many: `Export at most ${INBOX_PAGE_SIZE} leads at once: a page of the inbox.`,
+};
+
+/** The assignee menu's choice that takes the ticked leads from whoever has them. */
+export const UNASSIGN = "none";
+
+/** What a bulk change is refused for at its menu: each starts on "Choose…" (DECISIONS D31). */
+export const BULK_PROBLEMS = {
+  assignee: "Choose who to assign the ticked leads to, or No one to unassign them.",
+  status: "Choose a status.",
+};
+
+/** The control each refused field's summary link moves to. */
+const FIELD_TARGET: Record<string, string> = {
+  lead: "bulk-all",
+  "bulk-assignee": "bulk-assignee",
+  "bulk-to": "bulk-to",
+  reason: "reason",
 };
 
 type SkipReason = "stale" | "not-found" | "not-allowed" | "invalid" | "not-yours";
@@ -55,6 +73,9 @@ const labelClass = "block text-sm font-semibold text-slate-900";
 
 /** The answer of the last bulk post: how many changed, and each lead skipped by name, linked. */
 function BulkOutcome({ bulk }: { bulk: BulkAnswer }) {
+  // A refusal at a field: the summary links to it, and the field says it again (DECISIONS D30).
+  const target = bulk.field ? FIELD_TARGET[bulk.field] : undefined;
+  if (bulk.error && target) return <ErrorSummary problems={[{ targetId: target, message: bulk.error }]} autoFocus />;
   if (bulk.error) return <Notice tone="error">{bulk.error}</Notice>;
   const skipped = bulk.result?.skipped ?? [];
   return (
@@ -135,7 +156,8 @@ export function BulkBar({
               className={controlClass}
               {...invalid("bulk-assignee")}
             >
-              <option value="">No one</option>
+              <option value="">Choose…</option>
+              <option value={UNASSIGN}>No one (unassign them)</option>
               {staff.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
