@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { byRule } from "../../tests/support/by-rule";
-import { ACTION_SORTS, actionSort, CONSOLE_ACTIONS, isClosingStatus } from "./console-actions";
+import { ACTION_SORTS, actionSort, CONSOLE_ACTIONS, closesLead } from "./console-actions";
 
 // The one table of the console's actions (DECISIONS D31), as the issue sorts them: what
 // harms is confirmed, what can be put back is undone, the rest is done at once.
@@ -108,7 +108,7 @@ describe("the console's actions, sorted", () => {
   });
 
   it("knows which statuses close a lead", () => {
-    expect(["new", "contacted", "in-progress", "completed", "declined", "withdrawn"].filter(isClosingStatus)).toEqual([
+    expect(["new", "contacted", "in-progress", "completed", "declined", "withdrawn"].filter(closesLead)).toEqual([
       "completed",
       "declined",
       "withdrawn",

@@ -17,8 +17,8 @@ export interface ConsoleActionRule {
   closing?: ActionSort;
   /** Confirmed by typing what it acts on (GitHub's pattern for what cannot be undone), not by a check step. */
   typed?: true;
-  /** Sorted, but its undo or check step is not built yet: the page still does it at once. */
-  pending?: true;
+  /** Sorted, but its undo or its check step is not built yet: the page still does it at once, without it. */
+  pending?: "undo" | "check step";
 }
 
 const safe = (what: string): ConsoleActionRule => ({ sort: "safe", what });
@@ -36,13 +36,13 @@ const confirmed = (what: string, more: Partial<ConsoleActionRule> = {}): Console
 export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> = {
   "/staff": {
     "bulk-assign": undoable("assign the ticked leads to a member, or to no one"),
-    "bulk-status": undoable("move the ticked leads to a status", { closing: "confirmed", pending: true }),
+    "bulk-status": undoable("move the ticked leads to a status", { closing: "confirmed", pending: "undo" }),
     "bulk-export": safe("download the ticked leads as a CSV file"),
   },
   "/staff/leads/:kind/:id": {
-    status: undoable("move the lead to another status", { closing: "confirmed", pending: true }),
+    status: undoable("move the lead to another status", { closing: "confirmed", pending: "undo" }),
     assign: undoable("give the lead to a member, take it, or hand it back"),
-    note: undoable("add a note to the lead's timeline", { pending: true }),
+    note: undoable("add a note to the lead's timeline", { pending: "undo" }),
     call: safe("log a call and plan the next action"),
     "next-action": safe("plan the lead's next action"),
     "case-start": safe("record the application sent to a lender"),
@@ -75,8 +75,8 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
     default: safe("record a complaint"),
   },
   "/staff/complaints/:id": {
-    send: confirmed("send a complaint letter to the complainant", { pending: true }),
-    post: confirmed("record a complaint letter as posted", { pending: true }),
+    send: confirmed("send a complaint letter to the complainant", { pending: "check step" }),
+    post: confirmed("record a complaint letter as posted", { pending: "check step" }),
     print: safe("draw a complaint letter ready to print, storing nothing"),
     close: safe("close a complaint with its outcome (it can be reopened)"),
     referral: safe("record the Ombudsman's referral and decision"),
@@ -87,7 +87,7 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
     draft: safe("send a draft for approval"),
   },
   "/staff/promotions/:id": {
-    approve: confirmed("approve a version, which the site then advertises", { pending: true }),
+    approve: confirmed("approve a version, which the site then advertises", { pending: "check step" }),
     reject: safe("send a version back to its author"),
   },
   "/staff/lenders/new": {
@@ -103,7 +103,7 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
 /** A lead's statuses that close it: moving to one of these is what `closing` sorts. */
 export const CLOSING_STATUSES = ["completed", "declined", "withdrawn"] as const;
 
-export function isClosingStatus(status: string): boolean {
+export function closesLead(status: string): boolean {
   return (CLOSING_STATUSES as readonly string[]).includes(status);
 }
 

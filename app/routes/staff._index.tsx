@@ -1,5 +1,8 @@
 import { data, redirectDocument } from "react-router";
 import { BULK_MAX, changeMany, readListed, tickedExportPath } from "../../server/staff/bulk.server";
+import { listedLeadsNow } from "../../server/staff/listed-leads.server";
+import { closesLead } from "~/domain/console-actions";
+import { closeLeadsCheck } from "~/features/staff/lead-status-form";
 import { readCloseReason } from "~/domain/lead-work";
 import { isLeadStatus } from "~/domain/leads";
 import {
@@ -136,6 +139,19 @@ async function bulkStatus({ form, context, staff }: ConsoleActionArgs) {
   if (!isLeadStatus(to)) return refused(BULK_PROBLEMS.status, "bulk-to");
   const reason = readCloseReason(to, values.reason || null, values["reason-note"]);
   if (!reason.ok) return refused(reason.problem, "reason");
+  // Closing leads is confirmed (DECISIONS D31): a check step names each lead first, and its
+  // Confirm posts the same change for those leads with confirm=yes.
+  if (closesLead(to) && form.get("confirm") !== "yes") {
+    const named = await listedLeadsNow(context.db, leads);
+    const fields: [string, string][] = [
+      ["intent", "bulk-status"],
+      ["bulk-to", to],
+      ["reason", values.reason],
+      ["reason-note", values["reason-note"]],
+      ...leads.map((l): [string, string] => ["lead", `${l.kind}:${l.id}:${l.version}`]),
+    ];
+    return data<BulkAnswer>({ form: BULK_FORM, check: closeLeadsCheck(named, to, reason.reason, fields) });
+  }
   const change = { kind: "status" as const, to, reason: reason.reason, note: values["reason-note"] };
   const result = await changeMany(context.db, staff.user, leads, change);
   return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("status", result.changed, to), result });

@@ -51,7 +51,9 @@ import { CORRECTION_FORM } from "~/features/staff/lead-corrections";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
-import { STATUS_PROBLEMS } from "~/features/staff/lead-status-form";
+import { closeLeadCheck, STATUS_PROBLEMS } from "~/features/staff/lead-status-form";
+import { closesLead } from "~/domain/console-actions";
+import type { CheckStepView } from "~/components/console/check-step";
 import { caseView, leadView, panelView } from "~/features/staff/lead-view";
 import { consoleMeta } from "~/features/staff/console-meta";
 import {
@@ -203,7 +205,7 @@ interface PostedLead {
 }
 
 /** What an intent on a lead answers: back to the lead, or a refusal the page shows. */
-type LeadAnswer = ReturnType<typeof refused> | Response;
+type LeadAnswer = ReturnType<typeof refused> | ReturnType<typeof data<{ check: CheckStepView }>> | Response;
 
 type LeadIntent = (args: ConsoleActionArgs, lead: PostedLead, now: Date) => Promise<LeadAnswer>;
 
@@ -258,6 +260,19 @@ const status: LeadIntent = async ({ request, form, context, staff }, lead) => {
       field: "reason",
       values: valuesOf(form, STATUS_FIELDS),
     });
+  }
+  // Closing a lead is confirmed (DECISIONS D31): the first post answers a check step that
+  // names the lead and what happens; its Confirm posts the same fields with confirm=yes.
+  if (closesLead(to) && form.get("confirm") !== "yes") {
+    const found = await findLead(context.db, lead.kind, lead.id);
+    if (!found) throw notFound();
+    const fields = [
+      ["intent", "status"],
+      ["version", String(lead.version)],
+      ...Object.entries(valuesOf(form, STATUS_FIELDS)),
+    ];
+    const name = found.kind === "contact" ? found.row.name : `${found.row.firstName} ${found.row.lastName}`.trim();
+    return data({ check: closeLeadCheck({ id: lead.id, name }, to, reason.reason, fields as [string, string][]) });
   }
   const outcome = await changeStatus(context.db, staff.user, { ...lead, to, reason: reason.reason, note });
   return answered(request, lead, "status", outcome);
@@ -508,9 +523,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const check = actionData && "check" in actionData ? actionData.check : null;
+  const refusal = actionData && "error" in actionData ? actionData : null;
   // The status form says its refusals in its own summary and at the field (DECISIONS D30), not again above.
-  const atStatusField = actionData?.form === "status" && actionData.field !== undefined;
-  const notice =
-    actionData?.error && !atStatusField ? { tone: "error" as const, text: actionData.error } : loaderData.notice;
-  return <LeadPage {...loaderData} notice={notice} refusal={actionData ?? null} />;
+  const atStatusField = refusal?.form === "status" && refusal.field !== undefined;
+  const notice = refusal && !atStatusField ? { tone: "error" as const, text: refusal.error } : loaderData.notice;
+  return <LeadPage {...loaderData} notice={check ? null : notice} refusal={refusal} statusCheck={check} />;
 }

@@ -1,10 +1,10 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_PROBLEMS } from "../../app/features/staff/inbox-bulk";
 import { STATUS_PROBLEMS } from "../../app/features/staff/lead-status-form";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
-import { quotes, staffMembers } from "../../server/db/schema";
+import { auditLog, quotes, staffMembers } from "../../server/db/schema";
 import { findLead } from "../../server/staff/leads.server";
 import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
 import { routeContext } from "../support/app";
@@ -24,6 +24,7 @@ const SITE = "http://localhost:3000";
 const routes = staffRoutesSignedInAs(BOSS, async () => ({
   inbox: (await import("../../app/routes/staff._index")).action,
   lead: (await import("../../app/routes/staff.leads.$kind.$id")).action,
+  team: (await import("../../app/routes/staff.team")).action,
 }));
 // biome-ignore lint/suspicious/noExplicitAny: a route's answer, read field by field by each test.
 type Body = Record<string, any>;
@@ -64,6 +65,12 @@ describe.each(testDatabaseKinds())("the console's safety on %s", (kind) => {
         context,
         params: { kind: "quote", id },
       } as never),
+    );
+    return { ...answer, body: (answer.body ?? {}) as Body };
+  };
+  const team = async (fields: [string, string][]) => {
+    const answer = await answerOf(() =>
+      routes().team({ request: request("/staff/team", fields), context, params: {} } as never),
     );
     return { ...answer, body: (answer.body ?? {}) as Body };
   };
@@ -114,6 +121,111 @@ describe.each(testDatabaseKinds())("the console's safety on %s", (kind) => {
         body: { error: STATUS_PROBLEMS.to, form: "status", field: "to", values: { to: "" } },
       });
       expect((await findLead(database.db, "quote", a))?.row).toMatchObject({ status: "new", version: 1 });
+    });
+  });
+
+  describe("what harms is confirmed first, by a check step that names what happens and to whom", () => {
+    const statusOf = async (id: string) => (await findLead(database.db, "quote", id))?.row;
+
+    it("closes a lead only through its check step", async () => {
+      const [a = ""] = await newQuotes(1);
+      const close: [string, string][] = [
+        ["intent", "status"],
+        ["version", "1"],
+        ["to", "withdrawn"],
+        ["reason", "no-longer-needed"],
+        ["reason-note", ""],
+      ];
+      const asked = await lead(a, close);
+      expect(asked.status).toBe(200);
+      expect(asked.body.check).toMatchObject({
+        title: "Close Jane Smith's lead as Withdrawn?",
+        whom: [`Jane Smith (${a.slice(0, 8).toUpperCase()})`],
+        confirm: "Close the lead as Withdrawn",
+      });
+      expect(asked.body.check.what).toContain("Reason: ");
+      expect(asked.body.check.fields).toEqual(close);
+      expect(await statusOf(a)).toMatchObject({ status: "new", version: 1 });
+
+      expect(await lead(a, [...asked.body.check.fields, ["confirm", "yes"]])).toMatchObject({ status: 302 });
+      expect(await statusOf(a)).toMatchObject({ status: "withdrawn", version: 2 });
+    });
+
+    it("asks nothing for a move that keeps the lead open", async () => {
+      const [a = ""] = await newQuotes(1);
+      expect(
+        await lead(a, [
+          ["intent", "status"],
+          ["version", "1"],
+          ["to", "contacted"],
+        ]),
+      ).toMatchObject({ status: 302 });
+      expect(await statusOf(a)).toMatchObject({ status: "contacted" });
+    });
+
+    it("closes ticked leads only through a check step naming each", async () => {
+      const [a = "", b = ""] = await newQuotes(2);
+      const asked = await inbox([
+        ["intent", "bulk-status"],
+        ["bulk-to", "declined"],
+        ["reason", "no-lender-fits"],
+        ["all", "page"],
+        ["shown", `quote:${a}:1`],
+        ["shown", `quote:${b}:1`],
+      ]);
+      expect(asked.status).toBe(200);
+      expect(asked.body.check).toMatchObject({
+        title: "Close 2 leads as Declined?",
+        whom: [a, b].map((id) => `Jane Smith (${id.slice(0, 8).toUpperCase()})`),
+      });
+      expect(asked.body.check.fields).toContainEqual(["lead", `quote:${b}:1`]);
+      expect([(await statusOf(a))?.status, (await statusOf(b))?.status]).toEqual(["new", "new"]);
+
+      const done = await inbox([...asked.body.check.fields, ["confirm", "yes"]]);
+      expect(done.body).toMatchObject({ done: "2 leads moved to Declined." });
+      expect([(await statusOf(a))?.status, (await statusOf(b))?.status]).toEqual(["declined", "declined"]);
+    });
+
+    it("sends a new link and disables a member only through their check step", async () => {
+      const member = { id: "staff-safety-dee", name: "Dee Member", email: "dee.safety@firm.example" };
+      await database.db.insert(staffMembers).values({ ...member, enrolledAt: new Date(), roles: ["adviser"] });
+      const audits = async (action: "team.link-sent" | "team.member-disabled") =>
+        (
+          await database.db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.action, action), eq(auditLog.actorId, BOSS.id)))
+        ).length;
+
+      const askedLink = await team([
+        ["intent", "link"],
+        ["member", member.id],
+      ]);
+      expect(askedLink.body.outcome).toMatchObject({
+        form: member.id,
+        check: { title: "Send Dee Member a new link?", whom: ["Dee Member, dee.safety@firm.example"] },
+      });
+      expect(await audits("team.link-sent")).toBe(0);
+      const sent = await team([...askedLink.body.outcome.check.fields, ["confirm", "yes"]]);
+      expect(sent.body.outcome.notice).toContain("A new link has been sent to Dee Member's address");
+      expect(await audits("team.link-sent")).toBe(1);
+
+      const askedDisable = await team([
+        ["intent", "disable"],
+        ["member", member.id],
+      ]);
+      expect(askedDisable.body.outcome.check).toMatchObject({
+        title: "Disable Dee Member?",
+        confirm: "Disable the member",
+      });
+      const still = await database.db.select().from(staffMembers).where(eq(staffMembers.id, member.id));
+      expect(still[0]?.disabledAt).toBeNull();
+      expect(await team([...askedDisable.body.outcome.check.fields, ["confirm", "yes"]])).toMatchObject({
+        status: 302,
+        location: "/staff/team?done=disable",
+      });
+      const disabled = await database.db.select().from(staffMembers).where(eq(staffMembers.id, member.id));
+      expect(disabled[0]?.disabledAt).not.toBeNull();
     });
   });
 });

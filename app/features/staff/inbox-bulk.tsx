@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { CheckStep, type CheckStepView, cancelPath } from "~/components/console/check-step";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ErrorSummary } from "~/components/ui/error-summary";
@@ -59,6 +60,14 @@ export interface BulkAnswer {
   values?: Record<string, string>;
   done?: string;
   result?: { changed: number; skipped: { kind: LeadKind; id: string; reason: SkipReason }[] };
+  /** A change that asks first (closing leads, DECISIONS D31): its check step, drawn above the list. */
+  check?: CheckStepView;
+}
+
+/** The check step a bulk change answered with, outside the list's form (a form holds no form). */
+export function BulkCheck({ check }: { check: CheckStepView }) {
+  const location = useLocation();
+  return <CheckStep {...check} cancel={cancelPath(location)} autoFocus />;
 }
 
 const leadsText = (n: number) => (n === 1 ? "1 lead" : `${n} leads`);
@@ -126,12 +135,12 @@ export function BulkBar({
     // Folded until wanted (or answering a post). It follows the list, which a phone keeps
     // (its first lead stays on the first screen: rows ticked, then the change chosen below);
     // from a small tablet up it is drawn above the table.
-    <details className="mt-6 rounded-lg border border-slate-300 sm:order-first" open={bulk !== null}>
+    <details className="mt-6 rounded-lg border border-slate-300 sm:order-first" open={bulk !== null && !bulk.check}>
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800">
         Change the ticked leads
       </summary>
       <div className="space-y-4 p-4 pt-0">
-        {bulk && <BulkOutcome bulk={bulk} />}
+        {bulk && !bulk.check && <BulkOutcome bulk={bulk} />}
         <input type="hidden" name="form" value={BULK_FORM} />
         {rows.map((r) => (
           <input key={r.id} type="hidden" name="shown" value={`${r.kind}:${r.id}:${r.version}`} />

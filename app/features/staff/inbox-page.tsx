@@ -20,7 +20,7 @@ import {
   type TriageFlag,
 } from "~/domain/leads";
 import { leadInList } from "./lead-walk";
-import { BULK_FORM_ID, type BulkAnswer, BulkBar, RowBox } from "./inbox-bulk";
+import { BULK_FORM_ID, type BulkAnswer, BulkBar, BulkCheck, RowBox } from "./inbox-bulk";
 import { formatWhen, leadPath, money, percentOrDash, reference, telHref } from "./format";
 
 /** One row of the inbox as the page receives it. */
@@ -446,6 +446,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
       </details>
 
       {/* A manager's change of many leads (docs/decisions/301) posts the ticked rows with the bar above them. */}
+      {many && bulk?.check && <BulkCheck check={bulk.check} />}
       {many ? (
         // A whole-page post, so the export's answer (sent on to its download) is the browser's own.
         <Form

@@ -17,6 +17,7 @@ import type { Permission } from "~/domain/permissions";
 import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } from "./lead-view";
 import { CallForm, NextActionForm, type Refusal } from "./lead-work-forms";
 import { StatusForm } from "./lead-status-form";
+import type { CheckStepView } from "~/components/console/check-step";
 import { LeadWalk, type LeadWalkView } from "./lead-walk";
 import { CorrectionChanges, CorrectionForm, correctionHeading, ShownFiguresNote } from "./lead-corrections";
 import { Notice } from "./staff-frame";
@@ -56,6 +57,8 @@ export interface LeadPageProps {
   refusal?: Refusal | null;
   /** The lead's needs record (DECISIONS D28); null when it has none or the member may not read it. */
   needs?: NeedsView | null;
+  /** The check step a closing status move answered with (DECISIONS D31). */
+  statusCheck?: CheckStepView | null;
   /** The inbox list the lead was opened from, with its previous and next leads; null when opened otherwise. */
   walk?: LeadWalkView | null;
 }
@@ -267,6 +270,7 @@ export function LeadPage({
   refusal = null,
   walk = null,
   needs = null,
+  statusCheck = null,
 }: LeadPageProps) {
   const work = can.includes("leads.work");
   const assignOthers = can.includes("leads.assign");
@@ -386,7 +390,7 @@ export function LeadPage({
               <p>This lead is closed, so it has no next action. Reopen it to plan one.</p>
             )}
           </div>
-          <StatusForm lead={lead} refusal={refusal} busy={busy} />
+          <StatusForm lead={lead} refusal={refusal} busy={busy} check={statusCheck} />
           {assignedElsewhere ? (
             <p data-testid="lead-assignee">
               Assigned to {staff.find((s) => s.id === lead.assigneeId)?.name ?? "a colleague"}: a manager may move it.

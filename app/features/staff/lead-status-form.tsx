@@ -1,8 +1,11 @@
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
+import { CheckStep, type CheckStepView, cancelPath } from "~/components/console/check-step";
 import { Button } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { controlClass, FieldError } from "~/components/ui/field";
-import { LEAD_MOVES, LEAD_STATUS_LABELS } from "~/domain/leads";
+import { CLOSE_REASON_LABELS, type CloseReason } from "~/domain/lead-work";
+import { LEAD_MOVES, LEAD_STATUS_LABELS, type LeadStatus } from "~/domain/leads";
+import { reference } from "./format";
 import type { LeadView } from "./lead-view";
 import { CloseReasonFields, type Refusal } from "./lead-work-forms";
 
@@ -15,7 +18,72 @@ const TARGETS: Record<string, string> = { to: "to", reason: "reason" };
 
 export const STATUS_PROBLEMS = { to: "Choose a status." };
 
-export function StatusForm({ lead, refusal, busy }: { lead: LeadView; refusal: Refusal | null; busy: boolean }) {
+/** What closing leads does, said on its check step (DECISIONS D31). */
+function closingWhat(to: LeadStatus, reason: CloseReason | null, many: boolean) {
+  const they = many ? "They leave" : "It leaves";
+  const their = many ? "their next actions end" : "its next action ends";
+  return [
+    `${they} the open leads and ${their}.`,
+    reason ? `Reason: ${CLOSE_REASON_LABELS[reason]}.` : "",
+    to === "completed" ? "No case with a lender records this completion, and no commission is recorded." : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** A lead as its check step names it: "Ann Borrower (1A2B3C4D)". */
+export const leadWhom = (lead: { id: string; name: string }) =>
+  `${lead.name || "No name given"} (${reference(lead.id)})`;
+
+/** The check step before a lead is closed (completed, declined or withdrawn) from its status menu. */
+export function closeLeadCheck(
+  lead: { id: string; name: string },
+  to: LeadStatus,
+  reason: CloseReason | null,
+  fields: [string, string][],
+): CheckStepView {
+  const label = LEAD_STATUS_LABELS[to];
+  return {
+    title: `Close ${lead.name || "this"}'s lead as ${label}?`,
+    what: closingWhat(to, reason, false),
+    whom: [leadWhom(lead)],
+    fields,
+    confirm: `Close the lead as ${label}`,
+  };
+}
+
+/** The check step before the ticked leads are closed at once from the inbox. */
+export function closeLeadsCheck(
+  leads: { id: string; name: string }[],
+  to: LeadStatus,
+  reason: CloseReason | null,
+  fields: [string, string][],
+): CheckStepView {
+  const label = LEAD_STATUS_LABELS[to];
+  const count = leads.length === 1 ? "1 lead" : `${leads.length} leads`;
+  return {
+    title: `Close ${count} as ${label}?`,
+    what: closingWhat(to, reason, leads.length !== 1),
+    whom: leads.map(leadWhom),
+    fields,
+    confirm: `Close ${count} as ${label}`,
+  };
+}
+
+export function StatusForm({
+  lead,
+  refusal,
+  busy,
+  check = null,
+}: {
+  lead: LeadView;
+  refusal: Refusal | null;
+  busy: boolean;
+  /** The check step a closing move answered with: drawn in the form's place until confirmed or cancelled. */
+  check?: CheckStepView | null;
+}) {
+  const location = useLocation();
+  if (check) return <CheckStep {...check} cancel={cancelPath(location)} autoFocus />;
   const moves = LEAD_MOVES[lead.status];
   const mine = refusal?.form === "status" ? refusal : null;
   const target = mine?.field ? TARGETS[mine.field] : undefined;
