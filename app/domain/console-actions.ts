@@ -36,6 +36,7 @@ const confirmed = (what: string, more: Partial<ConsoleActionRule> = {}): Console
 export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> = {
   "/staff": {
     "bulk-assign": undoable("assign the ticked leads to a member, or to no one"),
+    "bulk-undo": safe("put each lead of the last bulk assignment back with whoever had it"),
     "bulk-status": undoable("move the ticked leads to a status", { closing: "confirmed", pending: "undo" }),
     "bulk-export": safe("download the ticked leads as a CSV file"),
   },

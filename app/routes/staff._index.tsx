@@ -1,6 +1,13 @@
 import { data, redirectDocument } from "react-router";
 import { BULK_MAX, changeMany, readListed, tickedExportPath } from "../../server/staff/bulk.server";
 import { listedLeadsNow } from "../../server/staff/listed-leads.server";
+import {
+  assigneesBefore,
+  readUndoLines,
+  undoAssignments,
+  undoLine,
+  undoOf,
+} from "../../server/staff/assign-undo.server";
 import { closesLead } from "~/domain/console-actions";
 import { closeLeadsCheck } from "~/features/staff/lead-status-form";
 import { readCloseReason } from "~/domain/lead-work";
@@ -11,6 +18,7 @@ import {
   BULK_PROBLEMS,
   type BulkAnswer,
   bulkDoneText,
+  bulkUndoneText,
   UNASSIGN,
 } from "~/features/staff/inbox-bulk";
 import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
@@ -128,8 +136,24 @@ async function bulkAssign({ form, context, staff }: ConsoleActionArgs) {
   const members = await assignableStaff(context.db);
   const assignee = members.find((s) => s.id === values.assignee);
   if (values.assignee !== UNASSIGN && !assignee) return refused("Choose someone who works leads.", "bulk-assignee");
+  // Undoable (DECISIONS D31): who had each lead is read first, so the notice's Undo can put it back.
+  const before = await assigneesBefore(context.db, leads);
   const result = await changeMany(context.db, staff.user, leads, { kind: "assign", assigneeId: assignee?.id ?? null });
-  return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("assign", result.changed, assignee?.name), result });
+  const undo = undoOf(leads, before, result.skipped).map(undoLine);
+  return data<BulkAnswer>({
+    form: BULK_FORM,
+    done: bulkDoneText("assign", result.changed, assignee?.name),
+    result,
+    undo,
+  });
+}
+
+/** The notice's Undo: each lead of the last bulk assignment back with the adviser it had. */
+async function bulkUndo({ form, context, staff }: ConsoleActionArgs) {
+  const undo = readUndoLines(form.getAll("undo"));
+  if (undo.length === 0) return data<BulkAnswer>({ form: BULK_FORM, error: BULK_PROBLEMS.undo }, { status: 400 });
+  const result = await undoAssignments(context.db, staff.user, undo);
+  return data<BulkAnswer>({ form: BULK_FORM, done: bulkUndoneText(result.changed), result });
 }
 
 async function bulkStatus({ form, context, staff }: ConsoleActionArgs) {
@@ -160,6 +184,7 @@ async function bulkStatus({ form, context, staff }: ConsoleActionArgs) {
 export const action = consoleAction("leads.bulk", {
   "bulk-export": bulkExport,
   "bulk-assign": bulkAssign,
+  "bulk-undo": bulkUndo,
   "bulk-status": bulkStatus,
 });
 

@@ -53,6 +53,7 @@ import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
 import { closeLeadCheck, STATUS_PROBLEMS } from "~/features/staff/lead-status-form";
 import { closesLead } from "~/domain/console-actions";
+import { UNDO_NONE } from "../../server/staff/assign-undo.server";
 import type { CheckStepView } from "~/components/console/check-step";
 import { caseView, leadView, panelView } from "~/features/staff/lead-view";
 import { consoleMeta } from "~/features/staff/console-meta";
@@ -76,6 +77,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 const DONE: Record<string, string> = {
   status: "Status saved.",
   assign: "Assignment saved.",
+  "assign-undone": "Assignment undone: the lead is back as it was.",
   note: "Note added.",
   call: "Call logged.",
   "next-action": "Next action saved.",
@@ -144,6 +146,16 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
   const url = new URL(request.url);
   const doneText = ownValue(DONE, url.searchParams.get("done") ?? "");
   const list = url.searchParams.get("list");
+  // The Undo of the assignment just saved, while the lead is as that save left it (DECISIONS D31).
+  const was = url.searchParams.get("was");
+  const undoTo = was === UNDO_NONE ? { id: "", name: "no one" } : staff.find((s) => s.id === was);
+  const assignUndo =
+    doneText &&
+    url.searchParams.get("done") === "assign" &&
+    undoTo &&
+    url.searchParams.get("at") === String(lead.row.version)
+      ? { assigneeId: undoTo.id, name: undoTo.name, version: lead.row.version }
+      : null;
   // Opened from the inbox: the list's previous and next (docs/decisions/302).
   const walk = list === null ? null : await leadWalk(context.db, list, { kind: lead.kind, id: lead.row.id }, user.id);
   // The needs record (DECISIONS D28), for the roles that work leads only; its view an audit row without the details.
@@ -192,6 +204,7 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
       walk,
       can: heldBy(user),
       notice: doneText ? { tone: "success" as const, text: doneText } : null,
+      assignUndo,
     },
     { headers },
   );
@@ -285,9 +298,22 @@ const assign: LeadIntent = async (args, lead) => {
   // Taking a lead, or handing one's own back, is an adviser's; anything else a manager's.
   const mayAssign = holds(user, "leads.assign");
   if (!mayAssign && assignee && assignee !== user.id) await requireAlso(args, "leads.assign");
-  const outcome = await assignLead(context.db, user, { ...lead, assigneeId: assignee || null, onlyOwn: !mayAssign });
+  // Undoable (DECISIONS D31): who had the lead at the version the page showed, for the notice's Undo.
+  const undo = form.get("undo") === "yes";
+  const before = await findLead(context.db, lead.kind, lead.id);
+  const had = before?.row.version === lead.version ? (before.row.assigneeId ?? UNDO_NONE) : null;
+  const outcome = await assignLead(context.db, user, {
+    ...lead,
+    assigneeId: assignee || null,
+    onlyOwn: !mayAssign,
+    undo,
+  });
   if (!outcome.ok && outcome.reason === "not-yours") await requireAlso(args, "leads.assign");
-  return answered(request, lead, "assign", outcome);
+  if (outcome.ok && !undo && had) {
+    const back = new URLSearchParams({ was: had, at: String(lead.version + 1) });
+    return redirect(`${savedPath(request, lead.kind, lead.id, "assign")}&${back}`);
+  }
+  return answered(request, lead, undo ? "assign-undone" : "assign", outcome);
 };
 
 const note: LeadIntent = async ({ request, form, context, staff }, lead) =>

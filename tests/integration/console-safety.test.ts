@@ -1,11 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_PROBLEMS } from "../../app/features/staff/inbox-bulk";
 import { STATUS_PROBLEMS } from "../../app/features/staff/lead-status-form";
 import type { ServerContext } from "../../server/context";
 import type { DatabaseHandle } from "../../server/db/client";
-import { auditLog, quotes, staffMembers } from "../../server/db/schema";
-import { findLead } from "../../server/staff/leads.server";
+import { auditLog, leadEvents, quotes, staffMembers } from "../../server/db/schema";
+import { ASSIGNMENT_UNDONE, findLead } from "../../server/staff/leads.server";
 import { insertLeads, sampleQuote } from "../../server/staff/sample-leads";
 import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -25,6 +25,7 @@ const routes = staffRoutesSignedInAs(BOSS, async () => ({
   inbox: (await import("../../app/routes/staff._index")).action,
   lead: (await import("../../app/routes/staff.leads.$kind.$id")).action,
   team: (await import("../../app/routes/staff.team")).action,
+  leadLoader: (await import("../../app/routes/staff.leads.$kind.$id")).loader,
 }));
 // biome-ignore lint/suspicious/noExplicitAny: a route's answer, read field by field by each test.
 type Body = Record<string, any>;
@@ -226,6 +227,112 @@ describe.each(testDatabaseKinds())("the console's safety on %s", (kind) => {
       });
       const disabled = await database.db.select().from(staffMembers).where(eq(staffMembers.id, member.id));
       expect(disabled[0]?.disabledAt).not.toBeNull();
+    });
+  });
+
+  describe("an assignment is done at once and undone from its notice", () => {
+    const assignmentEvents = (id: string) =>
+      database.db
+        .select({ assigneeId: leadEvents.assigneeId, note: leadEvents.note, actorId: leadEvents.actorId })
+        .from(leadEvents)
+        .where(and(eq(leadEvents.leadId, id), eq(leadEvents.type, "assignment")))
+        .orderBy(asc(leadEvents.id));
+
+    it("puts three leads assigned at once back, each with its adviser, the timeline and the audit saying so", async () => {
+      const [a = "", b = ""] = await newQuotes(2, BOB.id);
+      const [c = ""] = await newQuotes(1);
+      const assigned = await inbox([
+        ["intent", "bulk-assign"],
+        ["bulk-assignee", CARA.id],
+        ...[a, b, c].map((id): [string, string] => ["lead", `quote:${id}:1`]),
+      ]);
+      expect(assigned.body).toMatchObject({ done: "3 leads assigned to Cara Adviser." });
+      expect(assigned.body.undo).toEqual([`quote:${a}:2:${BOB.id}`, `quote:${b}:2:${BOB.id}`, `quote:${c}:2:none`]);
+      expect(await assigneesOf([a, b, c])).toEqual({ [a]: CARA.id, [b]: CARA.id, [c]: CARA.id });
+
+      const undone = await inbox([
+        ["intent", "bulk-undo"],
+        ...assigned.body.undo.map((line: string): [string, string] => ["undo", line]),
+      ]);
+      expect(undone).toMatchObject({
+        status: 200,
+        body: { done: "Undone: 3 leads are back with whoever had them.", result: { changed: 3, skipped: [] } },
+      });
+      expect(await assigneesOf([a, b, c])).toEqual({ [a]: BOB.id, [b]: BOB.id, [c]: null });
+      expect(await assignmentEvents(a)).toEqual([
+        { assigneeId: CARA.id, note: null, actorId: BOSS.id },
+        { assigneeId: BOB.id, note: ASSIGNMENT_UNDONE, actorId: BOSS.id },
+      ]);
+      const audits = await database.db
+        .select({ detail: auditLog.detail })
+        .from(auditLog)
+        .where(and(eq(auditLog.leadId, c), eq(auditLog.action, "lead.assign")))
+        .orderBy(asc(auditLog.id));
+      expect(audits.map((row) => row.detail)).toEqual([{ assigneeId: CARA.id }, { assigneeId: null, undo: true }]);
+    });
+
+    it("skips and names a lead changed since, putting the rest back", async () => {
+      const [a = "", b = ""] = await newQuotes(2, BOB.id);
+      const assigned = await inbox([
+        ["intent", "bulk-assign"],
+        ["bulk-assignee", CARA.id],
+        ...[a, b].map((id): [string, string] => ["lead", `quote:${id}:1`]),
+      ]);
+      // Cara moves one on before the undo.
+      await inbox([
+        ["intent", "bulk-assign"],
+        ["bulk-assignee", "none"],
+        ["lead", `quote:${b}:2`],
+      ]);
+      const undone = await inbox([
+        ["intent", "bulk-undo"],
+        ...assigned.body.undo.map((line: string): [string, string] => ["undo", line]),
+      ]);
+      expect(undone.body.result).toEqual({ changed: 1, skipped: [{ kind: "quote", id: b, reason: "stale" }] });
+      expect(await assigneesOf([a, b])).toEqual({ [a]: BOB.id, [b]: null });
+      expect(await inbox([["intent", "bulk-undo"]])).toMatchObject({
+        status: 400,
+        body: { error: BULK_PROBLEMS.undo },
+      });
+    });
+
+    it("offers the lead page's Undo while the lead is as the assignment left it", async () => {
+      const [a = ""] = await newQuotes(1, BOB.id);
+      const saved = await lead(a, [
+        ["intent", "assign"],
+        ["version", "1"],
+        ["assignee", CARA.id],
+      ]);
+      expect(saved).toMatchObject({
+        status: 302,
+        location: `/staff/leads/quote/${a}?done=assign&was=${BOB.id}&at=2`,
+      });
+      const page = await answerOf(() =>
+        routes().leadLoader({
+          request: new Request(`${SITE}${saved.location}`),
+          context,
+          params: { kind: "quote", id: a },
+        } as never),
+      );
+      expect((page.body as Body).assignUndo).toEqual({ assigneeId: BOB.id, name: BOB.name, version: 2 });
+      const undone = await lead(a, [
+        ["intent", "assign"],
+        ["version", "2"],
+        ["assignee", BOB.id],
+        ["undo", "yes"],
+      ]);
+      expect(undone).toMatchObject({ status: 302, location: `/staff/leads/quote/${a}?done=assign-undone` });
+      expect(await assigneesOf([a])).toEqual({ [a]: BOB.id });
+      expect((await assignmentEvents(a)).at(-1)).toMatchObject({ assigneeId: BOB.id, note: ASSIGNMENT_UNDONE });
+      // Once the lead has moved on, the old address offers no undo.
+      const later = await answerOf(() =>
+        routes().leadLoader({
+          request: new Request(`${SITE}${saved.location}`),
+          context,
+          params: { kind: "quote", id: a },
+        } as never),
+      );
+      expect((later.body as Body).assignUndo).toBeNull();
     });
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { CheckStep, type CheckStepView, cancelPath } from "~/components/console/check-step";
 import { Button } from "~/components/ui/button";
@@ -31,6 +32,7 @@ export const UNASSIGN = "none";
 export const BULK_PROBLEMS = {
   assignee: "Choose who to assign the ticked leads to, or No one to unassign them.",
   status: "Choose a status.",
+  undo: "There is nothing to undo: assign the leads again from the list.",
 };
 
 /** The control each refused field's summary link moves to. */
@@ -60,6 +62,8 @@ export interface BulkAnswer {
   values?: Record<string, string>;
   done?: string;
   result?: { changed: number; skipped: { kind: LeadKind; id: string; reason: SkipReason }[] };
+  /** An assignment's undo (DECISIONS D31): one "kind:id:version:assignee" line a lead, posted back by the notice's Undo. */
+  undo?: string[];
   /** A change that asks first (closing leads, DECISIONS D31): its check step, drawn above the list. */
   check?: CheckStepView;
 }
@@ -78,6 +82,61 @@ export function bulkDoneText(kind: "assign" | "status", changed: number, to: str
   return `${leadsText(changed)} moved to ${LEAD_STATUS_LABELS[to as LeadStatus] ?? to}.`;
 }
 
+type SelectionRow = { kind: LeadKind; id: string; version: number; assigneeName?: string | null };
+
+/** "2 now Bob Broker's and 1 with no one": who has the ticked leads now. */
+function holdersText(ticked: readonly SelectionRow[]) {
+  const counts = new Map<string, number>();
+  for (const row of ticked) counts.set(row.assigneeName ?? "", (counts.get(row.assigneeName ?? "") ?? 0) + 1);
+  const parts = [...counts].map(([name, n]) => (name ? `${n} now ${name}'s` : `${n} with no one`));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
+}
+
+/** What the bar would do to the ticked leads: "Assign 3 leads, 2 now Bob's and 1 with no one, to Cara?" */
+export function selectionText(ticked: readonly SelectionRow[], assignee: string | null): string {
+  if (ticked.length === 0) return "No leads ticked.";
+  const holders = holdersText(ticked);
+  if (assignee === null) return `${leadsText(ticked.length)} ticked: ${holders}.`;
+  return assignee === ""
+    ? `Unassign ${leadsText(ticked.length)}, ${holders}?`
+    : `Assign ${leadsText(ticked.length)}, ${holders}, to ${assignee}?`;
+}
+
+/**
+ * The ticked leads in words, kept up to date as boxes are ticked and a member chosen (with
+ * script; without it the bar's buttons work the same, unsaid).
+ */
+function SelectionText({ rows, staff }: { rows: readonly SelectionRow[]; staff: { id: string; name: string }[] }) {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    const form = document.getElementById(BULK_FORM_ID);
+    if (!(form instanceof HTMLFormElement)) return;
+    const read = () => {
+      const data = new FormData(form);
+      const all = data.get("all") === "page";
+      const picked = new Set(data.getAll("lead").map(String));
+      const ticked = all ? rows : rows.filter((r) => picked.has(`${r.kind}:${r.id}:${r.version}`));
+      const chosen = String(data.get("bulk-assignee") ?? "");
+      const assignee = chosen === UNASSIGN ? "" : (staff.find((s) => s.id === chosen)?.name ?? null);
+      setText(selectionText(ticked, assignee));
+    };
+    read();
+    form.addEventListener("change", read);
+    return () => form.removeEventListener("change", read);
+  }, [rows, staff]);
+  if (text === null) return null;
+  return (
+    <p aria-live="polite" className="font-semibold text-slate-900" data-testid="bulk-selection">
+      {text}
+    </p>
+  );
+}
+
+/** "Undone: 3 leads are back with whoever had them." */
+export function bulkUndoneText(changed: number): string {
+  return `Undone: ${leadsText(changed)} ${changed === 1 ? "is" : "are"} back with whoever had ${changed === 1 ? "it" : "them"}.`;
+}
+
 const labelClass = "block text-sm font-semibold text-slate-900";
 
 /** The answer of the last bulk post: how many changed, and each lead skipped by name, linked. */
@@ -90,6 +149,17 @@ function BulkOutcome({ bulk }: { bulk: BulkAnswer }) {
   return (
     <Notice tone={skipped.length > 0 ? "error" : "success"}>
       <p data-testid="bulk-done">{bulk.done}</p>
+      {/* Undoable (DECISIONS D31): the notice stays until the next action, its Undo with it. */}
+      {bulk.undo && bulk.undo.length > 0 && (
+        <div className="mt-2">
+          {bulk.undo.map((line) => (
+            <input key={line} type="hidden" name="undo" value={line} />
+          ))}
+          <Button type="submit" name="intent" value="bulk-undo" variant="secondary" size="sm">
+            Undo<span className="sr-only"> the assignment of {leadsText(bulk.undo.length)}</span>
+          </Button>
+        </div>
+      )}
       {skipped.length > 0 && (
         <>
           <p className="mt-1 font-semibold">
@@ -123,7 +193,7 @@ export function BulkBar({
 }: {
   bulk: BulkAnswer | null;
   staff: { id: string; name: string }[];
-  rows: { kind: LeadKind; id: string; version: number }[];
+  rows: SelectionRow[];
   /** Whether the member may export leads (a download that asks for a fresh code first). */
   canExport: boolean;
 }) {
@@ -152,6 +222,7 @@ export function BulkBar({
           </label>
         </div>
         <FieldError id="lead-error" error={error("lead")} />
+        <SelectionText rows={rows} staff={staff} />
         <div className="grid gap-4 md:grid-cols-2">
           <div className="space-y-2">
             <label htmlFor="bulk-assignee" className={labelClass}>

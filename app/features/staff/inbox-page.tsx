@@ -221,7 +221,8 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
           {rows.map((row) => (
             <tr
               key={`${row.kind}:${row.id}`}
-              className="border-b border-slate-200 align-top max-sm:flex max-sm:flex-col max-sm:py-3 max-sm:[overflow-wrap:anywhere]"
+              // A ticked row stands out (DECISIONS D31), so what a change reaches is seen before it is made.
+              className="border-b border-slate-200 align-top has-checked:bg-amber-50 has-checked:outline-2 has-checked:outline-amber-600 max-sm:flex max-sm:flex-col max-sm:py-3 max-sm:[overflow-wrap:anywhere]"
             >
               {many && <RowBox row={row} />}
               {/* Last on a phone, so a card starts with the lead and its number; it holds no

@@ -18,6 +18,7 @@ import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } fro
 import { CallForm, NextActionForm, type Refusal } from "./lead-work-forms";
 import { StatusForm } from "./lead-status-form";
 import type { CheckStepView } from "~/components/console/check-step";
+import { AssignUndoForm, type AssignUndoView } from "./assign-undo-form";
 import { LeadWalk, type LeadWalkView } from "./lead-walk";
 import { CorrectionChanges, CorrectionForm, correctionHeading, ShownFiguresNote } from "./lead-corrections";
 import { Notice } from "./staff-frame";
@@ -59,6 +60,8 @@ export interface LeadPageProps {
   needs?: NeedsView | null;
   /** The check step a closing status move answered with (DECISIONS D31). */
   statusCheck?: CheckStepView | null;
+  /** The Undo of the assignment just saved, while the lead is as it left it (DECISIONS D31). */
+  assignUndo?: AssignUndoView | null;
   /** The inbox list the lead was opened from, with its previous and next leads; null when opened otherwise. */
   walk?: LeadWalkView | null;
 }
@@ -271,6 +274,7 @@ export function LeadPage({
   walk = null,
   needs = null,
   statusCheck = null,
+  assignUndo = null,
 }: LeadPageProps) {
   const work = can.includes("leads.work");
   const assignOthers = can.includes("leads.assign");
@@ -365,6 +369,7 @@ export function LeadPage({
       {notice && (
         <div className="mt-4">
           <Notice tone={notice.tone}>{notice.text}</Notice>
+          {assignUndo && notice.tone === "success" && <AssignUndoForm undo={assignUndo} busy={busy} />}
         </div>
       )}
 
