@@ -88,7 +88,10 @@ type SelectionRow = { kind: LeadKind; id: string; version: number; assigneeName?
 function holdersText(ticked: readonly SelectionRow[]) {
   const counts = new Map<string, number>();
   for (const row of ticked) counts.set(row.assigneeName ?? "", (counts.get(row.assigneeName ?? "") ?? 0) + 1);
-  const parts = [...counts].map(([name, n]) => (name ? `${n} now ${name}'s` : `${n} with no one`));
+  // The largest group first: "2 now Bob's and 1 with no one".
+  const parts = [...counts]
+    .sort(([, a], [, b]) => b - a)
+    .map(([name, n]) => (name ? `${n} now ${name}'s` : `${n} with no one`));
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
 }
 
