@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OWN_NAMES, type PatternKind, patternKind, strengthOf } from "./password-strength";
+import { builtOnOwnWords, OWN_NAMES, type PatternKind, patternKind, strengthOf } from "./password-strength";
 
 // zxcvbn's judgement read in the password rules' terms: each kind of part its estimator
 // names, and a whole result.
@@ -44,5 +44,25 @@ describe("a part of zxcvbn's guess", () => {
         { kind: "characters", i: 11, j: 11, token: "1" },
       ],
     });
+  });
+});
+
+describe("a password built on its owner's own words (decision 379)", () => {
+  const OWN = ["ann", "owner", "harbourside", "loans"];
+  it.each<[string, string[] | null]>([
+    ["annharbourside2026", ["ann", "harbourside"]],
+    ["harbourside2026ann", ["harbourside", "ann"]],
+    ["Ann-Owner-2026!", ["Ann", "Owner"]],
+    ["harbourside-xyz-2026", ["harbourside"]],
+    ["harbourside-otter-2026", null],
+    ["velvet-otters-42", null],
+    ["loansloansloans1", ["loans", "loans", "loans"]],
+  ])("%j: %j", (password, tokens) => {
+    expect(builtOnOwnWords(password, OWN)?.map((p) => p.token) ?? null).toEqual(tokens);
+  });
+
+  it("leaves out own words too short to be words", () => {
+    expect(builtOnOwnWords("al-2026-otters", ["al"])).toBeNull();
+    expect(builtOnOwnWords("xy-2026-!!", ["xy"])).toBeNull();
   });
 });

@@ -75,3 +75,34 @@ export function strengthOf(result: {
     })),
   };
 }
+
+/** Letters left over, besides the owner's own words, below which a password is built on those words alone. */
+export const OWN_WORDS_LEFTOVER = 4;
+
+/**
+ * The owner's own words a password is built on, when they, digits and symbols make up all
+ * of it but fewer than four letters ("harbourside2026ann", "ann-harbourside-2026"); else
+ * null. zxcvbn counts each part as a new guess, so three own words and a year can reach
+ * its "safely unguessable"; a guesser who knows the names tries those first (decision 379).
+ */
+export function builtOnOwnWords(password: string, ownWords: readonly string[]): Pattern[] | null {
+  const lower = password.toLowerCase();
+  const taken = new Array<boolean>(lower.length).fill(false);
+  const found: Pattern[] = [];
+  const longestFirst = [...new Set(ownWords.map((w) => w.toLowerCase()))]
+    .filter((w) => /^[\p{L}\p{N}]{3,}$/u.test(w))
+    .sort((a, b) => b.length - a.length);
+  for (const word of longestFirst) {
+    let at = lower.indexOf(word);
+    while (at !== -1) {
+      if (!taken.slice(at, at + word.length).some(Boolean)) {
+        taken.fill(true, at, at + word.length);
+        found.push({ kind: "own-name", i: at, j: at + word.length - 1, token: password.slice(at, at + word.length) });
+      }
+      at = lower.indexOf(word, at + 1);
+    }
+  }
+  if (found.length === 0) return null;
+  const leftover = [...lower].filter((c, i) => !taken[i] && /\p{L}/u.test(c)).length;
+  return leftover < OWN_WORDS_LEFTOVER ? found.sort((a, b) => a.i - b.i) : null;
+}

@@ -1,8 +1,26 @@
 import { data, redirectDocument } from "react-router";
 import { BULK_MAX, changeMany, readListed, tickedExportPath } from "../../server/staff/leads/bulk.server";
+import { listedLeadsNow } from "../../server/staff/leads/listed-leads.server";
+import {
+  assigneesBefore,
+  readUndoLines,
+  undoAssignments,
+  undoLine,
+  undoOf,
+} from "../../server/staff/leads/assign-undo.server";
+import { closesLead } from "~/domain/console-actions";
+import { closeLeadsCheck } from "~/features/staff/lead-status-form";
 import { readCloseReason } from "~/domain/lead-work";
 import { isLeadStatus } from "~/domain/leads";
-import { BULK_EXPORT_PROBLEMS, BULK_FORM, type BulkAnswer, bulkDoneText } from "~/features/staff/inbox-bulk";
+import {
+  BULK_EXPORT_PROBLEMS,
+  BULK_FORM,
+  BULK_PROBLEMS,
+  type BulkAnswer,
+  bulkDoneText,
+  bulkUndoneText,
+  UNASSIGN,
+} from "~/features/staff/inbox-bulk";
 import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
 import { inboxPage, statusCounts } from "../../server/staff/leads/inbox.server";
 import { assignableStaff } from "../../server/staff/leads/leads.server";
@@ -113,20 +131,51 @@ function bulkExport({ form }: ConsoleActionArgs) {
 async function bulkAssign({ form, context, staff }: ConsoleActionArgs) {
   const { values, refused, leads, refusal } = leadsToChange(form);
   if (refusal) return refusal;
+  // The menu starts on "Choose…" (DECISIONS D31): nothing is assigned, or unassigned, unless chosen.
+  if (!values.assignee) return refused(BULK_PROBLEMS.assignee, "bulk-assignee");
   const members = await assignableStaff(context.db);
   const assignee = members.find((s) => s.id === values.assignee);
-  if (values.assignee && !assignee) return refused("Choose someone who works leads.", "bulk-assignee");
+  if (values.assignee !== UNASSIGN && !assignee) return refused("Choose someone who works leads.", "bulk-assignee");
+  // Undoable (DECISIONS D31): who had each lead is read first, so the notice's Undo can put it back.
+  const before = await assigneesBefore(context.db, leads);
   const result = await changeMany(context.db, staff.user, leads, { kind: "assign", assigneeId: assignee?.id ?? null });
-  return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("assign", result.changed, assignee?.name), result });
+  const undo = undoOf(leads, before, result.skipped).map(undoLine);
+  return data<BulkAnswer>({
+    form: BULK_FORM,
+    done: bulkDoneText("assign", result.changed, assignee?.name),
+    result,
+    undo,
+  });
+}
+
+/** The notice's Undo: each lead of the last bulk assignment back with the adviser it had. */
+async function bulkUndo({ form, context, staff }: ConsoleActionArgs) {
+  const undo = readUndoLines(form.getAll("undo"));
+  if (undo.length === 0) return data<BulkAnswer>({ form: BULK_FORM, error: BULK_PROBLEMS.undo }, { status: 400 });
+  const result = await undoAssignments(context.db, staff.user, undo);
+  return data<BulkAnswer>({ form: BULK_FORM, done: bulkUndoneText(result.changed), result });
 }
 
 async function bulkStatus({ form, context, staff }: ConsoleActionArgs) {
   const { values, refused, leads, refusal } = leadsToChange(form);
   if (refusal) return refusal;
   const to = values.to;
-  if (!isLeadStatus(to)) return refused("Choose a status.", "bulk-to");
+  if (!isLeadStatus(to)) return refused(BULK_PROBLEMS.status, "bulk-to");
   const reason = readCloseReason(to, values.reason || null, values["reason-note"]);
   if (!reason.ok) return refused(reason.problem, "reason");
+  // Closing leads is confirmed (DECISIONS D31): a check step names each lead first, and its
+  // Confirm posts the same change for those leads with confirm=yes.
+  if (closesLead(to) && form.get("confirm") !== "yes") {
+    const named = await listedLeadsNow(context.db, leads);
+    const fields: [string, string][] = [
+      ["intent", "bulk-status"],
+      ["bulk-to", to],
+      ["reason", values.reason],
+      ["reason-note", values["reason-note"]],
+      ...leads.map((l): [string, string] => ["lead", `${l.kind}:${l.id}:${l.version}`]),
+    ];
+    return data<BulkAnswer>({ form: BULK_FORM, check: closeLeadsCheck(named, to, reason.reason, fields) });
+  }
   const change = { kind: "status" as const, to, reason: reason.reason, note: values["reason-note"] };
   const result = await changeMany(context.db, staff.user, leads, change);
   return data<BulkAnswer>({ form: BULK_FORM, done: bulkDoneText("status", result.changed, to), result });
@@ -135,6 +184,7 @@ async function bulkStatus({ form, context, staff }: ConsoleActionArgs) {
 export const action = consoleAction("leads.bulk", {
   "bulk-export": bulkExport,
   "bulk-assign": bulkAssign,
+  "bulk-undo": bulkUndo,
   "bulk-status": bulkStatus,
 });
 

@@ -31,7 +31,7 @@ import {
 } from "../../server/complaints/complaints.server";
 import { writeAudit } from "../../server/platform/audit.server";
 import { consoleMeta } from "~/features/staff/console-meta";
-import { consoleAction, consoleLoader } from "../../server/staff/console-route.server";
+import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.$id";
 
 // /staff/complaints/:id: one complaint and its handling (DECISIONS D26). Each view is an
@@ -172,7 +172,8 @@ function readPounds(text: string): number | null {
   return pence <= 100_000_000 ? pence : null;
 }
 
-export const action = consoleAction("complaints.handle", async ({ context, params, form, staff }) => {
+/** Each of the page's forms, by the intent it posts (each sorted in app/domain/console-actions.ts). */
+async function handle({ context, params, form, staff }: ConsoleActionArgs) {
   const { user } = staff;
   const text = (name: string) => {
     const value = form.get(name);
@@ -278,6 +279,15 @@ export const action = consoleAction("complaints.handle", async ({ context, param
     return reopened.ok ? back("reopened") : refused(reopened);
   }
   throw data({ reason: "This page does not take that form" }, { status: 400 });
+}
+
+export const action = consoleAction("complaints.handle", {
+  send: handle,
+  print: handle,
+  post: handle,
+  close: handle,
+  referral: handle,
+  reopen: handle,
 });
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

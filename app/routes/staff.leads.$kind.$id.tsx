@@ -51,6 +51,10 @@ import { CORRECTION_FORM } from "~/features/staff/lead-corrections";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { LeadPage } from "~/features/staff/lead-page";
+import { closeLeadCheck, STATUS_PROBLEMS } from "~/features/staff/lead-status-form";
+import { closesLead } from "~/domain/console-actions";
+import { UNDO_NONE } from "../../server/staff/leads/assign-undo.server";
+import type { CheckStepView } from "~/components/console/check-step";
 import { caseView, leadView, panelView } from "~/features/staff/lead-view";
 import { consoleMeta } from "~/features/staff/console-meta";
 import {
@@ -73,6 +77,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 const DONE: Record<string, string> = {
   status: "Status saved.",
   assign: "Assignment saved.",
+  "assign-undone": "Assignment undone: the lead is back as it was.",
   note: "Note added.",
   call: "Call logged.",
   "next-action": "Next action saved.",
@@ -141,6 +146,16 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
   const url = new URL(request.url);
   const doneText = ownValue(DONE, url.searchParams.get("done") ?? "");
   const list = url.searchParams.get("list");
+  // The Undo of the assignment just saved, while the lead is as that save left it (DECISIONS D31).
+  const was = url.searchParams.get("was");
+  const undoTo = was === UNDO_NONE ? { id: "", name: "no one" } : staff.find((s) => s.id === was);
+  const assignUndo =
+    doneText &&
+    url.searchParams.get("done") === "assign" &&
+    undoTo &&
+    url.searchParams.get("at") === String(lead.row.version)
+      ? { assigneeId: undoTo.id, name: undoTo.name, version: lead.row.version }
+      : null;
   // Opened from the inbox: the list's previous and next (docs/decisions/302).
   const walk = list === null ? null : await leadWalk(context.db, list, { kind: lead.kind, id: lead.row.id }, user.id);
   // The needs record (DECISIONS D28), for the roles that work leads only; its view an audit row without the details.
@@ -189,6 +204,7 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
       walk,
       can: heldBy(user),
       notice: doneText ? { tone: "success" as const, text: doneText } : null,
+      assignUndo,
     },
     { headers },
   );
@@ -202,7 +218,7 @@ interface PostedLead {
 }
 
 /** What an intent on a lead answers: back to the lead, or a refusal the page shows. */
-type LeadAnswer = ReturnType<typeof refused> | Response;
+type LeadAnswer = ReturnType<typeof refused> | ReturnType<typeof data<{ check: CheckStepView }>> | Response;
 
 type LeadIntent = (args: ConsoleActionArgs, lead: PostedLead, now: Date) => Promise<LeadAnswer>;
 
@@ -240,9 +256,14 @@ function answered(
   return refused({ error: "That change could not be saved: check it and try again." });
 }
 
+const STATUS_FIELDS = ["to", "reason", "reason-note"];
+
 const status: LeadIntent = async ({ request, form, context, staff }, lead) => {
   const to = form.get("to");
-  if (!isLeadStatus(to)) return refused({ error: "Choose a status." });
+  // The menu starts on "Choose…" (DECISIONS D31): refused at its field, with what was chosen kept.
+  if (!isLeadStatus(to)) {
+    return refused({ error: STATUS_PROBLEMS.to, form: "status", field: "to", values: valuesOf(form, STATUS_FIELDS) });
+  }
   const note = String(form.get("reason-note") ?? "");
   const reason = readCloseReason(to, form.get("reason"), note);
   if (!reason.ok) {
@@ -250,8 +271,21 @@ const status: LeadIntent = async ({ request, form, context, staff }, lead) => {
       error: reason.problem,
       form: "status",
       field: "reason",
-      values: valuesOf(form, ["to", "reason", "reason-note"]),
+      values: valuesOf(form, STATUS_FIELDS),
     });
+  }
+  // Closing a lead is confirmed (DECISIONS D31): the first post answers a check step that
+  // names the lead and what happens; its Confirm posts the same fields with confirm=yes.
+  if (closesLead(to) && form.get("confirm") !== "yes") {
+    const found = await findLead(context.db, lead.kind, lead.id);
+    if (!found) throw notFound();
+    const fields = [
+      ["intent", "status"],
+      ["version", String(lead.version)],
+      ...Object.entries(valuesOf(form, STATUS_FIELDS)),
+    ];
+    const name = found.kind === "contact" ? found.row.name : `${found.row.firstName} ${found.row.lastName}`.trim();
+    return data({ check: closeLeadCheck({ id: lead.id, name }, to, reason.reason, fields as [string, string][]) });
   }
   const outcome = await changeStatus(context.db, staff.user, { ...lead, to, reason: reason.reason, note });
   return answered(request, lead, "status", outcome);
@@ -264,9 +298,22 @@ const assign: LeadIntent = async (args, lead) => {
   // Taking a lead, or handing one's own back, is an adviser's; anything else a manager's.
   const mayAssign = holds(user, "leads.assign");
   if (!mayAssign && assignee && assignee !== user.id) await requireAlso(args, "leads.assign");
-  const outcome = await assignLead(context.db, user, { ...lead, assigneeId: assignee || null, onlyOwn: !mayAssign });
+  // Undoable (DECISIONS D31): who had the lead at the version the page showed, for the notice's Undo.
+  const undo = form.get("undo") === "yes";
+  const before = await findLead(context.db, lead.kind, lead.id);
+  const had = before?.row.version === lead.version ? (before.row.assigneeId ?? UNDO_NONE) : null;
+  const outcome = await assignLead(context.db, user, {
+    ...lead,
+    assigneeId: assignee || null,
+    onlyOwn: !mayAssign,
+    undo,
+  });
   if (!outcome.ok && outcome.reason === "not-yours") await requireAlso(args, "leads.assign");
-  return answered(request, lead, "assign", outcome);
+  if (outcome.ok && !undo && had) {
+    const back = new URLSearchParams({ was: had, at: String(lead.version + 1) });
+    return redirect(`${savedPath(request, lead.kind, lead.id, "assign")}&${back}`);
+  }
+  return answered(request, lead, undo ? "assign-undone" : "assign", outcome);
 };
 
 const note: LeadIntent = async ({ request, form, context, staff }, lead) =>
@@ -502,6 +549,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const notice = actionData?.error ? { tone: "error" as const, text: actionData.error } : loaderData.notice;
-  return <LeadPage {...loaderData} notice={notice} refusal={actionData ?? null} />;
+  const check = actionData && "check" in actionData ? actionData.check : null;
+  const refusal = actionData && "error" in actionData ? actionData : null;
+  // The status form says its refusals in its own summary and at the field (DECISIONS D30), not again above.
+  const atStatusField = refusal?.form === "status" && refusal.field !== undefined;
+  const notice = refusal && !atStatusField ? { tone: "error" as const, text: refusal.error } : loaderData.notice;
+  return <LeadPage {...loaderData} notice={check ? null : notice} refusal={refusal} statusCheck={check} />;
 }

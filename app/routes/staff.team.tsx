@@ -10,12 +10,13 @@ import {
   sendNewLink,
   setEnabled,
   soleAdministrator,
+  TEAM_PROBLEMS,
   teamMembers,
   teamMemberView,
 } from "../../server/staff/team.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
-import { TeamPage, type TeamOutcomeView } from "~/features/staff/team/team-page";
+import { memberCheck, TeamPage, type TeamOutcomeView } from "~/features/staff/team/team-page";
 import { consoleMeta } from "~/features/staff/console-meta";
 import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.team";
@@ -82,7 +83,20 @@ async function add({ form, context, staff }: ConsoleActionArgs) {
 
 const memberOf = (form: FormData) => String(form.get("member") ?? "");
 
+/**
+ * A new link and disabling are confirmed (DECISIONS D31): without `confirm=yes` the post
+ * answers the member's check step, naming them and what happens; nothing is changed.
+ */
+async function checkFirst(form: FormData, context: ConsoleActionArgs["context"], intent: "link" | "disable") {
+  if (form.get("confirm") === "yes") return null;
+  const member = (await teamMembers(context.db)).find((m) => m.id === memberOf(form));
+  if (!member) return refused({ form: memberOf(form), problems: { form: TEAM_PROBLEMS.member } });
+  return data({ outcome: { form: member.id, check: memberCheck(intent, member) } satisfies TeamOutcomeView });
+}
+
 async function link({ form, context, staff }: ConsoleActionArgs) {
+  const check = await checkFirst(form, context, "link");
+  if (check) return check;
   const member = memberOf(form);
   const sent = await sendNewLink(context.db, context.config.site, staff.user, member);
   if (!sent.ok) return refused({ form: member, problems: { form: sent.problem } });
@@ -118,6 +132,8 @@ const decide =
 const enabled =
   (enable: boolean) =>
   async ({ form, context, staff }: ConsoleActionArgs) => {
+    const check = enable ? null : await checkFirst(form, context, "disable");
+    if (check) return check;
     const member = memberOf(form);
     const changed = await setEnabled(context.db, staff.user, member, enable);
     if (!changed.ok) return refused({ form: member, problems: { form: changed.problem } });

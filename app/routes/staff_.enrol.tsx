@@ -44,13 +44,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const issuer: Issuer = {
     issuer: `${brandName} staff`,
     authSecret: context.config.authSecret,
-    firmNames: [brandName, companyName],
+    // The firm's names and its site's domain: the words a guesser of a staff password tries first (decision 379).
+    firmNames: [brandName, companyName, new URL(context.config.siteUrl).hostname],
     passwordHashing: context.config.passwordHashing,
   };
 
   if (form.get("intent") === "password") {
     const password = String(form.get("password") ?? "");
-    const problem = staffPasswordProblem(password, { firmNames: issuer.firmNames, name: invite.name, email: invite.email });
+    const problem = staffPasswordProblem(password, {
+      firmNames: issuer.firmNames,
+      name: invite.name,
+      email: invite.email,
+    });
     if (problem) {
       return data<EnrolPageProps>(
         { state: "password", ...base, problem: { field: "password", message: problem } },

@@ -14,14 +14,14 @@ describe("how guessable a password is", () => {
     ["qwertyuiopasdfgh", 1, "word"],
     ["zxcvbnm,./", 1, "keys"],
     ["iloveyou1234", 1, "word"],
-    ["harbourside1", 1, "own-name"],
+    ["harbourside1", 0, "own-name"],
     ["Harbourside Loans", 0, "own-name"],
-    ["Harbourside Finance Ltd", 1, "own-name"],
+    ["Harbourside Finance Ltd", 0, "own-name"],
     ["snaoledisruobrah", 0, "own-name"],
     ["abcdefghijklmn", 0, "sequence"],
-    ["AnnAdviser1990", 1, "own-name"],
-    ["AnnAdviser1990", 1, "year"],
-    ["annadviserannadviser", 1, "own-name"],
+    ["AnnAdviser1990", 0, "own-name"],
+    ["AnnAdviser1990", 0, "year"],
+    ["annadviserannadviser", 0, "own-name"],
   ])("%j scores %i, through a %s", (password, score, kind) => {
     const strength = passwordStrength(password, OWN);
     expect(strength.score).toBe(score);
@@ -45,9 +45,11 @@ describe("how guessable a password is", () => {
     expect(passwordStrength(long, OWN).guesses).toBe(passwordStrength(long.slice(0, 64), OWN).guesses);
   });
 
-  it("knows a name whole, run together, an address's part before the @, and each longer word", () => {
-    expect(ownNameWords(["Ann Adviser", "ann.adviser@firm.example", null, ""]).sort()).toEqual(
-      [
+  it("knows a name whole, run together, an address's part before the @, each longer word, and any two run together", () => {
+    const words = ownNameWords(["Ann Adviser", "ann.adviser@firm.example", null, ""]);
+    expect(words).toEqual(expect.arrayContaining(["annfirm", "adviserann", "exampleann"]));
+    expect(words).toEqual(
+      expect.arrayContaining([
         "ann adviser",
         "annadviser",
         "adviser",
@@ -57,7 +59,42 @@ describe("how guessable a password is", () => {
         "ann.adviser",
         "firm",
         "example",
-      ].sort(),
+      ]),
     );
+  });
+});
+
+// Ann Owner at Harbourside (decision 379): every part of her name and the firm's names and
+// domain are the scorer's own words, in any order, joined or apart, with years and symbols.
+const ANN = [
+  "Harbourside Loans",
+  "Harbourside Finance Ltd",
+  "harbourside-loans.co.uk",
+  "Ann Owner",
+  "ann@harbourside-loans.co.uk",
+];
+
+describe("a staff password for Ann at Harbourside", () => {
+  it.each<[string, "refused" | "taken"]>([
+    ["annharbourside2026", "refused"],
+    ["AnnHarbourside2026", "refused"],
+    ["harbourside2026ann", "refused"],
+    ["ann-harbourside-2026", "refused"],
+    ["Ann.Owner.2026!", "refused"],
+    ["ownerloans2026", "refused"],
+    ["financeann2026!", "refused"],
+    ["HarbourSideLoans!!", "refused"],
+    ["Quay-side-ledger-42", "taken"],
+    ["Harbour-lantern-42", "taken"],
+    ["ann-likes-velvet-otters", "taken"],
+    ["x9#Lq2!vR7$m", "taken"],
+  ])("%j is %s", (password, verdict) => {
+    const strength = passwordStrength(password, ANN);
+    if (verdict === "refused") {
+      expect(strength.score).toBeLessThan(3);
+      expect(strength.patterns.map((p) => p.kind)).toContain("own-name");
+    } else {
+      expect(strength.score).toBeGreaterThanOrEqual(3);
+    }
   });
 });

@@ -70,7 +70,7 @@ export function consoleAction<Intents extends Record<string, ConsoleIntent> | Ha
   options: GuardOptions = {},
 ) {
   type Answered = Intents extends Handler ? Answer<Intents> : Answer<Intents[keyof Intents]>;
-  return async (args: ConsoleArgs): Promise<Answered> => {
+  const action = async (args: ConsoleArgs): Promise<Answered> => {
     const staff = await requirePermission(args.context, args.request, permission, options);
     if (!isSameSitePost(args.request, args.context.config.siteUrl)) {
       throw data({ reason: CONSOLE_REFUSALS.crossSite }, { status: 403, headers: staff.headers });
@@ -86,6 +86,9 @@ export function consoleAction<Intents extends Record<string, ConsoleIntent> | Ha
     const handle = typeof intent === "function" ? intent : intent.handle;
     return (await handle({ ...args, staff, form })) as Answered;
   };
+  // The intents it takes, for the walk that holds each to the table of console actions
+  // (app/domain/console-actions.ts, DECISIONS D31).
+  return Object.assign(action, { intents: typeof intents === "function" ? ["default"] : Object.keys(intents) });
 }
 
 /**

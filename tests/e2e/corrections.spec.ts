@@ -180,6 +180,8 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
     .getByLabel("Reason, when declining or withdrawing")
     .selectOption({ label: "Could not reach the borrower" });
   await noScript.getByRole("button", { name: "Change status of ticked leads" }).click();
+  // Closing leads is confirmed (DECISIONS D31): a check step names them first.
+  await noScript.getByRole("button", { name: "Close 2 leads as Withdrawn" }).click();
   await expect(noScript.getByTestId("bulk-done")).toHaveText("2 leads moved to Withdrawn.");
   await expect(noScript.getByRole("table").getByRole("row").filter({ hasText: "Withdrawn" })).toHaveCount(2);
 });

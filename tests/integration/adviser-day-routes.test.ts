@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())("the adviser's day through the routes on %s",
       body: { form: "next-action" },
     });
     expect(
-      await post(id, { intent: "status", version: "2", to: "withdrawn", reason: "no-longer-needed" }),
+      await post(id, { intent: "status", version: "2", to: "withdrawn", reason: "no-longer-needed", confirm: "yes" }),
     ).toMatchObject({ status: 302 });
     expect(await post(id, { intent: "next-action", version: "3", kind: "call-back", ...when })).toMatchObject({
       status: 400,
@@ -131,7 +131,10 @@ describe.each(testDatabaseKinds())("the adviser's day through the routes on %s",
       status: 400,
       body: { error: CLOSE_REASON_PROBLEMS.note, values: { to: "declined", reason: "other" } },
     });
-    expect(await post(id, { ...decline, reason: "other", "reason-note": "Lives abroad" })).toMatchObject({
+    // Closing is confirmed (DECISIONS D31): its check step's Confirm posts confirm=yes.
+    expect(
+      await post(id, { ...decline, reason: "other", "reason-note": "Lives abroad", confirm: "yes" }),
+    ).toMatchObject({
       status: 302,
     });
     expect((await findLead(database.db, "quote", id))?.row.status).toBe("declined");

@@ -111,6 +111,8 @@ describe.each(testDatabaseKinds())("changing many leads at once on %s", (kind) =
       ["intent", "bulk-status"],
       ["bulk-to", "withdrawn"],
       ["reason", "no-longer-needed"],
+      // Closing leads is confirmed (DECISIONS D31): the check step's Confirm posts confirm=yes.
+      ["confirm", "yes"],
       ["all", "page"],
       ...[a, b, c].map((l) => ["shown", listed(l)] as [string, string]),
     ]);

@@ -149,3 +149,34 @@ export function consoleHandlers(): ConsoleHandler[] {
   }
   return handlers;
 }
+
+/** The path a console route file answers at, as a pattern: `staff.leads.$kind.$id.tsx` is `/staff/leads/:kind/:id`. */
+export const consolePagePath = (file: string) =>
+  `/${file
+    .replace(/\.tsx$/, "")
+    .split(".")
+    .filter((part) => part !== "_index")
+    .map((part) => part.replace(/_$/, "").replace(/^\$/, ":"))
+    .join("/")}`;
+
+/**
+ * Every intent each console route's action takes, read from the wrapper's declaration
+ * (server/staff/console-route.server.ts gives its action the names of its intents): a
+ * route file's module loaded by `load`, as React Router loads it. An action not made by
+ * the wrapper is listed with no intents, so a walk sees it and fails.
+ */
+export async function consoleActionIntents(load: (file: string) => Promise<Record<string, unknown>>) {
+  const found: { file: string; page: string; intents: readonly string[] | null }[] = [];
+  for (const file of consoleRouteFiles()) {
+    if (Object.hasOwn(DOOR_ROUTES, file)) continue;
+    const route = await load(file);
+    if (typeof route.action !== "function") continue;
+    const intents = (route.action as { intents?: unknown }).intents;
+    found.push({
+      file,
+      page: consolePagePath(file),
+      intents: Array.isArray(intents) ? (intents as string[]) : null,
+    });
+  }
+  return found;
+}

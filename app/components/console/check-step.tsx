@@ -24,6 +24,25 @@ export interface CheckStepProps {
   cancel: string;
   /** The heading's id, naming the form. */
   id?: string;
+  /** Take the focus once drawn (the answer to the post that asked): its heading, so nothing is confirmed by a stray key. */
+  autoFocus?: boolean;
+}
+
+/** A check step as an action answers it (words and fields); the page adds where Cancel leads. */
+export interface CheckStepView {
+  title: string;
+  what: string;
+  whom: string[];
+  fields: [name: string, value: string][];
+  confirm: string;
+}
+
+/** Where a check step's Cancel leads: this page as it was, without the notice of an earlier save (`done`). */
+export function cancelPath(location: { pathname: string; search: string }) {
+  const params = new URLSearchParams(location.search);
+  params.delete("done");
+  const search = params.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
 }
 
 export function CheckStep({
@@ -35,6 +54,7 @@ export function CheckStep({
   confirm = "Confirm",
   cancel,
   id = "check-step",
+  autoFocus = false,
 }: CheckStepProps) {
   return (
     <Form
@@ -43,7 +63,13 @@ export function CheckStep({
       className="mt-6 max-w-2xl rounded-lg border-2 border-brand-700 p-4"
       aria-labelledby={id}
     >
-      <h2 id={id} className="text-lg font-bold text-slate-900">
+      <h2
+        id={id}
+        className="text-lg font-bold text-slate-900"
+        tabIndex={autoFocus ? -1 : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the check step answers the post that asked for it, as the error summary does.
+        autoFocus={autoFocus}
+      >
         {title}
       </h2>
       <p className="mt-2">{what}</p>

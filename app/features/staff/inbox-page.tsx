@@ -20,7 +20,7 @@ import {
   type TriageFlag,
 } from "~/domain/leads";
 import { leadInList } from "./lead-walk";
-import { BULK_FORM_ID, type BulkAnswer, BulkBar, RowBox } from "./inbox-bulk";
+import { BULK_FORM_ID, type BulkAnswer, BulkBar, BulkCheck, RowBox } from "./inbox-bulk";
 import { formatWhen, leadPath, money, percentOrDash, reference, telHref } from "./format";
 
 /** One row of the inbox as the page receives it. */
@@ -221,7 +221,8 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
           {rows.map((row) => (
             <tr
               key={`${row.kind}:${row.id}`}
-              className="border-b border-slate-200 align-top max-sm:flex max-sm:flex-col max-sm:py-3 max-sm:[overflow-wrap:anywhere]"
+              // A ticked row stands out (DECISIONS D31), so what a change reaches is seen before it is made.
+              className="border-b border-slate-200 align-top has-checked:bg-amber-50 has-checked:outline-2 has-checked:outline-amber-600 max-sm:flex max-sm:flex-col max-sm:py-3 max-sm:[overflow-wrap:anywhere]"
             >
               {many && <RowBox row={row} />}
               {/* Last on a phone, so a card starts with the lead and its number; it holds no
@@ -446,6 +447,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
       </details>
 
       {/* A manager's change of many leads (docs/decisions/301) posts the ticked rows with the bar above them. */}
+      {many && bulk?.check && <BulkCheck check={bulk.check} />}
       {many ? (
         // A whole-page post, so the export's answer (sent on to its download) is the browser's own.
         <Form

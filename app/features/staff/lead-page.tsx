@@ -6,7 +6,7 @@ import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { NEXT_ACTION_LABELS } from "~/domain/callback-choice";
 import { CALL_OUTCOME_LABELS, CLOSE_REASON_LABELS, type TimelineEvent } from "~/domain/lead-work";
-import { LEAD_KIND_LABELS, LEAD_MOVES, LEAD_STATUS_LABELS, TRIAGE_FLAG_LABELS, type TriageFlag } from "~/domain/leads";
+import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS, TRIAGE_FLAG_LABELS, type TriageFlag } from "~/domain/leads";
 import { caseMoveProblem } from "~/domain/lead-cases";
 import { PRODUCT_KINDS } from "~/domain/lender-products";
 import { optionLabel } from "~/domain/options";
@@ -15,7 +15,10 @@ import { CaseSection, canStartCase, StartCaseForm } from "./case-section";
 import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
 import type { Permission } from "~/domain/permissions";
 import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } from "./lead-view";
-import { CallForm, CloseReasonFields, NextActionForm, type Refusal } from "./lead-work-forms";
+import { CallForm, NextActionForm, type Refusal } from "./lead-work-forms";
+import { StatusForm } from "./lead-status-form";
+import type { CheckStepView } from "~/components/console/check-step";
+import { AssignUndoForm, type AssignUndoView } from "./assign-undo-form";
 import { LeadWalk, type LeadWalkView } from "./lead-walk";
 import { CorrectionChanges, CorrectionForm, correctionHeading, ShownFiguresNote } from "./lead-corrections";
 import { Notice } from "./staff-frame";
@@ -55,6 +58,10 @@ export interface LeadPageProps {
   refusal?: Refusal | null;
   /** The lead's needs record (DECISIONS D28); null when it has none or the member may not read it. */
   needs?: NeedsView | null;
+  /** The check step a closing status move answered with (DECISIONS D31). */
+  statusCheck?: CheckStepView | null;
+  /** The Undo of the assignment just saved, while the lead is as it left it (DECISIONS D31). */
+  assignUndo?: AssignUndoView | null;
   /** The inbox list the lead was opened from, with its previous and next leads; null when opened otherwise. */
   walk?: LeadWalkView | null;
 }
@@ -266,6 +273,8 @@ export function LeadPage({
   refusal = null,
   walk = null,
   needs = null,
+  statusCheck = null,
+  assignUndo = null,
 }: LeadPageProps) {
   const work = can.includes("leads.work");
   const assignOthers = can.includes("leads.assign");
@@ -273,7 +282,6 @@ export function LeadPage({
   const assignable = assignOthers ? staff : staff.filter((s) => s.id === viewerId);
   const assignedElsewhere = !assignOthers && lead.assigneeId !== null && lead.assigneeId !== viewerId;
   const busy = useNavigation().state === "submitting";
-  const moves = LEAD_MOVES[lead.status];
   const open = lead.status === "new" || lead.status === "contacted" || lead.status === "in-progress";
   const figures = lead.figures;
   const history = leadHistory({
@@ -361,6 +369,7 @@ export function LeadPage({
       {notice && (
         <div className="mt-4">
           <Notice tone={notice.tone}>{notice.text}</Notice>
+          {assignUndo && notice.tone === "success" && <AssignUndoForm undo={assignUndo} busy={busy} />}
         </div>
       )}
 
@@ -386,31 +395,7 @@ export function LeadPage({
               <p>This lead is closed, so it has no next action. Reopen it to plan one.</p>
             )}
           </div>
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="version" value={lead.version} />
-            <label htmlFor="to" className="block font-semibold">
-              Change status
-            </label>
-            <select
-              id="to"
-              name="to"
-              className={controlClass}
-              disabled={moves.length === 0}
-              defaultValue={refusal?.form === "status" ? refusal.values?.to : undefined}
-            >
-              {moves.length === 0 && <option value="">No further moves</option>}
-              {moves.map((s) => (
-                <option key={s} value={s}>
-                  {LEAD_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-            {moves.some((s) => s === "declined" || s === "withdrawn") && <CloseReasonFields refusal={refusal} />}
-            <Button type="submit" variant="secondary" size="sm" disabled={busy || moves.length === 0}>
-              Save status
-            </Button>
-          </Form>
+          <StatusForm lead={lead} refusal={refusal} busy={busy} check={statusCheck} />
           {assignedElsewhere ? (
             <p data-testid="lead-assignee">
               Assigned to {staff.find((s) => s.id === lead.assigneeId)?.name ?? "a colleague"}: a manager may move it.

@@ -390,10 +390,18 @@ export async function logCall(
  * Gives a lead to a member, or to nobody. `onlyOwn` (a member who may not assign others'
  * leads): only a lead assigned to nobody or to the actor, and only to the actor or nobody.
  */
+/** The timeline's words for an assignment that undid the one before it. */
+export const ASSIGNMENT_UNDONE = "Undo: back as it was before the last assignment.";
+
 export async function assignLead(
   db: Database,
   actor: StaffActor,
-  change: Change & { assigneeId: string | null; onlyOwn?: boolean },
+  change: Change & {
+    assigneeId: string | null;
+    onlyOwn?: boolean;
+    /** An undo of the assignment made just before (DECISIONS D31): said on the timeline and in the audit row. */
+    undo?: boolean;
+  },
 ) {
   if (change.assigneeId) {
     const staff = await assignableStaff(db);
@@ -412,12 +420,13 @@ export async function assignLead(
           actorId: actor.id,
           type: "assignment",
           assigneeId: change.assigneeId,
+          note: change.undo ? ASSIGNMENT_UNDONE : null,
         });
         await writeAudit(tx, {
           action: "lead.assign",
           actor,
           lead: change,
-          detail: { assigneeId: change.assigneeId },
+          detail: { assigneeId: change.assigneeId, ...(change.undo ? { undo: true } : {}) },
         });
       },
     };

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { CheckStep, type CheckStepView } from "~/components/console/check-step";
 import { Notice } from "~/components/console/notice";
 import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
@@ -40,6 +41,36 @@ export interface TeamOutcomeView {
   values?: { name: string; email: string; roles: string[] };
   /** What was done (a member added, a link sent). */
   notice?: string;
+  /** A change that asks first (a new link, disabling, DECISIONS D31): the member's check step. */
+  check?: CheckStepView;
+}
+
+/** The check step before a new link or disabling, naming the member and what happens to them. */
+export function memberCheck(
+  intent: "link" | "disable",
+  member: { id: string; name: string; email: string },
+): CheckStepView {
+  const fields: [string, string][] = [
+    ["intent", intent],
+    ["member", member.id],
+  ];
+  const whom = [`${member.name}, ${member.email}`];
+  if (intent === "link") {
+    return {
+      title: `Send ${member.name} a new link?`,
+      what: "Their password and authenticator stop working at once and their sessions end. A link that works once, for 24 hours, goes to their own address to set up their account again.",
+      whom,
+      fields,
+      confirm: "Send a new link",
+    };
+  }
+  return {
+    title: `Disable ${member.name}?`,
+    what: "They can no longer sign in, and their sessions end at once. An administrator may enable them again.",
+    whom,
+    fields,
+    confirm: "Disable the member",
+  };
 }
 
 export interface TeamPageProps {
@@ -162,6 +193,9 @@ function MemberCard({
 }) {
   const isViewer = member.id === viewerId;
   const mine = outcome?.form === member.id ? outcome : null;
+  const location = useLocation();
+  // Cancel leaves the page as it is, without the notice of an earlier action.
+  const cancel = location.pathname;
   const headingId = `member-${member.id}`;
   return (
     <li
@@ -204,23 +238,27 @@ function MemberCard({
           </Button>
         </Form>
       </details>
-      <div className="mt-3 flex flex-wrap gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value="link" />
-          <input type="hidden" name="member" value={member.id} />
-          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            Send a new link<span className="sr-only"> to {member.name}</span>
-          </Button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value={member.disabled ? "enable" : "disable"} />
-          <input type="hidden" name="member" value={member.id} />
-          <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-            {member.disabled ? "Enable" : "Disable"}
-            <span className="sr-only"> {member.name}</span>
-          </Button>
-        </Form>
-      </div>
+      {mine?.check ? (
+        <CheckStep {...mine.check} id={`check-${member.id}`} cancel={cancel} autoFocus />
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="link" />
+            <input type="hidden" name="member" value={member.id} />
+            <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+              Send a new link<span className="sr-only"> to {member.name}</span>
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value={member.disabled ? "enable" : "disable"} />
+            <input type="hidden" name="member" value={member.id} />
+            <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+              {member.disabled ? "Enable" : "Disable"}
+              <span className="sr-only"> {member.name}</span>
+            </Button>
+          </Form>
+        </div>
+      )}
     </li>
   );
 }
@@ -259,7 +297,8 @@ export function TeamPage({ members, viewerId, fresh, notice, soleAdministrator, 
           Access review: each member's exports, erasures and changes over 90 days
         </TextLink>
       </p>
-      {notice && (
+      {/* A notice belongs to the last action only: an answer to a post replaces the one in the address. */}
+      {notice && !outcome && (
         <div className="mt-4">
           <Notice tone="success">{notice}</Notice>
         </div>
@@ -290,7 +329,8 @@ export function TeamPage({ members, viewerId, fresh, notice, soleAdministrator, 
           authenticator app. It is never shown here: only they may open it.
         </p>
         <ErrorSummary problems={problems} autoFocus className="mt-4" />
-        <Form method="post" className="mt-4 space-y-5" noValidate>
+        {/* Drawn afresh once a member is added, so the form is empty for the next (no double add). */}
+        <Form key={add?.notice ?? "add"} method="post" className="mt-4 space-y-5" noValidate>
           <input type="hidden" name="intent" value="add" />
           <TextField
             id="add-name"
