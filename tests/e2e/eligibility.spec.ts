@@ -4,6 +4,8 @@ import { waitForMail } from "../support/mailbox";
 import {
   axeViolations,
   choose,
+  errorSummary,
+  expectRefusal,
   expectStep,
   fill,
   next,
@@ -125,52 +127,24 @@ test.describe("each step", () => {
     const nextButton = page.getByRole("button", { name: "Next", exact: true });
     await expect(nextButton).toBeDisabled();
     await nextButton.press("Enter");
-    await expect(toast(page, "Required Field")).toContainText("Please select your homeowner status before continuing");
+    // Said once in the error summary and once at the field, and in no toast (D30).
+    await expectRefusal(page, ["Please select your homeowner status before continuing"]);
     await choose(page, STATUS, "Homeowner with mortgage");
     await expect(nextButton).toBeEnabled();
     await nextButton.click();
     await expectStep(page, 2, 6, "Your loan");
-    // The focus moves to the new step's heading.
+    // The focus moves to the new step's heading, and the last step's summary is gone.
     await expect(stepHeading(page)).toBeFocused();
+    await expect(errorSummary(page)).toHaveCount(0);
 
     await nextButton.press("Enter");
-    await expect(toast(page, "Required Field")).toContainText("Please enter a loan amount before continuing");
+    await expectRefusal(page, [
+      "Please enter a loan amount before continuing",
+      "Please select what you need the loan for before continuing",
+    ]);
     await fill(page, AMOUNT, "50000");
     await nextButton.press("Enter");
-    await expect(toast(page, "Required Field")).toContainText(
-      "Please select what you need the loan for before continuing",
-    );
-  });
-
-  test("what is missing is said on the next step even while the last step's toast is closing", async ({ page }) => {
-    // The clock stands still, so the last step's toast is held in its closing moment
-    // while Next is pressed on the new step: the new toast must not close with it.
-    const t0 = new Date("2026-01-05T09:00:00Z");
-    await page.clock.install({ time: t0 });
-    /** Moves the page's clock on in small steps until `check` holds (toasts wait on timers). */
-    const tickUntil = (check: () => Promise<void>) =>
-      expect(async () => {
-        await page.clock.runFor(50);
-        await check();
-      }).toPass({ timeout: 7000 });
-    await start(page); // the page's scripts start once it has painted, so the clock runs until then
-    await page.clock.pauseAt(new Date(t0.getTime() + 60_000));
-    const nextButton = page.getByRole("button", { name: "Next", exact: true });
-    await nextButton.press("Enter");
-    await tickUntil(() =>
-      expect(toast(page, "Required Field")).toContainText("Please select your homeowner status", { timeout: 100 }),
-    );
-    await choose(page, STATUS, "Homeowner with mortgage");
-    await nextButton.click();
-    await expectStep(page, 2, 6, "Your loan");
-    await tickUntil(() => expect(toast(page, "Required Field")).toHaveCount(0, { timeout: 100 })); // closing
-    await nextButton.press("Enter");
-    await tickUntil(() =>
-      expect(toast(page, "Required Field")).toContainText("Please enter a loan amount", { timeout: 100 }),
-    );
-    await page.clock.runFor(1000); // the old toast has gone; the new one stays its 4 seconds
-    await expect(toast(page, "Required Field")).toContainText("Please enter a loan amount before continuing");
-    await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+    await expectRefusal(page, ["Please select what you need the loan for before continuing"]);
   });
 
   test("the loan amount takes digits only and shows them grouped", async ({ page }) => {
@@ -206,14 +180,14 @@ test.describe("each step", () => {
     await expect(page.getByText("Our minimum loan is £1,000")).toBeVisible();
   });
 
-  test("a property under £50,000 is refused inline and with the 'Invalid Property Value' toast", async ({ page }) => {
+  test("a property under £50,000 is refused at the field and in the error summary", async ({ page }) => {
     await start(page);
     await stepOne(page, "Homeowner with mortgage");
     await stepTwo(page, "50000", "Home improvements");
     await fill(page, "What is your property worth?", "40000");
     await fill(page, "How much is left to pay on your mortgage?", "10000");
     await page.getByRole("button", { name: "Next", exact: true }).press("Enter");
-    await expect(toast(page, "Invalid Property Value")).toContainText("Minimum property value is £50,000");
+    await expectRefusal(page, ["Minimum property value is £50,000"]);
     await expect(page.locator("#eligibility-propertyValue-error")).toHaveText("Minimum property value is £50,000");
     await expect(stepHeading(page)).toHaveText("Your property");
   });
@@ -224,9 +198,7 @@ test.describe("each step", () => {
     await stepTwo(page, "50000", "Home improvements");
     await fill(page, "What is your property worth?", "250000");
     await page.getByRole("button", { name: "Next", exact: true }).press("Enter");
-    await expect(toast(page, "Required Field")).toContainText(
-      "Please enter your current mortgage balance before continuing",
-    );
+    await expectRefusal(page, ["Please enter your current mortgage balance before continuing"]);
   });
 
   test("the final button needs every contact detail and consent, never ticked for you", async ({ page }) => {

@@ -57,6 +57,26 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** The error summary at the top of a form ("There is a problem"), as GOV.UK draws it (D24, D30). */
+export function errorSummary(page: Page) {
+  return page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+}
+
+/**
+ * A refused step says each problem twice and only twice (D30): once as a link in the one
+ * error summary, once under its field, in the same words; no toast says it a third time.
+ */
+export async function expectRefusal(page: Page, messages: readonly string[]) {
+  const summary = errorSummary(page);
+  await expect(summary).toHaveCount(1);
+  await expect(summary.getByRole("link")).toHaveText([...messages]);
+  for (const message of messages) {
+    // The summary's link and the field's message: the same words, in two places.
+    await expect(page.getByText(message, { exact: true })).toHaveCount(2);
+  }
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
 /** A toast by its title, with its description; one already closing does not count. */
 export function toast(page: Page, title: string) {
   return page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: title });
