@@ -1,10 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loanCost } from "../../app/domain/finance";
+import * as m from "../../app/domain/messages";
 import { waitForMail } from "../support/mailbox";
 import {
   axeViolations,
   choose,
   errorSummary,
+  expectReady,
   expectRefusal,
   expectStep,
   fill,
@@ -122,15 +124,14 @@ test("hydrates without errors, on the first step and on a saved later one", asyn
 });
 
 test.describe("each step", () => {
-  test("Next is disabled until the step is answered, and pressed says what is missing", async ({ page }) => {
+  test("Next never looks disabled, and pressed on an unanswered step says what is missing", async ({ page }) => {
     await start(page);
     const nextButton = page.getByRole("button", { name: "Next", exact: true });
-    await expect(nextButton).toBeDisabled();
-    await nextButton.press("Enter");
+    await expectReady(nextButton);
+    await nextButton.click();
     // Said once in the error summary and once at the field, and in no toast (D30).
     await expectRefusal(page, ["Please select your homeowner status before continuing"]);
     await choose(page, STATUS, "Homeowner with mortgage");
-    await expect(nextButton).toBeEnabled();
     await nextButton.click();
     await expectStep(page, 2, 6, "Your loan");
     // The focus moves to the new step's heading, and the last step's summary is gone.
@@ -167,10 +168,9 @@ test.describe("each step", () => {
     await choose(page, PURPOSE, "Other");
     await expect(page.getByText("Our minimum loan is £10,000")).toBeVisible();
     await expect(page.getByLabel(AMOUNT)).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
+    await expectReady(page.getByRole("button", { name: "Next", exact: true }));
     await fill(page, AMOUNT, "10000");
     await expect(page.getByText("Our minimum loan is £10,000")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeEnabled();
 
     await page.getByRole("button", { name: "Previous" }).click();
     await choose(page, STATUS, "Tenant / renting");
@@ -201,11 +201,13 @@ test.describe("each step", () => {
     await expectRefusal(page, ["Please enter your current mortgage balance before continuing"]);
   });
 
-  test("the final button needs every contact detail and consent, never ticked for you", async ({ page }) => {
+  test("the final button needs every contact detail and consent, never ticked for you, and never looks disabled", async ({
+    page,
+  }) => {
     await toLastStep(page);
     const consent = page.getByRole("checkbox", { name: /I agree to the Terms of Business/ });
     await expect(consent).not.toBeChecked();
-    await expect(finalButton(page)).toBeDisabled();
+    await expectReady(finalButton(page));
     await fill(page, "First name", "Jane");
     await fill(page, "Last name", "Smith");
     await fill(page, "Email address", "jane@");
@@ -214,12 +216,15 @@ test.describe("each step", () => {
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();
     await expect(page.getByText("Please enter a valid UK phone number")).toBeVisible();
     await consent.check();
-    await expect(finalButton(page)).toBeDisabled();
+    await expectReady(finalButton(page));
+    await finalButton(page).click();
+    await expectRefusal(page, ["Please enter a valid email address", "Please enter a valid UK phone number"]);
     await fill(page, "Email address", "jane@example.com");
     await fill(page, "Phone number", "+44 7700 900123");
-    await expect(finalButton(page)).toBeEnabled();
     await consent.uncheck();
-    await expect(finalButton(page)).toBeDisabled();
+    await finalButton(page).click();
+    await expectRefusal(page, [m.CONSENT_MISSING]);
+    await expect(page).toHaveURL(/\/apply\?step=contact$/);
   });
 
   test("the last step lists the answers, each with a way to change it", async ({ page }) => {

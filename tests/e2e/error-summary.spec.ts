@@ -73,7 +73,7 @@ async function expectErrorSummary(page: Page, messages: readonly string[]) {
   }
 }
 
-/** Presses a form's button from the keyboard: a refused Next looks unavailable (aria-disabled) yet answers. */
+/** Presses a form's button from the keyboard, as a borrower's Enter. */
 async function press(page: Page, name: string) {
   await page.getByRole("button", { name, exact: true }).press("Enter");
 }

@@ -4,6 +4,7 @@ import { waitForMail } from "../support/mailbox";
 import {
   axeViolations,
   choose,
+  expectReady,
   expectRefusal,
   expectStep,
   fill,
@@ -126,12 +127,16 @@ test.describe("personal loans", () => {
     await personal(page, "50001");
     await page.getByLabel(AMOUNT).blur();
     await expect(page.getByText("Maximum loan amount is £50,000 for personal loans")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
+    await expectReady(page.getByRole("button", { name: "Next", exact: true }));
     await fill(page, AMOUNT, "999");
     await expect(page.getByText("Minimum loan amount is £1,000")).toBeVisible();
+    await next(page);
+    await expectRefusal(page, ["Minimum loan amount is £1,000"]);
     await fill(page, AMOUNT, "1000");
-    await expect(page.getByText(/Minimum loan amount/)).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeEnabled();
+    // The field's message follows the answer; the summary keeps what was refused until Next.
+    await expect(page.locator("#quick-loanAmount-error")).toHaveCount(0);
+    await next(page);
+    await expectStep(page, 3, 3, "Where you live");
   });
 
   // D4: under £10,000 → A whatever the status; £10,000–£25,000 → B with a mortgage, else A; above → B.

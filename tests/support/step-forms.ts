@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_PORT } from "./e2e-paths";
 
 /** A visitor who has already answered the cookie banner (rejecting non-essential cookies). */
@@ -75,6 +75,17 @@ export async function expectRefusal(page: Page, messages: readonly string[]) {
     await expect(page.getByText(message, { exact: true })).toHaveCount(2);
   }
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
+/**
+ * A form's button that looks and reads as ready to press (D30): not disabled, not marked
+ * unavailable to assistive technology, drawn at full strength with a pointer cursor.
+ */
+export async function expectReady(button: Locator) {
+  await expect(button).toBeEnabled();
+  await expect(button).not.toHaveAttribute("aria-disabled", /.*/);
+  await expect(button).toHaveCSS("opacity", "1");
+  await expect(button).not.toHaveCSS("cursor", "not-allowed");
 }
 
 /** A toast by its title, with its description; one already closing does not count. */

@@ -234,9 +234,6 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
 
   const headingId = `${ids}-step-heading`;
   const { Step } = screen;
-  // A last step with its own submit checks keeps its button enabled: pressing it runs them.
-  // Before the script runs the choices are not followed, and pressing posts the step: it looks ready.
-  const looksDisabled = form.hydrated && !(isLast && screen.submitIssue) && !form.complete;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <FormProgress {...form.progress} />
@@ -342,11 +339,10 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
           <Button
             type="submit"
             size="lg"
-            // Looks and reads as unavailable while the step is incomplete, yet stays in the
-            // tab order and, pressed, says what is missing (the spec's 'Required Field' toasts).
-            aria-disabled={looksDisabled || undefined}
+            // Never looks unavailable, as GOV.UK's buttons never do: pressed on an incomplete
+            // step it says what is missing (D30, decision 381). Only a send in flight disables it.
             disabled={submitting}
-            className={cn(looksDisabled && "cursor-not-allowed opacity-60", "sm:min-w-48")}
+            className="sm:min-w-48"
           >
             {isLast ? (submitting ? SUBMITTING_LABEL : screen.finalLabel) : "Next"}
           </Button>
