@@ -270,30 +270,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         />
       )}
 
-      <section aria-labelledby="sign-out-heading" className="mt-12 rounded-xl border border-slate-200 p-6">
-        <h2 id="sign-out-heading" className="text-xl font-bold text-slate-900">
-          Signing out
-        </h2>
-        <p className="mt-1 text-slate-700">
-          Sign out of this browser, or of every device where you are signed in (if you used a shared computer, or think
-          someone else may have your password).
-        </p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out" />
-            <Button type="submit" variant="secondary" disabled={pending === "sign-out"}>
-              Sign out
-            </Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out-everywhere" />
-            <Button type="submit" variant="outline" disabled={pending === "sign-out-everywhere"}>
-              Sign out everywhere
-            </Button>
-          </Form>
-        </div>
-      </section>
-
       <CorrectDetails
         details={details}
         requests={loaderData.correctionRequests}
@@ -349,6 +325,30 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Delete my account
           </Button>
         </Form>
+      </section>
+      {/* Last, where a person finishing with the page looks for it; the header's account menu has it too. */}
+      <section aria-labelledby="sign-out-heading" className="mt-8 rounded-xl border border-slate-200 p-6">
+        <h2 id="sign-out-heading" className="text-xl font-bold text-slate-900">
+          Signing out
+        </h2>
+        <p className="mt-1 text-slate-700">
+          Sign out of this browser, or of every device where you are signed in (if you used a shared computer, or think
+          someone else may have your password).
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out" />
+            <Button type="submit" variant="secondary" disabled={pending === "sign-out"}>
+              Sign out
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out-everywhere" />
+            <Button type="submit" variant="outline" disabled={pending === "sign-out-everywhere"}>
+              Sign out everywhere
+            </Button>
+          </Form>
+        </div>
       </section>
     </div>
   );
