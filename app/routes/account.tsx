@@ -29,6 +29,7 @@ import {
   readCorrectionRequest,
 } from "~/domain/data-requests";
 import { ukClock } from "~/domain/uk-time";
+import { prefersEmail } from "~/domain/needs";
 import { CorrectDetails } from "~/features/accounts/correct-details";
 import { callbackSlots } from "~/domain/callbacks";
 import { AccountCallbacks } from "~/features/callbacks/account-callbacks";
@@ -70,17 +71,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const open = summary.enquiries.filter((enquiry) => isOpenForCallback(enquiry.status));
   const choices = await callbackChoicesOf(context.db, open);
   const url = new URL(request.url);
+  // What would help (DECISIONS D28, D33): the latest told on an enquiry sent while signed in to
+  // this account, never what someone else told on an enquiry sent with the same email address.
+  const needsByLead = await needsOfLeads(context.db, sent);
+  const needs = [...needsByLead.values()];
   const callbacks = open.map((enquiry) => {
     const choice = choices.get(enquiry.id) ?? null;
     return {
       enquiry,
       chosen: choice ? describeCallback(choice) : null,
       selected: choice ? callbackValue(choice) : SOONEST,
+      // Asked for email on this enquiry: the page says so at once, and a call is theirs to ask for.
+      emailInstead: prefersEmail(needsByLead.get(enquiry.id)?.adjustments),
     };
   });
-  // What would help (DECISIONS D28, D33): the latest told on an enquiry sent while signed in to
-  // this account, never what someone else told on an enquiry sent with the same email address.
-  const needs = [...(await needsOfLeads(context.db, sent)).values()];
   const latest = needs
     .filter((n) => n.source === "borrower")
     .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())[0];
