@@ -29,6 +29,9 @@ import {
   readCorrectionRequest,
 } from "~/domain/data-requests";
 import { ukClock } from "~/domain/uk-time";
+import { complaintProgress } from "~/domain/complaints";
+import { complaintsOfEmail } from "../../server/complaints/complaints.server";
+import { AccountComplaints } from "~/features/complaints/account-complaints";
 import { prefersEmail } from "~/domain/needs";
 import { CorrectDetails } from "~/features/accounts/correct-details";
 import { callbackSlots } from "~/domain/callbacks";
@@ -62,10 +65,12 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await currentSession(context, request);
   if (!user) throw redirect(authPath("/account"), { headers });
-  const [summary, requests, sent] = await Promise.all([
+  const [summary, requests, sent, ownComplaints] = await Promise.all([
     accountSummary(context.db, user),
     dataRequestsOf(context.db, user.id),
     leadsSentFrom(context.db, user),
+    // The account's address is confirmed: complaints made with it are the account holder's (D26).
+    complaintsOfEmail(context.db, user.email),
   ]);
   // The open enquiries take a call-back time (DECISIONS D21): each with its choice, and the hours on offer now.
   const open = summary.enquiries.filter((enquiry) => isOpenForCallback(enquiry.status));
@@ -107,6 +112,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         saved: url.searchParams.get("needs") === "saved",
         withdrawn: url.searchParams.get("health") === "withdrawn",
       },
+      complaints: ownComplaints.map((complaint) => ({
+        reference: complaint.reference,
+        receivedAt: ukClock(complaint.receivedAt).day,
+        ...complaintProgress(complaint, context.config.callbacks.nation),
+      })),
       callbacks,
       callbackDays: callbacks.length > 0 ? callbackSlots(new Date(), context.config.callbacks) : [],
       savedCallback: url.searchParams.get("callback") === "saved" ? url.searchParams.get("lead") : null,
@@ -251,6 +261,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
         <EnquiryList enquiries={enquiries} />
       </section>
+
+      <AccountComplaints complaints={loaderData.complaints} />
 
       {callbacks.length > 0 && (
         <AccountCallbacks

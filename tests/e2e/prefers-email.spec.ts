@@ -72,7 +72,10 @@ test("the account says 'We will email you instead' for an enquiry whose borrower
   const email = uniqueEmail("prefers-email-account");
   const password = "Harbour-42-email";
   await confirmedAccount(request, email, password);
-  const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { Origin: ORIGIN } });
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { Origin: ORIGIN },
+  });
   expect(signIn.status()).toBe(200);
   await sentQuote(page, email);
   await page.goto("/account");
