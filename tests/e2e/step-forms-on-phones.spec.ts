@@ -6,7 +6,8 @@ import { choose, expectReady, expectRefusal, expectStep, fill, skipCookieBanner 
 // Both step forms walked on the phones a borrower holds (issue 54; DECISIONS D30): at each
 // step Next (and at the end the final button) looks ready to press; pressed on the empty
 // step it draws one error summary and a message at each field, in the same words, and no
-// toast; the step fits the screen; then the step is answered and the walk goes on.
+// toast; the step fits the screen; then the step is answered and the walk goes on. The last
+// step says what sending does, and keeps the terms and the privacy notice apart.
 
 test.beforeEach(async ({ context }) => {
   await skipCookieBanner(context);
@@ -128,6 +129,14 @@ for (const width of [320, 390, 412]) {
         await expectReady(button);
         if (index < steps.length - 1) await button.click();
       }
+      // The last step: agreeing to the terms and being told of the privacy notice are
+      // separate lines, and one line just above the final button says what sending does.
+      await expect(page.getByRole("checkbox", { name: "I agree to the Terms of Business.", exact: true })).toBeVisible();
+      await expect(page.getByText(/^Our Privacy Policy tells you how we use your details/)).toBeVisible();
+      const sending = page.getByText(/^When you send this, your details go to the advisers at Harbourside Loans/);
+      await expect(sending).toBeVisible();
+      const [line, button] = [await sending.boundingBox(), await page.getByRole("button", { name: final }).boundingBox()];
+      expect((line?.y ?? 0) + (line?.height ?? 0)).toBeLessThanOrEqual(button?.y ?? 0);
     });
   }
 }

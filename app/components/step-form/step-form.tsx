@@ -312,6 +312,13 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
           )}
         </div>
         {screen.below?.(answers)}
+        {isLast && (
+          // What sending does, said once, just above the button that does it (D30).
+          <p className="mt-6 text-slate-700">
+            When you send this, your details go to the advisers at {site.brandName}, who will call or email you as you
+            ask.
+          </p>
+        )}
         {posted?.notice && (
           <p role="alert" className="mt-6 font-semibold text-red-700">
             {posted.notice}
