@@ -61,3 +61,26 @@ test("/account fits 320, 390 and 412 px with every section drawn, and signing ou
   const headings = await page.locator("main h2").allTextContents();
   expect(headings.at(-1)).toBe("Signing out");
 });
+
+test("a correction request sent with script empties its box, so a second press cannot send it twice", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("account-correction");
+  const password = "Harbour-42-correct";
+  await confirmedAccount(request, email, password);
+  const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { Origin: ORIGIN } });
+  expect(signIn.status()).toBe(200);
+  await page.goto("/account");
+  const section = page.getByRole("region", { name: "Correct your details" });
+  const box = section.getByLabel("What is wrong, and what should it say?");
+  // The page is live (hydrated) before typing, so the post goes through the script.
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector("#correction-details") ?? {}).some((key) => key.startsWith("__react")),
+  );
+  await box.fill("My enquiry says I earn £25,000 a year; it is £52,000.");
+  await section.getByRole("button", { name: "Ask for a correction" }).click();
+  await expect(section.getByRole("status")).toContainText(/^We have your request R-[0-9A-F]{8}\./);
+  await expect(box).toHaveValue("");
+  await expect(section.getByTestId("correction-requests").getByRole("listitem")).toHaveCount(1);
+});
