@@ -3,7 +3,7 @@ import { confirmedAccount } from "../support/accounts";
 import { E2E_PORT } from "../support/e2e-paths";
 import { overflowing } from "../support/layout";
 import { validQuote } from "../support/leads";
-import { axeViolations, skipCookieBanner, uniqueEmail } from "../support/step-forms";
+import { axeViolations, hydratedControl, skipCookieBanner, uniqueEmail } from "../support/step-forms";
 
 // /account on the phones borrowers hold (issue 54): at 320, 390 and 412 px nothing scrolls
 // sideways with an enquiry and what would help drawn, health details kept (so the button
@@ -28,6 +28,7 @@ async function accountWithEverything(page: Page, request: APIRequestContext, ema
   const sent = await page.request.post("/api/quotes", { data: validQuote({ email }) });
   expect(sent.status()).toBe(201);
   await page.goto("/account");
+  await hydratedControl(page, "#needs form button[type=submit]");
   const needs = page.getByRole("region", { name: "What would help when we speak to you" });
   await needs.getByLabel("Contact me by email rather than by phone").check();
   await needs.getByLabel("Anything about your health we should know (optional)").fill("Hard of hearing");
@@ -75,9 +76,7 @@ test("a correction request sent with script empties its box, so a second press c
   const section = page.getByRole("region", { name: "Correct your details" });
   const box = section.getByLabel("What is wrong, and what should it say?");
   // The page is live (hydrated) before typing, so the post goes through the script.
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector("#correction-details") ?? {}).some((key) => key.startsWith("__react")),
-  );
+  await hydratedControl(page, "#correction-details");
   await box.fill("My enquiry says I earn £25,000 a year; it is £52,000.");
   await section.getByRole("button", { name: "Ask for a correction" }).click();
   await expect(section.getByRole("status")).toContainText(/^We have your request R-[0-9A-F]{8}\./);

@@ -4,7 +4,7 @@ import { confirmedAccount } from "../support/accounts";
 import { E2E_PORT } from "../support/e2e-paths";
 import { overflowing } from "../support/layout";
 import { validQuote } from "../support/leads";
-import { axeViolations, skipCookieBanner, uniqueEmail } from "../support/step-forms";
+import { axeViolations, hydratedControl, skipCookieBanner, uniqueEmail } from "../support/step-forms";
 
 // "Prefers email" heard (issue 54; DECISIONS D28): a borrower who asks to be contacted by
 // email reads, at once, on the thank-you page and in their account, that we will email them
@@ -79,6 +79,7 @@ test("the account says 'We will email you instead' for an enquiry whose borrower
   expect(signIn.status()).toBe(200);
   await sentQuote(page, email);
   await page.goto("/account");
+  await hydratedControl(page, "#needs form button[type=submit]");
   const callbacks = page.getByRole("region", { name: "When we will call you" });
   await expect(callbacks).toContainText("we will call you as soon as we can");
   const needs = page.getByRole("region", { name: "What would help when we speak to you" });

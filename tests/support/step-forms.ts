@@ -88,6 +88,17 @@ export async function expectReady(button: Locator) {
   await expect(button).not.toHaveCSS("cursor", "not-allowed");
 }
 
+/**
+ * Waits until React owns the control `selector` names: a choice made before the page's
+ * script has hydrated it can be reset by the hydration (issue 54's race, not yet fixed).
+ */
+export async function hydratedControl(page: Page, selector: string) {
+  await page.waitForFunction(
+    (css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith("__react")),
+    selector,
+  );
+}
+
 /** A toast by its title, with its description; one already closing does not count. */
 export function toast(page: Page, title: string) {
   return page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: title });
