@@ -9,6 +9,7 @@ import {
   complaintAttention,
   complaintClock,
   complaintKeptUntil,
+  complaintProgress,
   complaintsReport,
   type ComplaintTimes,
   type HalfYear,
@@ -395,5 +396,40 @@ describe("the half-year report (DISP 1.10)", () => {
 
   it("a half-year with none closed has no upheld share", () => {
     expect(complaintsReport([], period, "scotland").upheldShare).toBe(null);
+  });
+});
+
+describe("complaintProgress: where a complaint stands, as its complainant reads it", () => {
+  // Received on Friday 2 January 2026 (a business day in England and Wales).
+  const receivedAt = new Date("2026-01-02T10:00:00Z");
+  const open = { receivedAt, acknowledgedAt: null, respondedAt: null, holdingSentAt: null, closedAt: null };
+  it.each([
+    ["received, not yet acknowledged: the acknowledgement's day (5 business days on)", open, "Received", "2026-01-09"],
+    [
+      "acknowledged: the final response's day, eight weeks on",
+      { ...open, acknowledgedAt: receivedAt },
+      "Being looked into",
+      "2026-02-27",
+    ],
+    [
+      "a holding response sent: no day promised here",
+      { ...open, acknowledgedAt: receivedAt, holdingSentAt: new Date("2026-02-20T09:00:00Z") },
+      "We have written to explain the delay",
+      null,
+    ],
+    [
+      "answered",
+      { ...open, acknowledgedAt: receivedAt, respondedAt: new Date("2026-01-20T09:00:00Z") },
+      "We have sent our response",
+      null,
+    ],
+    [
+      "closed",
+      { ...open, acknowledgedAt: receivedAt, respondedAt: receivedAt, closedAt: new Date("2026-01-21T09:00:00Z") },
+      "Closed",
+      null,
+    ],
+  ] as const)("%s", (_rule, times, stage, dueDay) => {
+    expect(complaintProgress(times, "england-and-wales")).toEqual({ stage, dueDay });
   });
 });

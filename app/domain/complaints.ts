@@ -195,6 +195,29 @@ export function complaintAttention(
   return { kind: "waiting", by: clock.finalResponseBy };
 }
 
+/** Where a complaint stands, as its complainant reads it (on /account): the stage, and the day the next answer is due by. */
+export interface ComplaintProgress {
+  stage: string;
+  /** The UK day (YYYY-MM-DD) by the end of which our next letter is due; null when nothing more is due. */
+  dueDay: string | null;
+}
+
+/**
+ * The complainant's view of the clock: received (acknowledgement due), being looked into
+ * (final response due within eight weeks), answered, or closed. A holding response has
+ * said when we will answer in its own words: no day is promised here.
+ */
+export function complaintProgress(complaint: ComplaintTimes, nation: BankHolidayNation): ComplaintProgress {
+  const clock = complaintClock(complaint.receivedAt, nation);
+  // Each deadline is the midnight that ends its day: the day is the one just before it.
+  const dayEndedBy = (deadline: Date) => ukClock(new Date(deadline.getTime() - 1)).day;
+  if (complaint.closedAt) return { stage: "Closed", dueDay: null };
+  if (complaint.respondedAt) return { stage: "We have sent our response", dueDay: null };
+  if (complaint.holdingSentAt) return { stage: "We have written to explain the delay", dueDay: null };
+  if (!complaint.acknowledgedAt) return { stage: "Received", dueDay: dayEndedBy(clock.acknowledgeBy) };
+  return { stage: "Being looked into", dueDay: dayEndedBy(clock.finalResponseBy) };
+}
+
 /** Which letter may close a complaint at `now`: a summary resolution only within its three business days. */
 export function closingLetters(receivedAt: Date, now: Date, nation: BankHolidayNation): ComplaintLetter[] {
   const clock = complaintClock(receivedAt, nation);

@@ -20,11 +20,7 @@ import {
 import { sanitiseQuote } from "./sanitise";
 import type { QuoteInput } from "./schemas";
 
-export {
-  INVALID_PROPERTY_VALUE_TITLE,
-  REQUIRED_FIELD_TITLE,
-  VALIDATION_ERROR_TITLE,
-} from "./messages";
+export { VALIDATION_ERROR_TITLE } from "./messages";
 
 export interface MainFormAnswers {
   homeownerStatus: HomeownerStatus | undefined;
@@ -85,9 +81,9 @@ export function mainFormSteps(answers: Pick<MainFormAnswers, "homeownerStatus" |
 }
 
 export interface StepIssues {
-  /** Required answers not yet given: each is a 'Required Field' toast, in field order. */
+  /** Required answers not yet given, in field order. */
   missing: string[];
-  /** The same messages by the field each is about, to show beside it where no toast can (a form without script). */
+  /** The same messages by the field each is about: said at the field and in the error summary (D30). */
   missingFields: Partial<Record<MainFormField, string>>;
   /** Answers given but not acceptable: inline messages by field. */
   errors: Partial<Record<MainFormField, string>>;
@@ -173,7 +169,7 @@ export function personalLoanOffer(
   return loanAmount < HOMEOWNER_MIN_LOAN ? "/apply-personal" : null;
 }
 
-/** The inline property value message (also the 'Invalid Property Value' toast), or null. */
+/** The inline property value message, or null. */
 export function propertyValueError(propertyValue: number | undefined): string | null {
   if (!isAmount(propertyValue)) return null;
   return propertyValue < MIN_PROPERTY_VALUE ? m.PROPERTY_VALUE_TOO_LOW : null;

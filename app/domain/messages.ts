@@ -1,6 +1,12 @@
 // Every validation and outcome message borrowers see, in the spec's exact wording
 // (section 5 and 8), shared by inline checks, schemas and the server's 400 bodies.
 // Messages marked "ours" are not in the spec.
+//
+// The step forms' field messages (the 'inline' and 'Next-step' sections, the quick form's
+// and the contact step's) are each said twice and only twice: under the field and, in the
+// same words, in the error summary; never in a toast (DECISIONS D30, decision 380). They
+// speak in one voice, the spec's: "Please enter …" or "Please select …" for an answer not
+// given or not readable, and the limit itself for an answer out of range.
 
 // ── Shared field messages ─────────────────────────────────────────────────────
 export const EMAIL_INVALID = "Please enter a valid email address";
@@ -14,9 +20,7 @@ export const MAIN_LOAN_ABOVE_MAX = "Our maximum loan is £2,500,000"; // ours
 export const MORTGAGE_BALANCE_NEGATIVE = "Your mortgage balance cannot be negative"; // ours
 export const MONTHLY_INCOME_NEGATIVE = "Your monthly income cannot be negative"; // ours
 
-// ── Main form: Next-step toasts ───────────────────────────────────────────────
-export const REQUIRED_FIELD_TITLE = "Required Field";
-export const INVALID_PROPERTY_VALUE_TITLE = "Invalid Property Value";
+// ── Main form: Next-step messages (the spec's toast texts, now said at the field) ──
 export const HOMEOWNER_STATUS_MISSING = "Please select your homeowner status before continuing"; // ours
 export const LOAN_AMOUNT_MISSING = "Please enter a loan amount before continuing";
 export const LOAN_PURPOSE_MISSING = "Please select what you need the loan for before continuing";
@@ -26,6 +30,14 @@ export const MORTGAGE_BALANCE_MISSING = "Please enter your current mortgage bala
 export const MONTHLY_INCOME_MISSING = "Please enter your monthly income before continuing";
 export const EMPLOYMENT_STATUS_MISSING = "Please select your employment status before continuing";
 export const CREDIT_HISTORY_MISSING = "Please select your credit history before continuing";
+
+// ── The contact step (both forms): ours, in the voice of the lines above ────────
+// The schema's words below ("First name is required") stay the server's answers to a post.
+export const FIRST_NAME_MISSING = "Please enter your first name";
+export const LAST_NAME_MISSING = "Please enter your last name";
+export const EMAIL_MISSING = "Please enter your email address";
+export const PHONE_MISSING = "Please enter your phone number";
+export const CONSENT_MISSING = "Please agree to the Terms of Business before sending your details";
 
 // ── Quote schema (on submit) ──────────────────────────────────────────────────
 export const VALIDATION_ERROR_TITLE = "Validation Error";
@@ -62,6 +74,8 @@ export const RESIDENTIAL_STATUS_MISSING = "Please select your residential status
 export const PERSONAL_LOAN_TOO_LOW = "Minimum loan amount is £1,000";
 export const PERSONAL_LOAN_TOO_HIGH = "Maximum loan amount is £50,000 for personal loans";
 export const HOMEOWNER_LOAN_TOO_HIGH = "Maximum loan amount is £2,500,000 for homeowner loans."; // ours
+// The spec's submit checks: a toast only for what is not on the last step (its own fields
+// say theirs). The homeowner minimum is also the amount field's words, and the schema's.
 export const QUICK_REQUIRED_FIELDS = "Please fill in all required fields.";
 export const QUICK_EMAIL_INVALID = "Please enter a valid email address.";
 export const QUICK_PHONE_INVALID = "Please enter a valid UK phone number.";

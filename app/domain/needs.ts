@@ -48,6 +48,19 @@ export const ADJUSTMENT_MARKERS: Record<Adjustment, string> = {
   "in-writing": "Explain in writing",
 };
 
+/**
+ * The borrower asked to be contacted by email: every page that speaks of calling them says
+ * so at once ("We will email you instead"), and a call becomes something they may still ask for.
+ */
+export function prefersEmail(adjustments: readonly string[] | null | undefined): boolean {
+  return adjustments?.includes("email") ?? false;
+}
+
+/** What a page says where it would say when we call, for a borrower who prefers email. */
+export const EMAIL_INSTEAD = "We will email you instead";
+/** The call-back offer to a borrower who prefers email: theirs to take, not ours to make. */
+export const CALL_IF_YOU_WOULD_LIKE = "If you would like a call, choose a time here.";
+
 /** Where a needs record came from. */
 export const NEED_SOURCES = ["borrower", "call", "email"] as const;
 export type NeedSource = (typeof NEED_SOURCES)[number];

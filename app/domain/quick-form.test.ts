@@ -196,7 +196,7 @@ describe("quickStepIssues: required answers", () => {
         rule: "consent checkbox required",
         step: "contact",
         a: { ...mortgageOwner, consent: false },
-        missing: ["You must agree to the terms"],
+        missing: ["Please agree to the Terms of Business before sending your details"],
       },
     ] as { rule: string; step: QuickStepId; a: Partial<QuickFormAnswers>; missing: string[] }[]),
   )("%s", (_rule, { step, a, missing }) => {

@@ -37,7 +37,6 @@ export {
   QUICK_HOMEOWNER_LOAN_TOO_LOW,
   QUICK_PHONE_INVALID,
   QUICK_REQUIRED_FIELDS,
-  REQUIRED_FIELD_TITLE,
 } from "./messages";
 
 export const QUICK_FORM_SUBMIT_LABEL = "Get Quote";
@@ -153,9 +152,9 @@ export function quickProgressTotal(answers: Pick<QuickFormAnswers, "loanType" | 
 }
 
 export interface QuickStepIssues {
-  /** Required answers not yet given, as 'Required Field' toasts. */
+  /** Required answers not yet given, in field order. */
   missing: string[];
-  /** The same messages by the field each is about, to show beside it where no toast can (a form without script). */
+  /** The same messages by the field each is about: said at the field and in the error summary (D30). */
   missingFields: Partial<Record<QuickFormField, string>>;
   /** Inline messages by field. */
   errors: Partial<Record<QuickFormField, string>>;

@@ -50,14 +50,14 @@ export function sharedStepIssues(
       if (!answers.creditHistory) need("creditHistory", m.CREDIT_HISTORY_MISSING);
       break;
     case "contact":
-      // The final button is simply disabled (spec section 5); these name what is missing.
-      if (!answers.firstName.trim()) need("firstName", m.FIRST_NAME_REQUIRED);
-      if (!answers.lastName.trim()) need("lastName", m.LAST_NAME_REQUIRED);
-      if (!answers.email.trim()) need("email", m.EMAIL_INVALID);
+      // Said at each field and in the error summary, in the voice of the steps before (D30).
+      if (!answers.firstName.trim()) need("firstName", m.FIRST_NAME_MISSING);
+      if (!answers.lastName.trim()) need("lastName", m.LAST_NAME_MISSING);
+      if (!answers.email.trim()) need("email", m.EMAIL_MISSING);
       else if (!isEmail(answers.email)) errors.email = m.EMAIL_INVALID;
-      if (!answers.phone.trim()) need("phone", m.PHONE_REQUIRED);
+      if (!answers.phone.trim()) need("phone", m.PHONE_MISSING);
       else if (!isUkPhone(answers.phone)) errors.phone = m.UK_PHONE_INVALID;
-      if (!answers.consent) need("consent", m.CONSENT_REQUIRED);
+      if (!answers.consent) need("consent", m.CONSENT_MISSING);
       break;
   }
 }

@@ -8,11 +8,11 @@ const CONTACT = ["firstName", "lastName", "email", "phone", "consent"] as const;
 describe("stepProblems: every problem on a step at once, in the order of its fields", () => {
   test("an empty contact step: all five, not only the first", () => {
     expect(stepProblems(stepIssues("contact", EMPTY_MAIN_FORM_ANSWERS), CONTACT)).toEqual([
-      { field: "firstName", message: m.FIRST_NAME_REQUIRED },
-      { field: "lastName", message: m.LAST_NAME_REQUIRED },
-      { field: "email", message: m.EMAIL_INVALID },
-      { field: "phone", message: m.PHONE_REQUIRED },
-      { field: "consent", message: m.CONSENT_REQUIRED },
+      { field: "firstName", message: m.FIRST_NAME_MISSING },
+      { field: "lastName", message: m.LAST_NAME_MISSING },
+      { field: "email", message: m.EMAIL_MISSING },
+      { field: "phone", message: m.PHONE_MISSING },
+      { field: "consent", message: m.CONSENT_MISSING },
     ]);
   });
 
@@ -21,7 +21,7 @@ describe("stepProblems: every problem on a step at once, in the order of its fie
     expect(stepProblems(stepIssues("contact", answers), CONTACT)).toEqual([
       { field: "email", message: m.EMAIL_INVALID },
       { field: "phone", message: m.UK_PHONE_INVALID },
-      { field: "consent", message: m.CONSENT_REQUIRED },
+      { field: "consent", message: m.CONSENT_MISSING },
     ]);
   });
 

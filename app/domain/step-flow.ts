@@ -14,9 +14,9 @@ export type FlowNext<S extends string> =
   | { kind: "submit" };
 
 export interface StepIssues<F extends string> {
-  /** Required answers not given, as 'Required Field' toast messages, in field order. */
+  /** Required answers not given, in field order. */
   missing: string[];
-  /** The same messages by field, shown beside the field where there are no toasts (no script). */
+  /** The same messages by field: said at the field and in the error summary, never in a toast (D30). */
   missingFields: Partial<Record<F, string>>;
   /** Inline messages for answers given but not acceptable. */
   errors: Partial<Record<F, string>>;

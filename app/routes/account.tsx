@@ -28,6 +28,10 @@ import {
   readCorrectionRequest,
 } from "~/domain/data-requests";
 import { ukClock } from "~/domain/uk-time";
+import { complaintProgress } from "~/domain/complaints";
+import { complaintsOfEmail } from "../../server/complaints/complaints.server";
+import { AccountComplaints } from "~/features/complaints/account-complaints";
+import { prefersEmail } from "~/domain/needs";
 import { CorrectDetails } from "~/features/accounts/correct-details";
 import { callbackSlots } from "~/domain/callbacks";
 import { AccountCallbacks } from "~/features/callbacks/account-callbacks";
@@ -58,26 +62,31 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, headers } = await requireBorrower(context, request);
-  const [summary, requests, sent] = await Promise.all([
+  const [summary, requests, sent, ownComplaints] = await Promise.all([
     accountSummary(context.db, user),
     dataRequestsOf(context.db, user.id),
     leadsSentFrom(context.db, user),
+    // The account's address is confirmed: complaints made with it are the account holder's (D26).
+    complaintsOfEmail(context.db, user.email),
   ]);
   // The open enquiries take a call-back time (DECISIONS D21): each with its choice, and the hours on offer now.
   const open = summary.enquiries.filter((enquiry) => isOpenForCallback(enquiry.status));
   const choices = await callbackChoicesOf(context.db, open);
   const url = new URL(request.url);
+  // What would help (DECISIONS D28, D33): the latest told on an enquiry sent while signed in to
+  // this account, never what someone else told on an enquiry sent with the same email address.
+  const needsByLead = await needsOfLeads(context.db, sent);
+  const needs = [...needsByLead.values()];
   const callbacks = open.map((enquiry) => {
     const choice = choices.get(enquiry.id) ?? null;
     return {
       enquiry,
       chosen: choice ? describeCallback(choice) : null,
       selected: choice ? callbackValue(choice) : SOONEST,
+      // Asked for email on this enquiry: the page says so at once, and a call is theirs to ask for.
+      emailInstead: prefersEmail(needsByLead.get(enquiry.id)?.adjustments),
     };
   });
-  // What would help (DECISIONS D28, D33): the latest told on an enquiry sent while signed in to
-  // this account, never what someone else told on an enquiry sent with the same email address.
-  const needs = [...(await needsOfLeads(context.db, sent)).values()];
   const latest = needs
     .filter((n) => n.source === "borrower")
     .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())[0];
@@ -100,6 +109,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         saved: url.searchParams.get("needs") === "saved",
         withdrawn: url.searchParams.get("health") === "withdrawn",
       },
+      complaints: ownComplaints.map((complaint) => ({
+        reference: complaint.reference,
+        receivedAt: ukClock(complaint.receivedAt).day,
+        ...complaintProgress(complaint, context.config.callbacks.nation),
+      })),
       callbacks,
       callbackDays: callbacks.length > 0 ? callbackSlots(new Date(), context.config.callbacks) : [],
       savedCallback: url.searchParams.get("callback") === "saved" ? url.searchParams.get("lead") : null,
@@ -241,6 +255,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <EnquiryList enquiries={enquiries} />
       </section>
 
+      <AccountComplaints complaints={loaderData.complaints} />
+
       {callbacks.length > 0 && (
         <AccountCallbacks
           callbacks={callbacks}
@@ -262,30 +278,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           problems={needsError?.problems ?? null}
         />
       )}
-
-      <section aria-labelledby="sign-out-heading" className="mt-12 rounded-xl border border-slate-200 p-6">
-        <h2 id="sign-out-heading" className="text-xl font-bold text-slate-900">
-          Signing out
-        </h2>
-        <p className="mt-1 text-slate-700">
-          Sign out of this browser, or of every device where you are signed in (if you used a shared computer, or think
-          someone else may have your password).
-        </p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out" />
-            <Button type="submit" variant="secondary" disabled={pending === "sign-out"}>
-              Sign out
-            </Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out-everywhere" />
-            <Button type="submit" variant="outline" disabled={pending === "sign-out-everywhere"}>
-              Sign out everywhere
-            </Button>
-          </Form>
-        </div>
-      </section>
 
       <CorrectDetails
         details={details}
@@ -342,6 +334,30 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Delete my account
           </Button>
         </Form>
+      </section>
+      {/* Last, where a person finishing with the page looks for it; the header's account menu has it too. */}
+      <section aria-labelledby="sign-out-heading" className="mt-8 rounded-xl border border-slate-200 p-6">
+        <h2 id="sign-out-heading" className="text-xl font-bold text-slate-900">
+          Signing out
+        </h2>
+        <p className="mt-1 text-slate-700">
+          Sign out of this browser, or of every device where you are signed in (if you used a shared computer, or think
+          someone else may have your password).
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out" />
+            <Button type="submit" variant="secondary" disabled={pending === "sign-out"}>
+              Sign out
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out-everywhere" />
+            <Button type="submit" variant="outline" disabled={pending === "sign-out-everywhere"}>
+              Sign out everywhere
+            </Button>
+          </Form>
+        </div>
       </section>
     </div>
   );

@@ -21,7 +21,9 @@ export const handle = STATIC_PAGE;
 /** Recorded: on to the page that gives its reference. Refused: this page again, with what was typed and what to fix. */
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await complaintFormAction(context, request);
-  if (outcome.sent) return redirect("/complaint-received", 303);
+  // The reference goes in the address: the confirmation shows it, as GOV.UK's confirmation panel does.
+  if (outcome.sent)
+    return redirect(outcome.reference ? `/complaint-received?ref=${outcome.reference}` : "/complaint-received", 303);
   return data(outcome.reply, { status: outcome.status });
 }
 

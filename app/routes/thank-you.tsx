@@ -27,6 +27,7 @@ import { readNeedsFields } from "../../server/needs/borrower.server";
 import { needsOf, stateNeeds } from "../../server/needs/needs.server";
 import { CallbackPanel } from "~/features/callbacks/callback-panel";
 import { NeedsPanel } from "~/features/needs/needs-panel";
+import { EMAIL_INSTEAD, prefersEmail } from "~/domain/needs";
 import { EMPTY_NEEDS, type NeedsFormValues, postedNeeds } from "~/features/needs/needs-form";
 import type { Route } from "./+types/thank-you";
 
@@ -165,15 +166,22 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
   const callbackRefusal = actionData && "problem" in actionData ? actionData : null;
   const needsProblems = actionData && "needsProblems" in actionData ? actionData.needsProblems : null;
   const needsValues = actionData && "needsValues" in actionData ? actionData.needsValues : null;
+  // Heard at once: a borrower who asked for email reads that we will email them, not call.
+  const emailInstead = prefersEmail(loaderData.needs?.values.adjustments);
   const steps = [
     {
       title: "We review your enquiry",
       body: `An adviser checks your details against the lending criteria of our panel of lenders.`,
     },
-    {
-      title: "We call you",
-      body: `Usually within ${CLAIMS.approvalHours} hours on working days, to talk through your options and answer your questions.`,
-    },
+    emailInstead
+      ? {
+          title: "We email you",
+          body: `${EMAIL_INSTEAD} of calling, to talk through your options and answer your questions. If you would like a call after all, choose a time below or call us.`,
+        }
+      : {
+          title: "We call you",
+          body: `Usually within ${CLAIMS.approvalHours} hours on working days, to talk through your options and answer your questions.`,
+        },
     {
       title: "You choose, with no obligation",
       body: "If a loan suits you, we help you apply and stay with you until the funds arrive. Nothing is binding until you sign the lender's agreement.",
@@ -199,6 +207,39 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
           </div>
         </section>
       )}
+      <div className="mx-auto max-w-5xl px-4 pt-10">
+        {/* What happens next comes first, before anything the borrower may fill in. */}
+        <section aria-labelledby="next-steps-heading">
+          <h2 id="next-steps-heading" className="text-2xl font-bold text-slate-900">
+            Your next steps
+          </h2>
+          <ol className="mt-5 space-y-5">
+            {steps.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span
+                  aria-hidden="true"
+                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-800 font-bold text-white"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-semibold text-slate-900">{step.title}</h3>
+                  <p className="mt-1 text-slate-700">{step.body}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <div className="mt-8 rounded-xl bg-brand-50 p-5">
+          <p className="text-slate-800">
+            {emailInstead ? "Would you rather talk? Call us on" : "Want to talk sooner? Call us on"}
+          </p>
+          <a href={`tel:${tel}`} className="mt-1 inline-block text-2xl font-bold text-brand-800 underline">
+            {site.phone}
+          </a>
+          <p className="text-sm text-slate-700">{site.openingHours}</p>
+        </div>
+      </div>
       {loaderData.lead && loaderData.callback && (
         <CallbackPanel
           offer={loaderData.callback}
@@ -208,6 +249,7 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
           posted={callbackRefusal?.value ?? null}
           phone={site.phone}
           openingHours={site.openingHours}
+          emailInstead={emailInstead}
         />
       )}
       {loaderData.lead && loaderData.needs && (
@@ -233,34 +275,6 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-3 text-slate-700">“My team will look after your enquiry personally.”</p>
         </aside>
         <div>
-          <section aria-labelledby="next-steps-heading">
-            <h2 id="next-steps-heading" className="text-2xl font-bold text-slate-900">
-              Your next steps
-            </h2>
-            <ol className="mt-5 space-y-5">
-              {steps.map((step, index) => (
-                <li key={step.title} className="flex gap-4">
-                  <span
-                    aria-hidden="true"
-                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-800 font-bold text-white"
-                  >
-                    {index + 1}
-                  </span>
-                  <div>
-                    <h3 className="font-semibold text-slate-900">{step.title}</h3>
-                    <p className="mt-1 text-slate-700">{step.body}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </section>
-          <div className="mt-8 rounded-xl bg-brand-50 p-5">
-            <p className="text-slate-800">Want to talk sooner? Call us on</p>
-            <a href={`tel:${tel}`} className="mt-1 inline-block text-2xl font-bold text-brand-800 underline">
-              {site.phone}
-            </a>
-            <p className="text-sm text-slate-700">{site.openingHours}</p>
-          </div>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/" className={buttonVariants({ variant: "outline" })}>
               Return to Homepage

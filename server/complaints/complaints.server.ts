@@ -512,3 +512,47 @@ export async function recordReferral(
     return { ok: true };
   });
 }
+
+/** A complaint as its complainant sees it on /account: its reference, when it came in, and its clock. */
+export interface OwnComplaint {
+  reference: string;
+  receivedAt: Date;
+  acknowledgedAt: Date | null;
+  respondedAt: Date | null;
+  holdingSentAt: Date | null;
+  closedAt: Date | null;
+}
+
+/**
+ * The complaints made with this email address (any case), newest first: for the account
+ * whose confirmed address it is. Nothing of what was written, only where each stands.
+ */
+export async function complaintsOfEmail(db: Database, email: string): Promise<OwnComplaint[]> {
+  const rows = await db
+    .select({
+      id: complaints.id,
+      receivedAt: complaints.receivedAt,
+      acknowledgedAt: complaints.acknowledgedAt,
+      respondedAt: complaints.respondedAt,
+      holdingSentAt: complaints.holdingSentAt,
+      closedAt: complaints.closedAt,
+    })
+    .from(complaints)
+    .where(sql`lower(${complaints.email}) = ${email.trim().toLowerCase()}`)
+    .orderBy(desc(complaints.receivedAt))
+    .limit(50);
+  return rows.map(({ id, ...row }) => ({ reference: complaintReference(id), ...row }));
+}
+
+/** Whether a complaint with this reference ("C-" and the first eight of its id) was recorded. */
+export async function complaintReferenceExists(db: Database, reference: string): Promise<boolean> {
+  const match = /^C-([0-9A-F]{8})$/.exec(reference);
+  if (!match) return false;
+  const prefix = (match[1] as string).toLowerCase();
+  const [row] = await db
+    .select({ id: complaints.id })
+    .from(complaints)
+    .where(sql`${complaints.id}::text like ${`${prefix}%`}`)
+    .limit(1);
+  return row !== undefined;
+}

@@ -54,12 +54,14 @@ test.describe("without script", () => {
     await page.getByLabel("An adviser").check();
     await page.getByLabel("What went wrong?").fill("The adviser promised a call on Monday and nobody rang.");
     await page.getByRole("button", { name: "Send complaint" }).click();
-    await expect(page).toHaveURL(/\/complaint-received$/);
+    await expect(page).toHaveURL(/\/complaint-received\?ref=C-[0-9A-F]{8}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("We have received your complaint");
 
     const acknowledgement = await waitForMail(email, /^We have received your complaint \(C-[0-9A-F]{8}\)$/);
     expect(readable(acknowledgement.raw)).toContain("The complaints team will look into it");
     const reference = /C-[0-9A-F]{8}/.exec(acknowledgement.subject)?.[0] as string;
+    // The confirmation panel shows the reference the acknowledgement quotes.
+    await expect(page.getByRole("region", { name: "Complaint received" })).toContainText(reference);
 
     // The handler, in the console (with script, as staff use it).
     const context = await browser.newContext({ javaScriptEnabled: true });
@@ -177,7 +179,7 @@ test("the complaint page fits a phone, has no axe violations, works by keyboard,
   await page.keyboard.type("Nobody told me what happened to my enquiry.");
   await tabTo(page, page.getByRole("button", { name: "Send complaint" }));
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/complaint-received$/);
+  await expect(page).toHaveURL(/\/complaint-received\?ref=C-[0-9A-F]{8}$/);
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Make a complaint" })).toHaveAttribute(
     "href",
     "/make-a-complaint",

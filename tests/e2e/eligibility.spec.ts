@@ -1,9 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loanCost } from "../../app/domain/finance";
+import * as m from "../../app/domain/messages";
 import { waitForMail } from "../support/mailbox";
 import {
   axeViolations,
   choose,
+  errorSummary,
+  expectReady,
+  expectRefusal,
   expectStep,
   fill,
   next,
@@ -120,57 +124,28 @@ test("hydrates without errors, on the first step and on a saved later one", asyn
 });
 
 test.describe("each step", () => {
-  test("Next is disabled until the step is answered, and pressed says what is missing", async ({ page }) => {
+  test("Next never looks disabled, and pressed on an unanswered step says what is missing", async ({ page }) => {
     await start(page);
     const nextButton = page.getByRole("button", { name: "Next", exact: true });
-    await expect(nextButton).toBeDisabled();
-    await nextButton.press("Enter");
-    await expect(toast(page, "Required Field")).toContainText("Please select your homeowner status before continuing");
+    await expectReady(nextButton);
+    await nextButton.click();
+    // Said once in the error summary and once at the field, and in no toast (D30).
+    await expectRefusal(page, ["Please select your homeowner status before continuing"]);
     await choose(page, STATUS, "Homeowner with mortgage");
-    await expect(nextButton).toBeEnabled();
     await nextButton.click();
     await expectStep(page, 2, 6, "Your loan");
-    // The focus moves to the new step's heading.
+    // The focus moves to the new step's heading, and the last step's summary is gone.
     await expect(stepHeading(page)).toBeFocused();
+    await expect(errorSummary(page)).toHaveCount(0);
 
     await nextButton.press("Enter");
-    await expect(toast(page, "Required Field")).toContainText("Please enter a loan amount before continuing");
+    await expectRefusal(page, [
+      "Please enter a loan amount before continuing",
+      "Please select what you need the loan for before continuing",
+    ]);
     await fill(page, AMOUNT, "50000");
     await nextButton.press("Enter");
-    await expect(toast(page, "Required Field")).toContainText(
-      "Please select what you need the loan for before continuing",
-    );
-  });
-
-  test("what is missing is said on the next step even while the last step's toast is closing", async ({ page }) => {
-    // The clock stands still, so the last step's toast is held in its closing moment
-    // while Next is pressed on the new step: the new toast must not close with it.
-    const t0 = new Date("2026-01-05T09:00:00Z");
-    await page.clock.install({ time: t0 });
-    /** Moves the page's clock on in small steps until `check` holds (toasts wait on timers). */
-    const tickUntil = (check: () => Promise<void>) =>
-      expect(async () => {
-        await page.clock.runFor(50);
-        await check();
-      }).toPass({ timeout: 7000 });
-    await start(page); // the page's scripts start once it has painted, so the clock runs until then
-    await page.clock.pauseAt(new Date(t0.getTime() + 60_000));
-    const nextButton = page.getByRole("button", { name: "Next", exact: true });
-    await nextButton.press("Enter");
-    await tickUntil(() =>
-      expect(toast(page, "Required Field")).toContainText("Please select your homeowner status", { timeout: 100 }),
-    );
-    await choose(page, STATUS, "Homeowner with mortgage");
-    await nextButton.click();
-    await expectStep(page, 2, 6, "Your loan");
-    await tickUntil(() => expect(toast(page, "Required Field")).toHaveCount(0, { timeout: 100 })); // closing
-    await nextButton.press("Enter");
-    await tickUntil(() =>
-      expect(toast(page, "Required Field")).toContainText("Please enter a loan amount", { timeout: 100 }),
-    );
-    await page.clock.runFor(1000); // the old toast has gone; the new one stays its 4 seconds
-    await expect(toast(page, "Required Field")).toContainText("Please enter a loan amount before continuing");
-    await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
+    await expectRefusal(page, ["Please select what you need the loan for before continuing"]);
   });
 
   test("the loan amount takes digits only and shows them grouped", async ({ page }) => {
@@ -193,10 +168,9 @@ test.describe("each step", () => {
     await choose(page, PURPOSE, "Other");
     await expect(page.getByText("Our minimum loan is £10,000")).toBeVisible();
     await expect(page.getByLabel(AMOUNT)).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
+    await expectReady(page.getByRole("button", { name: "Next", exact: true }));
     await fill(page, AMOUNT, "10000");
     await expect(page.getByText("Our minimum loan is £10,000")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeEnabled();
 
     await page.getByRole("button", { name: "Previous" }).click();
     await choose(page, STATUS, "Tenant / renting");
@@ -206,14 +180,14 @@ test.describe("each step", () => {
     await expect(page.getByText("Our minimum loan is £1,000")).toBeVisible();
   });
 
-  test("a property under £50,000 is refused inline and with the 'Invalid Property Value' toast", async ({ page }) => {
+  test("a property under £50,000 is refused at the field and in the error summary", async ({ page }) => {
     await start(page);
     await stepOne(page, "Homeowner with mortgage");
     await stepTwo(page, "50000", "Home improvements");
     await fill(page, "What is your property worth?", "40000");
     await fill(page, "How much is left to pay on your mortgage?", "10000");
     await page.getByRole("button", { name: "Next", exact: true }).press("Enter");
-    await expect(toast(page, "Invalid Property Value")).toContainText("Minimum property value is £50,000");
+    await expectRefusal(page, ["Minimum property value is £50,000"]);
     await expect(page.locator("#eligibility-propertyValue-error")).toHaveText("Minimum property value is £50,000");
     await expect(stepHeading(page)).toHaveText("Your property");
   });
@@ -224,16 +198,16 @@ test.describe("each step", () => {
     await stepTwo(page, "50000", "Home improvements");
     await fill(page, "What is your property worth?", "250000");
     await page.getByRole("button", { name: "Next", exact: true }).press("Enter");
-    await expect(toast(page, "Required Field")).toContainText(
-      "Please enter your current mortgage balance before continuing",
-    );
+    await expectRefusal(page, ["Please enter your current mortgage balance before continuing"]);
   });
 
-  test("the final button needs every contact detail and consent, never ticked for you", async ({ page }) => {
+  test("the final button needs every contact detail and consent, never ticked for you, and never looks disabled", async ({
+    page,
+  }) => {
     await toLastStep(page);
     const consent = page.getByRole("checkbox", { name: /I agree to the Terms of Business/ });
     await expect(consent).not.toBeChecked();
-    await expect(finalButton(page)).toBeDisabled();
+    await expectReady(finalButton(page));
     await fill(page, "First name", "Jane");
     await fill(page, "Last name", "Smith");
     await fill(page, "Email address", "jane@");
@@ -242,12 +216,15 @@ test.describe("each step", () => {
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();
     await expect(page.getByText("Please enter a valid UK phone number")).toBeVisible();
     await consent.check();
-    await expect(finalButton(page)).toBeDisabled();
+    await expectReady(finalButton(page));
+    await finalButton(page).click();
+    await expectRefusal(page, ["Please enter a valid email address", "Please enter a valid UK phone number"]);
     await fill(page, "Email address", "jane@example.com");
     await fill(page, "Phone number", "+44 7700 900123");
-    await expect(finalButton(page)).toBeEnabled();
     await consent.uncheck();
-    await expect(finalButton(page)).toBeDisabled();
+    await finalButton(page).click();
+    await expectRefusal(page, [m.CONSENT_MISSING]);
+    await expect(page).toHaveURL(/\/apply\?step=contact$/);
   });
 
   test("the last step lists the answers, each with a way to change it", async ({ page }) => {

@@ -13,14 +13,8 @@ test.beforeEach(async ({ context }) => {
   await skipCookieBanner(context);
 });
 
-const CONTACT_EMPTY = [
-  m.FIRST_NAME_REQUIRED,
-  m.LAST_NAME_REQUIRED,
-  m.EMAIL_INVALID,
-  m.PHONE_REQUIRED,
-  m.CONSENT_REQUIRED,
-];
-const CONTACT_BAD = [m.EMAIL_INVALID, m.UK_PHONE_INVALID, m.CONSENT_REQUIRED];
+const CONTACT_EMPTY = [m.FIRST_NAME_MISSING, m.LAST_NAME_MISSING, m.EMAIL_MISSING, m.PHONE_MISSING, m.CONSENT_MISSING];
+const CONTACT_BAD = [m.EMAIL_INVALID, m.UK_PHONE_INVALID, m.CONSENT_MISSING];
 
 function summaryOf(page: Page) {
   return page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
@@ -79,7 +73,7 @@ async function expectErrorSummary(page: Page, messages: readonly string[]) {
   }
 }
 
-/** Presses a form's button from the keyboard: a refused Next looks unavailable (aria-disabled) yet answers. */
+/** Presses a form's button from the keyboard, as a borrower's Enter. */
 async function press(page: Page, name: string) {
   await page.getByRole("button", { name, exact: true }).press("Enter");
 }

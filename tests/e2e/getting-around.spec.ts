@@ -41,10 +41,7 @@ async function mortgageOwnerToLastStep(page: Page, script: boolean) {
   await expectStep(page, 6, 6, "Your details");
 }
 
-/**
- * Next on a step that will be refused: with script the button is marked unavailable
- * (aria-disabled) yet still answers a key press, as a borrower's Enter.
- */
+/** Next on a step that will be refused, pressed as a borrower's Enter. */
 async function pressNext(page: Page) {
   await page.getByRole("button", { name: "Next", exact: true }).press("Enter");
 }

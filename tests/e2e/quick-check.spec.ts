@@ -1,8 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import * as m from "../../app/domain/messages";
 import { waitForMail } from "../support/mailbox";
 import {
   axeViolations,
   choose,
+  expectReady,
+  expectRefusal,
   expectStep,
   fill,
   next,
@@ -124,12 +127,16 @@ test.describe("personal loans", () => {
     await personal(page, "50001");
     await page.getByLabel(AMOUNT).blur();
     await expect(page.getByText("Maximum loan amount is £50,000 for personal loans")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
+    await expectReady(page.getByRole("button", { name: "Next", exact: true }));
     await fill(page, AMOUNT, "999");
     await expect(page.getByText("Minimum loan amount is £1,000")).toBeVisible();
+    await next(page);
+    await expectRefusal(page, ["Minimum loan amount is £1,000"]);
     await fill(page, AMOUNT, "1000");
-    await expect(page.getByText(/Minimum loan amount/)).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeEnabled();
+    // The field's message follows the answer; the summary keeps what was refused until Next.
+    await expect(page.locator("#quick-loanAmount-error")).toHaveCount(0);
+    await next(page);
+    await expectStep(page, 3, 3, "Where you live");
   });
 
   // D4: under £10,000 → A whatever the status; £10,000–£25,000 → B with a mortgage, else A; above → B.
@@ -218,17 +225,25 @@ test.describe("homeowner loans", () => {
     await expect(page.getByText("Minimum loan amount is £10,000 for homeowner loans.")).toBeVisible();
   });
 
-  test("'Get Quote' checks the details first, with the spec's messages", async ({ page }) => {
+  test("'Get Quote' checks the details first, each said at its field and in the summary, with no toast", async ({
+    page,
+  }) => {
     await homeownerToContact(page, true);
     await getQuote(page).click();
-    await expect(toast(page, "Please fill in all required fields.")).toBeVisible();
+    await expectRefusal(page, [
+      m.FIRST_NAME_MISSING,
+      m.LAST_NAME_MISSING,
+      m.EMAIL_MISSING,
+      m.PHONE_MISSING,
+      m.CONSENT_MISSING,
+    ]);
     await contactDetails(page, "sam@");
     await getQuote(page).click();
-    await expect(toast(page, "Please enter a valid email address.")).toBeVisible();
+    await expectRefusal(page, [m.EMAIL_INVALID]);
     await fill(page, "Email address", "sam@example.com");
     await fill(page, "Phone number", "+1 555 0100");
     await getQuote(page).click();
-    await expect(toast(page, "Please enter a valid UK phone number.")).toBeVisible();
+    await expectRefusal(page, [m.UK_PHONE_INVALID]);
     await expect(page).toHaveURL(/\/apply-personal\?step=contact$/);
   });
 

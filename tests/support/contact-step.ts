@@ -4,11 +4,11 @@ import * as m from "../../app/domain/messages";
 // step's issues are when some of its fields are left empty, as both forms' tests expect.
 
 const CONTACT_MISSING = {
-  firstName: m.FIRST_NAME_REQUIRED,
-  lastName: m.LAST_NAME_REQUIRED,
-  email: m.EMAIL_INVALID,
-  phone: m.PHONE_REQUIRED,
-  consent: m.CONSENT_REQUIRED,
+  firstName: m.FIRST_NAME_MISSING,
+  lastName: m.LAST_NAME_MISSING,
+  email: m.EMAIL_MISSING,
+  phone: m.PHONE_MISSING,
+  consent: m.CONSENT_MISSING,
 } as const;
 
 type ContactField = keyof typeof CONTACT_MISSING;

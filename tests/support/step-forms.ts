@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_PORT } from "./e2e-paths";
 
 /** A visitor who has already answered the cookie banner (rejecting non-essential cookies). */
@@ -55,6 +55,48 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Violations only: axe then skips gathering every rule that passed, which costs time.
   const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The error summary at the top of a form ("There is a problem"), as GOV.UK draws it (D24, D30). */
+export function errorSummary(page: Page) {
+  return page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+}
+
+/**
+ * A refused step says each problem twice and only twice (D30): once as a link in the one
+ * error summary, once under its field, in the same words; no toast says it a third time.
+ */
+export async function expectRefusal(page: Page, messages: readonly string[]) {
+  const summary = errorSummary(page);
+  await expect(summary).toHaveCount(1);
+  await expect(summary.getByRole("link")).toHaveText([...messages]);
+  for (const message of messages) {
+    // The summary's link and the field's message: the same words, in two places.
+    await expect(page.getByText(message, { exact: true })).toHaveCount(2);
+  }
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
+/**
+ * A form's button that looks and reads as ready to press (D30): not disabled, not marked
+ * unavailable to assistive technology, drawn at full strength with a pointer cursor.
+ */
+export async function expectReady(button: Locator) {
+  await expect(button).toBeEnabled();
+  await expect(button).not.toHaveAttribute("aria-disabled", /.*/);
+  await expect(button).toHaveCSS("opacity", "1");
+  await expect(button).not.toHaveCSS("cursor", "not-allowed");
+}
+
+/**
+ * Waits until React owns the control `selector` names: a choice made before the page's
+ * script has hydrated it can be reset by the hydration (issue 54's race, not yet fixed).
+ */
+export async function hydratedControl(page: Page, selector: string) {
+  await page.waitForFunction(
+    (css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith("__react")),
+    selector,
+  );
 }
 
 /** A toast by its title, with its description; one already closing does not count. */

@@ -29,7 +29,7 @@ interface ContactFieldsProps {
  * in; pre-filled for a signed-in borrower), and the consent box, never ticked for the borrower (D12), beside the terms and
  * privacy policy in dialogs.
  */
-export function ContactFields({ idPrefix, answers, update, touch, errorFor, brandName, live }: ContactFieldsProps) {
+export function ContactFields({ idPrefix, answers, update, touch, errorFor, live }: ContactFieldsProps) {
   usePrefillSignedInContact(answers, update);
   const id = (field: ContactField) => `${idPrefix}-${field}`;
   return (
@@ -92,12 +92,9 @@ export function ContactFields({ idPrefix, answers, update, touch, errorFor, bran
         checked={answers.consent}
         onChange={(consent) => update({ consent })}
         error={errorFor("consent")}
-        label={
-          <>
-            I agree to the Terms of Business and the Privacy Policy, and to {brandName} contacting me by phone and email
-            about this enquiry.
-          </>
-        }
+        // The terms alone: the privacy notice is told, not agreed to, and answering the enquiry
+        // needs no consent (the line above the final button says what sending does).
+        label={<>I agree to the Terms of Business.</>}
       />
       {live ? <LegalDialogs /> : <LegalLinks />}
     </div>

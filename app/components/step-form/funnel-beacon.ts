@@ -11,9 +11,12 @@ export function reportFunnel(report: Omit<FunnelReport, "landing">) {
   try {
     const body = new Blob([JSON.stringify({ ...report, landing: landingPageUrl() })], { type: "application/json" });
     if (!navigator.sendBeacon?.("/api/funnel", body)) {
-      void fetch("/api/funnel", { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(
-        () => {},
-      );
+      void fetch("/api/funnel", {
+        method: "POST",
+        body,
+        keepalive: true,
+        headers: { "Content-Type": "application/json" },
+      }).catch(() => {});
     }
   } catch {
     // Counting is never worth an error in the borrower's way.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import type { LegalDocument } from "./legal-dialog";
 
 // The dialog (Radix) and the documents load when first wanted (hover, focus or press),
@@ -38,10 +38,9 @@ export function LegalDialogs() {
   );
   return (
     <>
-      <p className="text-sm text-slate-700">
-        Read our {trigger("terms", "Terms of Business")} and {trigger("privacy", "Privacy Policy")}. They open here,
-        without losing your answers.
-      </p>
+      <LegalLines terms={trigger("terms", "Terms of Business")} privacy={trigger("privacy", "Privacy Policy")}>
+        They open here, without losing your answers.
+      </LegalLines>
       {document && (
         <Suspense fallback={null}>
           <LegalDialog
@@ -65,9 +64,26 @@ export function LegalLinks() {
     </a>
   );
   return (
-    <p className="text-sm text-slate-700">
-      Read our {link("/terms-of-business", "Terms of Business")} and {link("/privacy-policy", "Privacy Policy")}. Each
-      opens in a new tab.
-    </p>
+    <LegalLines
+      terms={link("/terms-of-business", "Terms of Business")}
+      privacy={link("/privacy-policy", "Privacy Policy")}
+    >
+      Each opens in a new tab.
+    </LegalLines>
+  );
+}
+
+/**
+ * Two separate lines (D30): the terms the borrower agrees to with the box above, and the
+ * privacy notice they are told of, which asks for no agreement.
+ */
+function LegalLines({ terms, privacy, children }: { terms: ReactNode; privacy: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-1 text-sm text-slate-700">
+      <p>Read our {terms} before you agree to them.</p>
+      <p>
+        Our {privacy} tells you how we use your details and your rights over them. {children}
+      </p>
+    </div>
   );
 }

@@ -30,7 +30,7 @@ import {
   SUBMISSION_KEY_FIELD,
 } from "~/domain/step-form-post";
 import type { LeadKind, SendOutcome } from "./send-lead";
-import { type FieldIssue, type StepFlow, type StepIssues, stepProblems } from "~/domain/step-flow";
+import { type StepFlow, stepProblems } from "~/domain/step-flow";
 import { stepIssueToast, useStepForm } from "./use-step-form";
 
 export const SUBMITTING_LABEL = "Submitting...";
@@ -66,9 +66,10 @@ export interface StepFormScreen<A extends ContactAnswers, S extends string, F ex
   /** The questions of every step but the last. */
   Step: ComponentType<StepProps<A, F> & { step: Exclude<S, LastStep> }>;
   finalLabel: string;
-  /** The toast that says why Next is refused (`first`: the step's first problem, in field order), or null for none. */
-  issueToast(issues: StepIssues<F>, first: FieldIssue<F> | undefined): ToastText | null;
-  /** The checks the final button runs first, each with its own message; without it the last step is refused like any other. */
+  /**
+   * The checks the final button runs after the step's own: a message for what is wrong
+   * elsewhere than on the last step (a toast, as no field there is in error), or null.
+   */
   submitIssue?(answers: A): string | null;
   /**
    * Loaded (with zod) on the way to the last step: the lead the form sends, and the
@@ -105,8 +106,8 @@ function contactStepOf<A extends ContactAnswers>(screen: Pick<StepFormScreen<A, 
 
 /**
  * A step form (the eligibility check, the quick check): one step at a time, the step in
- * the URL and the answers in this tab's storage; Next is refused with the spec's toasts
- * while a step is incomplete; the last step checks the answers and sends the lead once,
+ * the URL and the answers in this tab's storage; Next on an incomplete step is refused with
+ * the error summary and each field's message, in the same words, and no toast (D30); the last step checks the answers and sends the lead once,
  * whatever the clicking. Every rule comes from the screen's flow (the domain).
  */
 export function StepForm<A extends ContactAnswers, S extends string, F extends string>({
@@ -157,17 +158,14 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   function handleNext(event?: FormEvent) {
     event?.preventDefault();
     if (sending.current) return;
-    if (isLast && screen.submitIssue) {
-      form.attemptNext();
-      void submit(screen.submitIssue);
+    if (!form.attemptNext()) {
+      // The error summary and each field say what is wrong (D30); the summary takes the
+      // focus once drawn; without one, the first field in trouble does.
+      if (stepProblems(form.issues, screen.fields[current]).length === 0) focusFirstProblem();
       return;
     }
-    if (!form.attemptNext()) {
-      const first = stepProblems(form.issues, screen.fields[current])[0];
-      const text = screen.issueToast(form.issues, first);
-      if (text) void stepIssueToast.error(text.title, { description: text.description });
-      // The error summary takes the focus once drawn; without one, the first field in trouble does.
-      if (!first) focusFirstProblem();
+    if (isLast && screen.submitIssue) {
+      void submit(screen.submitIssue);
       return;
     }
     const next = form.nextMove();
@@ -185,11 +183,11 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   }
 
   async function submit(submitIssue?: (answers: A) => string | null) {
+    // Reached only with the last step's own fields in order: what is left is elsewhere,
+    // with no field here to say it, so a toast does.
     const issue = submitIssue?.(answers);
     if (issue) {
       void stepIssueToast.error(issue);
-      // A problem on this step is in the error summary, which takes the focus once drawn.
-      if (stepProblems(form.issues, screen.fields[current]).length === 0) focusFirstProblem();
       return;
     }
     // Set before anything is awaited: a second click finds it set (the button is also disabled).
@@ -236,9 +234,6 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
 
   const headingId = `${ids}-step-heading`;
   const { Step } = screen;
-  // A last step with its own submit checks keeps its button enabled: pressing it runs them.
-  // Before the script runs the choices are not followed, and pressing posts the step: it looks ready.
-  const looksDisabled = form.hydrated && !(isLast && screen.submitIssue) && !form.complete;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <FormProgress {...form.progress} />
@@ -317,6 +312,13 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
           )}
         </div>
         {screen.below?.(answers)}
+        {isLast && (
+          // What sending does, said once, just above the button that does it (D30).
+          <p className="mt-6 text-slate-700">
+            When you send this, your details go to the advisers at {site.brandName}, who will call or email you as you
+            ask.
+          </p>
+        )}
         {posted?.notice && (
           <p role="alert" className="mt-6 font-semibold text-red-700">
             {posted.notice}
@@ -344,11 +346,10 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
           <Button
             type="submit"
             size="lg"
-            // Looks and reads as unavailable while the step is incomplete, yet stays in the
-            // tab order and, pressed, says what is missing (the spec's 'Required Field' toasts).
-            aria-disabled={looksDisabled || undefined}
+            // Never looks unavailable, as GOV.UK's buttons never do: pressed on an incomplete
+            // step it says what is missing (D30, decision 381). Only a send in flight disables it.
             disabled={submitting}
-            className={cn(looksDisabled && "cursor-not-allowed opacity-60", "sm:min-w-48")}
+            className="sm:min-w-48"
           >
             {isLast ? (submitting ? SUBMITTING_LABEL : screen.finalLabel) : "Next"}
           </Button>

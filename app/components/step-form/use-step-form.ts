@@ -182,7 +182,6 @@ export function useStepForm<A extends object, S extends string, F extends string
     attempted: attempted.has(current),
     changing,
     issues,
-    complete: issues.missing.length === 0 && Object.keys(issues.errors).length === 0,
     submission: form.submission,
     headingRef,
     /** The error summary of the step shown, if Next was refused on it. */

@@ -128,6 +128,9 @@ export function CorrectDetails({
           What is wrong, and what should it say?
         </label>
         <textarea
+          // A request just sent starts the box afresh (a new key), so its words are not left
+          // there to be sent twice; a refused one keeps what was typed.
+          key={saved === "request" ? (latest?.reference ?? "sent") : "typing"}
           id="correction-details"
           name="details"
           rows={4}

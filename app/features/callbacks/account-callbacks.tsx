@@ -1,6 +1,7 @@
 import { enquiryTitle } from "~/domain/enquiries";
 import type { CallbackDay } from "~/domain/callbacks";
 import { type EnquirySummary, leadReference } from "~/domain/leads";
+import { EMAIL_INSTEAD } from "~/domain/needs";
 import { CallbackForm } from "./callback-form";
 
 // The account page's call-backs (DECISIONS D21): for each open enquiry, when we will call
@@ -10,6 +11,8 @@ interface AccountCallback {
   enquiry: EnquirySummary;
   chosen: string | null;
   selected: string;
+  /** The borrower asked for email on this enquiry (what would help). */
+  emailInstead?: boolean;
 }
 
 interface AccountCallbacksProps {
@@ -31,7 +34,7 @@ export function AccountCallbacks({ callbacks, days, saved, error, openingHours }
         Change the time for any enquiry we are still working on, or ask us to call as soon as we can.
       </p>
       <ul className="mt-4 space-y-4">
-        {callbacks.map(({ enquiry, chosen, selected }) => {
+        {callbacks.map(({ enquiry, chosen, selected, emailInstead }) => {
           const problem = error?.lead === enquiry.id ? error.problem : null;
           const reference = leadReference(enquiry.id);
           return (
@@ -56,6 +59,11 @@ export function AccountCallbacks({ callbacks, days, saved, error, openingHours }
                   {chosen ? (
                     <>
                       We will call you: <strong>{chosen}</strong>.
+                    </>
+                  ) : emailInstead ? (
+                    <>
+                      You asked us to contact you by email. <strong>{EMAIL_INSTEAD}.</strong> If you would like a call,
+                      choose a time here.
                     </>
                   ) : (
                     "You have not chosen a time: we will call you as soon as we can."

@@ -1,4 +1,5 @@
 import type { CallbackOffer } from "~/domain/callbacks";
+import { CALL_IF_YOU_WOULD_LIKE, EMAIL_INSTEAD } from "~/domain/needs";
 import { CallbackForm } from "./callback-form";
 
 // The thank-you page's call-back panel (DECISIONS D21): the confirmation once a time is
@@ -14,17 +15,32 @@ interface CallbackPanelProps {
   posted: string | null;
   phone: string;
   openingHours: string;
+  /** The borrower asked to be contacted by email (what would help): a call is only theirs to ask for. */
+  emailInstead?: boolean;
 }
 
-export function CallbackPanel({ offer, reference, saved, problem, posted, phone, openingHours }: CallbackPanelProps) {
+export function CallbackPanel({
+  offer,
+  reference,
+  saved,
+  problem,
+  posted,
+  phone,
+  openingHours,
+  emailInstead = false,
+}: CallbackPanelProps) {
   const tel = phone.replace(/\s/g, "");
   return (
     <section id="callback" aria-labelledby="callback-heading" className="mx-auto max-w-5xl scroll-mt-24 px-4 pt-6">
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="callback-heading" className="text-xl font-bold text-slate-900">
-          When we will call you
+          {emailInstead && !offer.chosen ? "How we will contact you" : "When we will call you"}
         </h2>
-        {saved && offer.chosen && !problem ? (
+        {emailInstead && !offer.chosen ? (
+          <p className="mt-2 text-slate-800">
+            You asked us to contact you by email. <strong>{EMAIL_INSTEAD}.</strong> {CALL_IF_YOU_WOULD_LIKE}
+          </p>
+        ) : saved && offer.chosen && !problem ? (
           <div role="status" className="mt-3 rounded-lg border-l-4 border-accent-600 bg-accent-50 p-4 text-slate-900">
             <p className="font-semibold">Thank you. We have saved the time you chose.</p>
             <p className="mt-1">

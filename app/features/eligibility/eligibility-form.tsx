@@ -1,12 +1,6 @@
 import type { StepFormState } from "~/domain/step-form-post";
 import { StepForm, type StepFormScreen } from "~/components/step-form/step-form";
-import {
-  INVALID_PROPERTY_VALUE_TITLE,
-  type MainFormAnswers,
-  type MainFormField,
-  REQUIRED_FIELD_TITLE,
-  type StepId,
-} from "~/domain/main-form";
+import type { MainFormAnswers, MainFormField, StepId } from "~/domain/main-form";
 import { EligibilityStep } from "./eligibility-steps";
 import { STEP_TITLES } from "~/content/form-steps";
 import { ELIGIBILITY_FLOW, STEP_FIELDS } from "./flow";
@@ -23,14 +17,6 @@ export const ELIGIBILITY_SCREEN: StepFormScreen<MainFormAnswers, StepId, MainFor
   fields: STEP_FIELDS,
   Step: EligibilityStep,
   finalLabel: "Check Eligibility »",
-  // The step's first problem in the order the summary lists them, so the toast and the
-  // focus speak of the same thing.
-  issueToast: ({ errors }, first) => {
-    if (!first) return null;
-    if (!errors[first.field]) return { title: REQUIRED_FIELD_TITLE, description: first.message };
-    if (first.field === "propertyValue") return { title: INVALID_PROPERTY_VALUE_TITLE, description: first.message };
-    return { title: first.message };
-  },
   loadEnd: () => import("./api").then((m) => ({ lead: m.quoteLead, answerRows: m.eligibilityAnswerRows })),
   failedToast: (message) => ({ title: SUBMISSION_FAILED_TITLE, description: `${SUBMISSION_FAILED_PREFIX}${message}` }),
   unloaded: UNKNOWN_ERROR,

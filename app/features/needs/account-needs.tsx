@@ -68,7 +68,7 @@ export function AccountNeeds({ values, leads, statedAt, healthHeld, saved, withd
             straight away; the rest of what would help stays.
           </p>
           <input type="hidden" name="intent" value="withdraw-health" />
-          <Button type="submit" variant="outline" className="mt-3">
+          <Button type="submit" variant="outline" wrap className="mt-3">
             Withdraw consent and delete my health details
           </Button>
         </form>

@@ -9,7 +9,6 @@ import {
   type QuickFormField,
   type QuickStepId,
   quickSubmitIssue,
-  REQUIRED_FIELD_TITLE,
 } from "~/domain/quick-form";
 import { QUICK_STEP_TITLES } from "~/content/form-steps";
 import { QUICK_CHECK_FLOW, QUICK_STEP_FIELDS } from "./flow";
@@ -27,12 +26,7 @@ export const QUICK_CHECK_SCREEN: StepFormScreen<QuickFormAnswers, QuickStepId, Q
   fields: QUICK_STEP_FIELDS,
   Step: QuickCheckStep,
   finalLabel: QUICK_FORM_SUBMIT_LABEL,
-  // The step's first problem in the order the summary lists them.
-  issueToast: ({ errors }, first) => {
-    if (!first) return null;
-    return errors[first.field] ? { title: first.message } : { title: REQUIRED_FIELD_TITLE, description: first.message };
-  },
-  // The spec's submit checks first, each with its own message (section 5).
+  // The spec's submit checks, after the step's own (section 5; D30).
   submitIssue: quickSubmitIssue,
   loadEnd: () => import("./api").then((m) => ({ lead: m.enquiryLead, answerRows: m.quickAnswerRows })),
   failedToast: (message) => ({ title: message }),
