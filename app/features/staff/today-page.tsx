@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { formatDateTime, formatTime } from "~/domain/date-format";
+import { ukClock } from "~/domain/uk-time";
 import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { NEXT_ACTION_LABELS, type NextActionKind } from "~/domain/callback-choice";
 import { type DueState, describeMinutes } from "~/domain/lead-work";
@@ -42,24 +44,9 @@ export interface TodayPageProps {
   complaints?: ComplaintRowView[] | null;
 }
 
-const ukDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-const ukTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const ukDate = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-});
-
-/** "10:00" today; "Tue 24 Nov, 10:00" on another day. */
+/** "3pm" today; "Tue 24 Nov 2026, 10am" on another day (UK time). */
 function when(iso: string, today: string) {
-  const at = new Date(iso);
-  const time = ukTime.format(at);
-  return ukDay.format(at) === today ? time : `${ukDate.format(at).replace(",", "")}, ${time}`;
+  return ukClock(new Date(iso)).day === today ? formatTime(iso) : formatDateTime(iso);
 }
 
 const badgeClass = "inline-block rounded border-2 px-2 py-0.5 text-sm font-bold";
