@@ -78,6 +78,18 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
       screen.height,
     );
   }
+  // On a phone the navigation folds into one menu button: the header is one row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const banner = page.locator("header").first();
+  expect((await banner.boundingBox())?.height ?? 999).toBeLessThanOrEqual(64);
+  await expect(page.getByRole("navigation", { name: "Staff console" })).toBeHidden();
+  await tabTo(page, page.getByText("Menu", { exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Today" }),
+  ).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Enter");
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The lead opened from the list by keyboard: its name is the link.
@@ -89,7 +101,9 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
   const header = page.getByTestId("lead-header");
   await expect(header.getByTestId("lead-status")).toHaveText("New");
   await expect(header.getByTestId("lead-next-action")).toHaveText("Call back");
-  await expect(header.getByTestId("lead-next")).toContainText(/\w{3} \d{1,2} \w{3} \d{4}, \S+ to \S+, the hour they chose/);
+  await expect(header.getByTestId("lead-next")).toContainText(
+    /\w{3} \d{1,2} \w{3} \d{4}, \S+ to \S+, the hour they chose/,
+  );
   await expect(page.getByText(/the hour they chose/)).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -148,7 +162,10 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
   await expect(entries.nth(1)).toContainText("Status: New → Contacted");
   await expect(entries.nth(2)).toContainText("Call: Spoke to them");
   // The feed filtered to calls, by a link (the kind in the URL).
-  await page.getByRole("navigation", { name: "Show in the activity" }).getByRole("link", { name: /^Calls/ }).click();
+  await page
+    .getByRole("navigation", { name: "Show in the activity" })
+    .getByRole("link", { name: /^Calls/ })
+    .click();
   await expect(page).toHaveURL(/feed=calls/);
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText("Call: Spoke to them");
