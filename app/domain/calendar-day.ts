@@ -1,3 +1,5 @@
+import { formatCalendarDay } from "./date-format";
+
 // Days and moments as the staff console's URLs carry them (YYYY-MM-DD; a page cursor's
 // UTC time to the microsecond). The database refuses an impossible one (30 February,
 // month 13) with an error, so each is checked here first, by the calendar's own rules.
@@ -36,7 +38,5 @@ export function addDays(day: string, days: number): string {
   return `${String(at.getUTCFullYear()).padStart(4, "0")}-${String(at.getUTCMonth() + 1).padStart(2, "0")}-${String(at.getUTCDate()).padStart(2, "0")}`;
 }
 
-const inWords = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
-
-/** A real day as the console writes it: "20 Nov 2026". */
-export const dayInWords = (day: string) => inWords.format(new Date(`${day}T00:00:00Z`));
+/** A real day as the console writes it: "Fri 20 Nov 2026" (date-format.ts, the one formatter). */
+export const dayInWords = (day: string) => formatCalendarDay(day);

@@ -1,5 +1,4 @@
-import { clockTime } from "./opening-hours";
-import { UK_TIME_ZONE, ukClock } from "./uk-time";
+import { formatWindow } from "./date-format";
 
 // A borrower's answer to "when would you like us to call?" (DECISIONS D21), as stored,
 // shown and turned into the adviser's next action. Small and pure: pages may import it
@@ -13,41 +12,22 @@ export const SOONEST = "soonest";
 /** A choice: a Date on the server, its ISO text on a page (`CallbackChoice<string>`). */
 export type CallbackChoice<At = Date> = { kind: "soonest" } | { kind: "slot"; at: At };
 
-const slotFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-
 /**
  * The choice as a borrower and an adviser read it, UK time: "As soon as possible", or
- * "Tuesday 1 December 2026, between 10:00 and 11:00".
+ * "Tue 1 Dec 2026, 10am to 11am".
  */
 export function describeCallback(choice: CallbackChoice): string {
   if (choice.kind === "soonest") return "As soon as possible";
-  const { minutes } = ukClock(choice.at);
-  const day = slotFormat.format(choice.at).replace(/^(\w+),/, "$1");
-  return `${day}, between ${clockTime(minutes)} and ${clockTime(minutes + CALLBACK_SLOT_MINUTES)}`;
+  return formatWindow(choice.at, CALLBACK_SLOT_MINUTES);
 }
-
-const requestDayFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
 
 /**
  * The choice as the lead's timeline tells it after "The borrower asked to be called",
- * UK time: "as soon as possible", or "on Thursday 26 November at 10:00" (the entry's own
- * date gives the year).
+ * UK time: "as soon as possible", or "on Thu 26 Nov 2026, 10am to 11am".
  */
 export function callbackRequestWords(choice: CallbackChoice): string {
   if (choice.kind === "soonest") return "as soon as possible";
-  const day = requestDayFormat.format(choice.at).replace(/^(\w+),/, "$1");
-  return `on ${day} at ${clockTime(ukClock(choice.at).minutes)}`;
+  return `on ${formatWindow(choice.at, CALLBACK_SLOT_MINUTES)}`;
 }
 
 /** The stored columns (`callback_choice`, `callback_at`) as a choice; null when the borrower has not chosen. */

@@ -199,10 +199,10 @@ describe("callbackSlots: the hours of a day", () => {
     const day = firstDay("2026-11-24T14:30:00Z");
     expect(day).toEqual({
       day: "2026-11-24",
-      label: "Tuesday 24 November",
+      label: "Tue 24 Nov 2026",
       slots: [
-        { start: "2026-11-24T15:00:00.000Z", label: "15:00 to 16:00" },
-        { start: "2026-11-24T16:00:00.000Z", label: "16:00 to 17:00" },
+        { start: "2026-11-24T15:00:00.000Z", label: "3pm to 4pm" },
+        { start: "2026-11-24T16:00:00.000Z", label: "4pm to 5pm" },
       ],
     });
   });
@@ -210,8 +210,8 @@ describe("callbackSlots: the hours of a day", () => {
   it("offers whole hours from opening: opening at 8:30, the hours start on the half hour and the last ends at closing", () => {
     const rules = { ...england, hours: parseOpeningHours("Mon-Fri 08:30-17:30") ?? [] };
     const labels = firstDay("2026-11-24T07:00:00Z", rules)?.slots.map((s) => s.label);
-    expect(labels?.[0]).toBe("8:30 to 9:30");
-    expect(labels?.at(-1)).toBe("16:30 to 17:30");
+    expect(labels?.[0]).toBe("8:30am to 9:30am");
+    expect(labels?.at(-1)).toBe("4:30pm to 5:30pm");
   });
 });
 
@@ -267,14 +267,14 @@ describe("callbackSlots: the clocks changing", () => {
     expect(offered?.slots[0]?.start).toBe(first);
     expect(offered?.slots.at(-1)?.start).toBe(last);
     expect(offered?.slots.map((s) => s.label.split(" ")[0])).toEqual([
-      "9:00",
-      "10:00",
-      "11:00",
-      "12:00",
-      "13:00",
-      "14:00",
-      "15:00",
-      "16:00",
+      "9am",
+      "10am",
+      "11am",
+      "midday",
+      "1pm",
+      "2pm",
+      "3pm",
+      "4pm",
     ]);
   });
 
@@ -377,20 +377,20 @@ describe("describeCallback and callbackRequestWords: the choice as the borrower,
       {
         rule: "a winter hour (GMT)",
         choice: { kind: "slot" as const, at: new Date("2026-12-01T10:00:00Z") },
-        want: "Tuesday 1 December 2026, between 10:00 and 11:00",
-        timeline: "on Tuesday 1 December at 10:00",
+        want: "Tue 1 Dec 2026, 10am to 11am",
+        timeline: "on Tue 1 Dec 2026, 10am to 11am",
       },
       {
         rule: "a summer hour (BST): 08:00 UTC is 9:00",
         choice: { kind: "slot" as const, at: new Date("2026-07-01T08:00:00Z") },
-        want: "Wednesday 1 July 2026, between 9:00 and 10:00",
-        timeline: "on Wednesday 1 July at 9:00",
+        want: "Wed 1 Jul 2026, 9am to 10am",
+        timeline: "on Wed 1 Jul 2026, 9am to 10am",
       },
       {
         rule: "an hour on the UK's next day though the same UTC day (BST, 23:00 UTC)",
         choice: { kind: "slot" as const, at: new Date("2026-06-30T23:00:00Z") },
-        want: "Wednesday 1 July 2026, between 0:00 and 1:00",
-        timeline: "on Wednesday 1 July at 0:00",
+        want: "Wed 1 Jul 2026, midnight to 1am",
+        timeline: "on Wed 1 Jul 2026, midnight to 1am",
       },
     ]),
   )("%s", (_, { choice, want, timeline }) => {

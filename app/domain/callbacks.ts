@@ -1,6 +1,7 @@
 import Holidays from "date-holidays";
 import { CALLBACK_SLOT_MINUTES, type CallbackChoice, SOONEST } from "./callback-choice";
-import { clockTime, type OpeningHours, WEEKDAYS, type Weekday } from "./opening-hours";
+import { formatCalendarDay, formatClockRange } from "./date-format";
+import { type OpeningHours, WEEKDAYS, type Weekday } from "./opening-hours";
 import { ukClock, ukInstant } from "./uk-time";
 
 // When a borrower may ask to be called (DECISIONS D21): "as soon as possible", or a slot
@@ -71,25 +72,18 @@ export const isBankHoliday = (nation: BankHolidayNation, day: string) =>
 export interface CallbackSlot {
   /** When the hour starts, as an ISO 8601 UTC instant: the form's value and what is stored. */
   start: string;
-  /** "10:00 to 11:00", UK time. */
+  /** "10am to 11am", UK time. */
   label: string;
 }
 
 export interface CallbackDay {
   /** YYYY-MM-DD, UK time. */
   day: string;
-  /** "Tuesday 1 December". */
+  /** "Tue 1 Dec 2026". */
   label: string;
   slots: CallbackSlot[];
 }
 
-const dayLabelFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-const dayLabel = (day: string) => dayLabelFormat.format(new Date(`${day}T12:00:00Z`)).replace(",", "");
 
 /** The hours a working day offers, whole slots only, in the order of the day. */
 function slotMinutesOn(day: string, rules: CallbackRules): number[] {
@@ -117,9 +111,9 @@ export function callbackSlots(now: Date, rules: CallbackRules, workingDays = CAL
       .filter(({ at }) => at.getTime() > now.getTime())
       .map(({ minutes, at }) => ({
         start: at.toISOString(),
-        label: `${clockTime(minutes)} to ${clockTime(minutes + CALLBACK_SLOT_MINUTES)}`,
+        label: formatClockRange(minutes, minutes + CALLBACK_SLOT_MINUTES),
       }));
-    if (slots.length > 0) days.push({ day, label: dayLabel(day), slots });
+    if (slots.length > 0) days.push({ day, label: formatCalendarDay(day), slots });
   }
   return days;
 }

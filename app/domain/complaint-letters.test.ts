@@ -42,7 +42,7 @@ describe("letterTemplate", () => {
 
   it("a holding response gives the day the final response will come, and says they may go to the Ombudsman now", () => {
     const { body } = letterTemplate("holding", firm, complaint);
-    expect(body).toContain("by 22 Jan 2027");
+    expect(body).toContain("by Fri 22 Jan 2027");
     expect(body).toContain("you may refer your complaint to the Financial Ombudsman Service now");
   });
 

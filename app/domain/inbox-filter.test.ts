@@ -29,6 +29,7 @@ const NOTHING: InboxFilter = {
   flag: undefined,
   q: undefined,
   sort: "received",
+  dir: "desc",
   after: undefined,
 };
 const ID = "0b9a7c1e-5d2f-4e8a-9c3b-1f2e3d4c5b6a";
@@ -229,9 +230,17 @@ describe("inboxSearchParams", () => {
     "assignee=mine&campaign=spring sale&min=10000&max=250000&flag=duplicate&q=07700 900123&sort=amount",
     `assignee=unassigned&sort=amount&after=25000~${ID}`,
     `after=2026-11-01T10:00:00.123456Z~${ID}`,
+    `sort=amount&dir=asc&after=-1~${ID}`,
+    "dir=asc",
   ])("gives back the query a filter came from: %s", (query) => {
     const params = new URLSearchParams(query);
     expect(inboxSearchParams(parseInboxFilter(params)).toString()).toBe(params.toString());
+  });
+
+  it("reads the direction: asc the other way, anything else newest or largest first", () => {
+    expect(parse("dir=asc").dir).toBe("asc");
+    expect(parse("dir=desc").dir).toBe("desc");
+    expect(parse("dir=sideways").dir).toBe("desc");
   });
 
   it("writes an amount of 0 (a real bound, not an empty one)", () => {

@@ -6,6 +6,8 @@ import { isLeadKind, isLeadStatus, isTriageFlag, type LeadKind, type LeadStatus,
 // parser for the page, the CSV export and the server's query, and one writer for links.
 
 export type InboxSort = "received" | "amount";
+/** Newest or largest first (the default), or the other way (`dir=asc`). */
+export type InboxDir = "asc" | "desc";
 /** Everyone's leads, nobody's, the viewer's own, or one adviser's (by user id). */
 export type AssigneeFilter = "unassigned" | "mine" | { id: string };
 
@@ -24,6 +26,7 @@ export interface InboxFilter {
   /** Name, email, phone or reference. */
   q?: string;
   sort: InboxSort;
+  dir: InboxDir;
   /** Keyset: the page starts after this row (see `inboxCursor`). */
   after?: InboxCursor;
 }
@@ -95,6 +98,7 @@ export function parseInboxFilter(params: URLSearchParams): InboxFilter {
     flag: isTriageFlag(params.get("flag")) ? (params.get("flag") as TriageFlag) : undefined,
     q: q || undefined,
     sort,
+    dir: params.get("dir") === "asc" ? "asc" : "desc",
     after: parseInboxCursor(params.get("after"), sort),
   };
 }
@@ -139,6 +143,7 @@ export function inboxSearchParams(filter: InboxFilter): URLSearchParams {
   if (filter.flag) params.set("flag", filter.flag);
   if (filter.q) params.set("q", filter.q);
   if (filter.sort !== "received") params.set("sort", filter.sort);
+  if (filter.dir === "asc") params.set("dir", "asc");
   if (filter.after) params.set("after", `${filter.after.key}~${filter.after.id}`);
   return params;
 }

@@ -423,7 +423,7 @@ describe("the timeline's words for each move", () => {
             commissionReason: "Lower fee",
           },
         } as const,
-        words: "Completed: £25,000 lent on 20 Nov 2026; commission £450.50 (changed: Lower fee)",
+        words: "Completed: £25,000 lent on Fri 20 Nov 2026; commission £450.50 (changed: Lower fee)",
       },
       {
         rule: "the decline gives its reason",

@@ -12,6 +12,7 @@ import { ukClock, ukInstant } from "./uk-time";
  * What a lead's timeline records. `callback-chosen` is the borrower's own (no actor): the
  * call-back time they chose, as the next action it set (`call-back` at the slot's start,
  * or `call-soonest` with no time). `case` is a move of the lead's case with a lender.
+ * `message` is an email or a letter an adviser logged (sent or received outside the site).
  */
 export const LEAD_EVENT_TYPES = [
   "status",
@@ -22,6 +23,7 @@ export const LEAD_EVENT_TYPES = [
   "callback-chosen",
   "case",
   "correction",
+  "message",
 ] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
@@ -44,7 +46,25 @@ export interface TimelineEvent<At = Date> {
   nextActionAt: At | null;
   /** A correction's fields with their old and new values (type "correction"). */
   changes?: CorrectionChange[] | null;
+  /** A logged email or letter's way and direction (type "message"). */
+  channel?: MessageChannel | null;
 }
+
+// ---------------------------------------------------------------- emails and letters
+
+/** An email or a letter an adviser logs, as quick as a call: which way it went, and a line on it. */
+export const MESSAGE_CHANNELS = ["email-sent", "email-received", "letter-sent", "letter-received"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
+  "email-sent": "Email sent to them",
+  "email-received": "Email from them",
+  "letter-sent": "Letter sent to them",
+  "letter-received": "Letter from them",
+};
+
+export const isMessageChannel = (value: unknown): value is MessageChannel =>
+  typeof value === "string" && (MESSAGE_CHANNELS as readonly string[]).includes(value);
 
 // ---------------------------------------------------------------- calls
 

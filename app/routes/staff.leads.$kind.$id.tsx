@@ -13,9 +13,11 @@ import {
 import { liveProducts } from "../../server/staff/lender-panel/lender-panel.server";
 import { correctLead } from "../../server/staff/leads/corrections.server";
 import { leadWalk } from "../../server/staff/leads/lead-walk.server";
+import { leadRecordsOf } from "../../server/staff/leads/lead-records.server";
 import {
   addNote,
   assignableStaff,
+  logMessage,
   assignLead,
   changeStatus,
   emailsOf,
@@ -31,7 +33,15 @@ import { needsOf, recordNeeds } from "../../server/needs/needs.server";
 import { formValues, readAdviserNeeds } from "~/domain/needs";
 import { NEEDS_FORM, type NeedsView } from "~/features/staff/needs/needs-section";
 import { heldBy, holds } from "../../server/staff/guard.server";
-import { isCallOutcome, NEXT_ACTION_PROBLEMS, readCloseReason, readNextAction } from "~/domain/lead-work";
+import {
+  isCallOutcome,
+  isMessageChannel,
+  NEXT_ACTION_PROBLEMS,
+  readCloseReason,
+  readNextAction,
+} from "~/domain/lead-work";
+import { readFeedShow } from "~/features/staff/lead/activity";
+import { MESSAGE_FORM } from "~/features/staff/lead/message-form";
 import { callbackFromColumns } from "~/domain/callback-choice";
 import { isLeadKind, isLeadStatus, isRecordVersion, type LeadKind } from "~/domain/leads";
 import {
@@ -80,6 +90,7 @@ const DONE: Record<string, string> = {
   "assign-undone": "Assignment undone: the lead is back as it was.",
   note: "Note added.",
   call: "Call logged.",
+  message: "Email or letter logged.",
   "next-action": "Next action saved.",
   "case-start": "Case started: the application is sent.",
   "case-offer": "Offer recorded.",
@@ -133,13 +144,14 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
   const lead = await findLead(context.db, params.kind, id);
   if (!lead) throw notFound();
   await writeAudit(context.db, { action: "lead.view", actor: user, lead: { kind: lead.kind, id: lead.row.id } });
-  const [timeline, emails, staff, { flags, duplicateOf }, products, [leadCase, ...earlierCases]] = await Promise.all([
+  const [timeline, emails, staff, { flags, duplicateOf }, products, [leadCase, ...earlierCases], records] = await Promise.all([
     timelineOf(context.db, lead.row.id),
     emailsOf(context.db, lead.kind, lead.row.id),
     assignableStaff(context.db),
     flagsOf(context.db, lead),
     lead.kind === "contact" ? [] : liveProducts(context.db),
     lead.kind === "contact" ? [] : casesOf(context.db, lead.kind, lead.row.id),
+    leadRecordsOf(context.db, { kind: lead.kind, id: lead.row.id, email: String(lead.row.email ?? "") }),
   ]);
   // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
   const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
@@ -202,6 +214,24 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
       viewerId: user.id,
       needs,
       walk,
+      records: {
+        complaints: records.complaints.map((c) => ({
+          id: c.id,
+          receivedAt: c.receivedAt.toISOString(),
+          closedAt: c.closedAt?.toISOString() ?? null,
+        })),
+        dataRequests: records.dataRequests.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          receivedAt: r.receivedAt.toISOString(),
+          dueBy: r.dueBy.toISOString(),
+          answeredAt: r.answeredAt?.toISOString() ?? null,
+        })),
+        needsChanges: records.needsChanges.map((n) => ({ ...n, at: n.at.toISOString() })),
+        needsHeld: records.needsHeld,
+      },
+      feed: readFeedShow(url.searchParams.get("feed")),
+      keep: list === null ? "" : new URLSearchParams({ list }).toString(),
       can: heldBy(user),
       notice: doneText ? { tone: "success" as const, text: doneText } : null,
       assignUndo,
@@ -319,6 +349,16 @@ const assign: LeadIntent = async (args, lead) => {
 const note: LeadIntent = async ({ request, form, context, staff }, lead) =>
   answered(request, lead, "note", await addNote(context.db, staff.user, lead, String(form.get("note") ?? "")));
 
+const message: LeadIntent = async ({ request, form, context, staff }, lead) => {
+  const values = valuesOf(form, ["channel", "message-note"]);
+  const channel = form.get("channel");
+  if (!isMessageChannel(channel)) {
+    return refused({ error: "Choose which way it went.", form: MESSAGE_FORM, field: "channel", values });
+  }
+  const outcome = await logMessage(context.db, staff.user, lead, { channel, note: values["message-note"] ?? "" });
+  return answered(request, lead, MESSAGE_FORM, outcome);
+};
+
 const call: LeadIntent = async ({ request, form, context, staff }, lead, now) => {
   const values = valuesOf(form, ["outcome", "call-note", "kind", "day", "time"]);
   const callOutcome = form.get("outcome");
@@ -370,6 +410,7 @@ export const action = consoleAction("leads.work", {
   status: onLead(atVersion(status)),
   assign: onLead(atVersion(assign)),
   note: onLead(note),
+  [MESSAGE_FORM]: onLead(message),
   call: onLead(atVersion(call)),
   "next-action": onLead(atVersion(nextAction)),
   ...caseMoves,

@@ -11,8 +11,10 @@ import { consoleMeta } from "~/features/staff/console-meta";
 import { type ConsoleArgs, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.today";
 
-// /staff/today: the adviser's list for the day (docs/decisions/190). ?mine=1 keeps to the
-// signed-in adviser's leads and those assigned to nobody.
+// /staff/today: the adviser's list for the day (docs/decisions/190, issue 50). A member who
+// works leads lands on their own and those assigned to nobody; a manager (who may assign
+// others' leads) is one link from everyone's (?everyone=1); a role that works no leads
+// (compliance) sees everyone's.
 
 export const meta: Route.MetaFunction = consoleMeta("Today");
 export const headers: Route.HeadersFunction = privatePageHeaders;
@@ -20,7 +22,9 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export const loader = consoleLoader("leads.read", async ({ request, context, staff }) => {
   const { user, headers } = staff;
   const now = new Date();
-  const mine = new URL(request.url).searchParams.get("mine") === "1";
+  const works = holds(user, "leads.work");
+  const canChoose = works && holds(user, "leads.assign");
+  const mine = works && !(canChoose && new URL(request.url).searchParams.get("everyone") === "1");
   const list = await todayList(context.db, {
     now,
     rules: context.config.callbacks,
@@ -46,6 +50,7 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
     {
       today: ukClock(now).day,
       mine,
+      canChoose,
       targetMinutes: context.config.firstCallTargetMinutes,
       planned: list.planned.map((lead) => ({
         ...row(lead),

@@ -1,6 +1,7 @@
 import { data, Outlet } from "react-router";
 import { clearRolesNews } from "../../server/staff/accounts.server";
-import { heldBy } from "../../server/staff/guard.server";
+import { approvalsWaiting } from "../../server/staff/approvals.server";
+import { heldBy, holds } from "../../server/staff/guard.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { StaffFrame } from "~/features/staff/staff-frame";
 import { consoleLoader } from "../../server/staff/console-route.server";
@@ -19,12 +20,18 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 export const loader = consoleLoader("console.enter", async ({ context, staff }) => {
   const { user, headers, rolesNews } = staff;
   if (rolesNews) await clearRolesNews(context.db, user.id);
-  return data({ staffName: user.name, can: heldBy(user), rolesNews }, { headers });
+  const approvals = holds(user, "promotions.approve") ? await approvalsWaiting(context.db, user.id) : 0;
+  return data({ staffName: user.name, can: heldBy(user), rolesNews, approvals }, { headers });
 });
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <StaffFrame staffName={loaderData.staffName} can={loaderData.can} rolesNews={loaderData.rolesNews}>
+    <StaffFrame
+      staffName={loaderData.staffName}
+      can={loaderData.can}
+      rolesNews={loaderData.rolesNews}
+      approvals={loaderData.approvals}
+    >
       <Outlet />
     </StaffFrame>
   );

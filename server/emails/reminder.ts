@@ -1,8 +1,7 @@
 import type { SiteConfig } from "../../app/config.server";
 import { formatPounds } from "../../app/domain/finance";
 import type { LeadKind } from "../../app/domain/leads";
-import { clockTime } from "../../app/domain/opening-hours";
-import { UK_TIME_ZONE, ukClock } from "../../app/domain/uk-time";
+import { formatDay, formatTime } from "../../app/domain/date-format";
 import type { MailMessage } from "../platform/mail";
 import { consoleLeadUrl } from "./callback";
 import { renderEmail } from "./layout";
@@ -21,23 +20,15 @@ export interface CallbackReminder {
   loanAmount: number | null;
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-
-/** "Tuesday 1 December 2026 at 10:00", UK time. */
+/** "Tue 1 Dec 2026 at 10am", UK time (the domain's one formatter). */
 export function reminderTime(at: Date): string {
-  return `${dayFormat.format(at).replace(/^(\w+),/, "$1")} at ${clockTime(ukClock(at).minutes)}`;
+  return `${formatDay(at)} at ${formatTime(at)}`;
 }
 
 /** The reminder sent to `to` (the lead's adviser, or the leads inbox when nobody has it). */
 export function callbackReminderEmail(site: SiteConfig, to: string, lead: CallbackReminder): MailMessage {
   const reference = leadReference(lead.id);
-  const time = clockTime(ukClock(lead.at).minutes);
+  const time = formatTime(lead.at);
   const amount = lead.loanAmount === null ? null : formatPounds(lead.loanAmount);
   return renderEmail(site, {
     to,

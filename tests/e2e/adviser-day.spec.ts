@@ -42,15 +42,21 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
 
   // An adviser, made as the command line makes one, enrols and signs in.
   const email = `day-${Date.now()}@firm.example`;
-  await enrolAndSignIn(page, await addStaffMember(email, "Dana Day"), email);
+  await enrolAndSignIn(page, await addStaffMember(email, "Dana Day", ["adviser"]), email);
   await expect(page).toHaveURL(/\/staff$/);
 
-  // Today comes first in the console's navigation; the booked call is on it (later today,
-  // or booked for a later day when the office has closed), with its phone to tap.
+  // Today comes first in the console's navigation; it opens on the adviser's own leads and
+  // those nobody has, and the booked call is on it (later today, or booked for a later day
+  // when the office has closed), with its phone to tap.
   const nav = page.getByRole("navigation", { name: "Staff console" }).getByRole("link");
   await expect(nav.first()).toHaveText("Today");
   await nav.first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  await expect(page.getByText("Showing your leads and those not assigned.")).toBeVisible();
+  // An adviser has no other view to choose: everyone's is a manager's.
+  await expect(page.getByRole("link", { name: "Show everyone's" })).toHaveCount(0);
+  await page.goto("/staff/today?everyone=1");
+  await expect(page.getByText("Showing your leads and those not assigned.")).toBeVisible();
   const row = page.locator(`[data-testid="today-row"][data-lead="${id}"]`);
   await expect(row).toContainText("Call back at");
   await expect(row.getByRole("link", { name: "07700 900456" })).toHaveAttribute("href", "tel:07700900456");
@@ -72,11 +78,33 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
       screen.height,
     );
   }
+  // On a phone the navigation folds into one menu button: the header is one row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const banner = page.locator("header").first();
+  expect((await banner.boundingBox())?.height ?? 999).toBeLessThanOrEqual(64);
+  await expect(page.getByRole("navigation", { name: "Staff console" })).toBeHidden();
+  await tabTo(page, page.getByText("Menu", { exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Today" }),
+  ).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Enter");
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await row.getByRole("link", { name: reference }).click();
+  // The lead opened from the list by keyboard: its name is the link.
+  await tabTo(page, row.getByRole("link", { name: "Jane Smith" }));
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
   await expect(page.getByTestId("lead-first-contact")).toHaveText("Not called yet.");
+  // The header strip: the status a badge, the one next action the hour the borrower booked, said once.
+  const header = page.getByTestId("lead-header");
+  await expect(header.getByTestId("lead-status")).toHaveText("New");
+  await expect(header.getByTestId("lead-next-action")).toHaveText("Call back");
+  await expect(header.getByTestId("lead-next")).toContainText(
+    /\w{3} \d{1,2} \w{3} \d{4}, \S+ to \S+, the hour they chose/,
+  );
+  await expect(page.getByText(/the hour they chose/)).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
 
   // The call, from the keyboard: outcome, note, next action (what, day, time), then Log call.
@@ -110,8 +138,37 @@ test("a booked lead on Today, a call logged with its outcome and next action, an
   await expect(page.getByTestId("timeline")).toContainText("Wants to talk to their partner first.");
   // The borrower's own choice is on the timeline too, in words.
   await expect(page.getByTestId("timeline")).toContainText(
-    /The borrower asked to be called on \w+day \d{1,2} \w+ at \d{1,2}:00/,
+    /The borrower asked to be called on \w{3} \d{1,2} \w{3} \d{4}, \S+ to \S+/,
   );
+  expect(await axeViolations(page)).toEqual([]);
+
+  // An email logged as quickly as the call, from the header's action, by keyboard; the
+  // feed shows it above the call, newest first, with who.
+  await tabTo(page, header.getByRole("link", { name: "Log an email or letter" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#log-message$/);
+  await tabTo(page, page.getByRole("radio", { name: "Email sent to them" }));
+  await page.keyboard.press("Space");
+  await tabTo(page, page.getByLabel("What it said (optional)"));
+  await page.keyboard.type("Sent the forms to sign.");
+  await tabTo(page, page.getByRole("button", { name: "Log it" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Email or letter logged.")).toBeVisible();
+  const entries = page.getByTestId("timeline").getByRole("listitem");
+  await expect(entries.nth(0)).toContainText("Email sent to them");
+  await expect(entries.nth(0)).toContainText("Sent the forms to sign.");
+  await expect(entries.nth(0)).toContainText("Dana Day");
+  // The call moved the lead on at the same moment: the move, then the call that made it.
+  await expect(entries.nth(1)).toContainText("Status: New → Contacted");
+  await expect(entries.nth(2)).toContainText("Call: Spoke to them");
+  // The feed filtered to calls, by a link (the kind in the URL).
+  await page
+    .getByRole("navigation", { name: "Show in the activity" })
+    .getByRole("link", { name: /^Calls/ })
+    .click();
+  await expect(page).toHaveURL(/feed=calls/);
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText("Call: Spoke to them");
   expect(await axeViolations(page)).toEqual([]);
 
   // Planning the next action alone, from the keyboard: what, day and time, then Space on Save.

@@ -275,8 +275,11 @@ test.describe("with script", () => {
     const email = staffEmail("needs-manager");
     await enrolAndSignIn(manager, await addStaffMember(email, "Mo Manager", ["manager"]), email);
     await expect(manager).toHaveURL(/\/staff$/);
-    await manager.getByRole("link", { name: "Funnel" }).click();
-    await manager.getByRole("link", { name: /^Consumer Duty outcomes/ }).click();
+    // The outcomes report is named in the navigation of the roles that read it.
+    await manager
+      .getByRole("navigation", { name: "Staff console" })
+      .getByRole("link", { name: "Consumer Duty outcomes" })
+      .click();
     await expect(manager.getByRole("heading", { level: 1 })).toContainText("Consumer Duty outcomes");
     const leads = manager
       .getByRole("row")

@@ -178,7 +178,7 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
 
   // The access review, from the team page: the adviser's export and note, printable.
   await page.goto("/staff/team");
-  await page.getByRole("link", { name: /^Access review/ }).click();
+  await page.getByRole("main").getByRole("link", { name: /^Access review/ }).click();
   const review = page.getByTestId("review-member").filter({ hasText: "Abe Adviser" });
   await expect(review.getByRole("table", { name: "Exported" })).toContainText("Exported leads");
   await expect(review).toContainText("Added a note: 1 time");

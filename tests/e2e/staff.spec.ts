@@ -438,7 +438,7 @@ test("a visit that reaches step 3 of the main form and leaves shows on /staff/fu
   const key = await enrol(page, staffEmail, "Fin Funnel");
   await signInByKeyboard(page, staffEmail, key);
   await expect(page).toHaveURL(/\/staff$/);
-  await page.getByRole("link", { name: "Funnel" }).click();
+  await page.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Reports" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Where borrowers drop out" })).toBeVisible();
   await page.getByLabel("Campaign", { exact: true }).selectOption(campaign);
   await page.getByRole("button", { name: "Show" }).click();

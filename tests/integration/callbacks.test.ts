@@ -160,7 +160,7 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
       selected: "soonest",
     });
     expect(owned?.days[0]?.day).toBe("2026-12-01");
-    expect(owned?.days[0]?.slots[0]).toEqual({ start: "2026-12-01T09:00:00.000Z", label: "9:00 to 10:00" });
+    expect(owned?.days[0]?.slots[0]).toEqual({ start: "2026-12-01T09:00:00.000Z", label: "9am to 10am" });
     const stranger = (await load({})).callback;
     expect(stranger).toMatchObject({ owned: false, days: [] });
   });
@@ -182,12 +182,12 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
     const confirmation = mail[`quote-callback-confirm:${id}`];
     expect(confirmation?.to).toBe(email);
     expect(confirmation?.text).toContain(
-      "We will call you on Tuesday 1 December 2026, between 10:00 and 11:00 (UK time)",
+      "We will call you on Tue 1 Dec 2026, 10am to 11am (UK time)",
     );
     const note = mail[`quote-callback-notify:${id}`];
     expect(note?.to).toBe(context.config.mail.leadInbox);
     expect(note?.subject).toBe(
-      `Call-back time for ${id.slice(0, 8).toUpperCase()}: Tuesday 1 December 2026, between 10:00 and 11:00`,
+      `Call-back time for ${id.slice(0, 8).toUpperCase()}: Tue 1 Dec 2026, 10am to 11am`,
     );
     expect(note?.text).toContain(`${SITE}/staff/leads/quote/${id}`);
     expect(note?.text).not.toContain(email);
@@ -246,7 +246,7 @@ describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind
     });
     expect(history.map((h) => (h.type === "staff" ? `staff: ${h.event.type}` : h.title))).toEqual([
       "Quote received",
-      "The borrower asked to be called on Tuesday 1 December at 10:00",
+      "The borrower asked to be called on Tue 1 Dec 2026, 10am to 11am",
       "The borrower asked to be called as soon as possible",
     ]);
   });

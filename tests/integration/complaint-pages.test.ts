@@ -186,7 +186,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
       has(sheet, 'data-testid="printable-letter"');
       has(sheet, "Pat Posted");
       has(sheet, "Their postal address is to be written in here.");
-      has(sheet, "7 Dec 2026");
+      has(sheet, "Mon 7 Dec 2026");
       has(sheet, "Record as posted");
       expect(await lettersOf(id)).toEqual([]);
 
@@ -223,7 +223,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
       ).toEqual([]);
       const after = await (await get(carol, `${path}?done=posted`)).text();
       has(after, "The letter is recorded as posted, and kept here as printed.");
-      has(after, "Acknowledgement, posted on 7 Dec 2026");
+      has(after, "Acknowledgement, posted on Mon 7 Dec 2026");
       hasNot(after, "Acknowledge it by");
 
       // A week on: the final response, posted the day before it is recorded, answers the complaint.

@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds())("complaints on %s", (kind) => {
     expect(job?.payload).toMatchObject({
       complaintId: id,
       to: expect.stringMatching(/^ann\./),
-      subject: expect.stringContaining("22 Jan 2027"),
+      subject: expect.stringContaining("Fri 22 Jan 2027"),
     });
     expect(await complaintAwaitsResponse(database.db, id)).toBe(true);
     const letter = await written(id, "holding");

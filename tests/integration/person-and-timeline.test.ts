@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds())("the person page and the timeline on %s", (ki
     expect(history.map((h) => (h.type === "staff" ? "" : h.title))).toEqual([
       "Quote received",
       "Email sent to leads@firm.example: New quote",
-      "The borrower asked to be called on Tuesday 1 December at 10:00",
+      "The borrower asked to be called on Tue 1 Dec 2026, 10am to 11am",
     ]);
   });
 });

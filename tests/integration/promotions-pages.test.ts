@@ -118,7 +118,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       );
       expect(history).toContain(`with version ${first}. Not what the site shows now`);
       const versionPage = await textOf(await get(approver, `/staff/promotions/${first}`));
-      expect(versionPage).toContain("Live 1 Mar 2027, 01:05 to 1 Mar 2027, 01:06");
+      expect(versionPage).toContain("Live Mon 1 Mar 2027, 1:05am to Mon 1 Mar 2027, 1:06am");
 
       // Every row names its version and who did it; a publication, the approver whose approval published it.
       const rows = (await database.db.select().from(auditLog))

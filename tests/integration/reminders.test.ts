@@ -124,9 +124,9 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
     const job = await reminderJob("quote", id);
     const payload = job?.payload as ReminderPayload;
     const reference = leadReference(id);
-    expect(payload.subject).toBe(`Call back now: ${reference} at 10:00`);
+    expect(payload.subject).toBe(`Call back now: ${reference} at 10am`);
     expect(payload.text).toContain(
-      `The call-back for lead ${reference} (£42,000) is due now: Tuesday 1 December 2026 at 10:00 (UK time).`,
+      `The call-back for lead ${reference} (£42,000) is due now: Tue 1 Dec 2026 at 10am (UK time).`,
     );
     expect(payload.text).toContain(`${settings.site.siteUrl}/staff/leads/quote/${id}`);
     for (const personal of ["Jane", "Smith", "jane@example.com", "07700"]) expect(payload.text).not.toContain(personal);
@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
     expect(delivered(adviser.email)).toHaveLength(1);
     clock = later;
     await until(() => delivered(adviser.email).length === 2);
-    expect(delivered(adviser.email)[1]?.subject).toBe(`Call back now: ${reference} at 10:30`);
+    expect(delivered(adviser.email)[1]?.subject).toBe(`Call back now: ${reference} at 10:30am`);
   });
 
   it("sends no stale reminder: a call-back moved after its reminder was queued, before it went, sends nothing", async () => {
@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
       .from(jobs)
       .where(eq(jobs.dedupeKey, reminderKey("contact", id)));
     expect((job?.payload as ReminderPayload | undefined)?.text).toContain(
-      `The call-back for lead ${leadReference(id)} is due now: Tuesday 8 December 2026 at 15:00 (UK time).`,
+      `The call-back for lead ${leadReference(id)} is due now: Tue 8 Dec 2026 at 3pm (UK time).`,
     );
     await database.db.execute(sql`delete from ${jobs} where kind = 'reminder'`);
   });
@@ -303,7 +303,7 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
     // The new hour comes: one reminder, for it.
     clock = second;
     await until(() => mailTo(adviser.email, remindersOf(id)).length === 1);
-    expect(mailTo(adviser.email, remindersOf(id))[0]?.subject).toBe(`Call back now: ${leadReference(id)} at 14:00`);
+    expect(mailTo(adviser.email, remindersOf(id))[0]?.subject).toBe(`Call back now: ${leadReference(id)} at 2pm`);
 
     // A change to "as soon as possible" before a later hour: that hour reminds nobody.
     const third = new Date("2026-12-04T10:00:00Z");
@@ -337,7 +337,7 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
       mailTo(adviser.email, /^Call back now/)
         .slice(before)
         .map((m) => m.subject),
-    ).toEqual([`Call back now: ${leadReference(id)} at 11:00`]);
+    ).toEqual([`Call back now: ${leadReference(id)} at 11am`]);
   });
 
   it("sends the borrower the new time after a change made while the old time's email was being sent: the old one first, then the new", async () => {
@@ -365,8 +365,8 @@ describe.each(testDatabaseKinds())("call-back reminders on %s", (kind) => {
     }
     await until(() => mailTo(email, /^When we will call you/).length === 2);
     const texts = mailTo(email, /^When we will call you/).map((m) => m.raw.replace(/=\r?\n/g, ""));
-    expect(texts[0]).toContain("between 10:00 and 11:00");
-    expect(texts[1]).toContain("between 15:00 and 16:00");
+    expect(texts[0]).toContain("10am to 11am");
+    expect(texts[1]).toContain("3pm to 4pm");
     // The broker's note follows the change the same way.
     await until(() => mailTo(settings.leadInbox, new RegExp(`^Call-back time for ${leadReference(id)}`)).length === 2);
     const [, confirmKey = ""] = callbackEmailKeys("quote", id);

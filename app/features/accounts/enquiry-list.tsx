@@ -1,3 +1,4 @@
+import { formatDay } from "~/domain/date-format";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { formatPounds } from "~/domain/finance";
@@ -24,12 +25,6 @@ const STATUS_STYLES: Record<LeadStatus, string> = {
   withdrawn: "bg-slate-100 text-slate-800 ring-slate-300",
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 /** The visitor's enquiries, newest first, as a table a screen reader can walk. */
 export function EnquiryList({ enquiries }: { enquiries: EnquirySummary[] }) {
@@ -70,7 +65,7 @@ export function EnquiryList({ enquiries }: { enquiries: EnquirySummary[] }) {
         </thead>
         <tbody className="divide-y divide-slate-200">
           {enquiries.map((enquiry) => {
-            const date = <time dateTime={enquiry.createdAt}>{dateFormat.format(new Date(enquiry.createdAt))}</time>;
+            const date = <time dateTime={enquiry.createdAt}>{formatDay(enquiry.createdAt)}</time>;
             const status = <StatusBadge status={enquiry.status} />;
             return (
               <tr key={enquiry.id}>

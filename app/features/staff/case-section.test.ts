@@ -84,7 +84,7 @@ describe("the case section after a lender's decline", () => {
       declined("c0", "Example Lender C", "other"),
     ]);
     expect(text).toContain(
-      "Earlier cases Example Lender A, Homeowner plus (now retired): application sent 20 Nov 2026, 09:00; declined by the lender 23 Nov 2026, 14:30: Loan to value too high.",
+      "Earlier cases Example Lender A, Homeowner plus (now retired): application sent Fri 20 Nov 2026, 9am; declined by the lender Mon 23 Nov 2026, 2:30pm: Loan to value too high.",
     );
     expect(text).toContain("Example Lender C, Homeowner plus: application sent");
     expect(text).toContain(": Other.");

@@ -1,17 +1,10 @@
+import { formatDateTime } from "~/domain/date-format";
 import { formatPounds } from "~/domain/finance";
 
-// How the console writes times and sums: UK time, to the minute.
+// How the console writes times and sums: UK time, to the minute, the UK's way.
 
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-export const formatWhen = (iso: string | Date) => dateTime.format(new Date(iso));
+/** "Mon 7 Dec 2026, 10:30am": the domain's one formatter (date-format.ts). */
+export const formatWhen = (iso: string | Date) => formatDateTime(iso);
 export const money = (n: number | null) => (n === null ? "—" : formatPounds(n));
 export const percentOrDash = (n: number | null) => (n === null ? "—" : `${n.toFixed(2)}%`);
 export const reference = (id: string) => id.slice(0, 8).toUpperCase();

@@ -110,6 +110,37 @@ const INBOX_COLUMNS = [
 ] as const;
 
 /**
+ * The columns whose header sorts the list (decision 393): each has an index in every lead
+ * table, so a page of either order costs the same at a million leads.
+ */
+const SORTABLE: Partial<Record<(typeof INBOX_COLUMNS)[number], InboxFilter["sort"]>> = {
+  Received: "received",
+  Amount: "amount",
+};
+
+/** A sortable column's header: a link to the list in that order (again: the other way), from its first page. */
+function SortHeader({ filter, column, sort }: { filter: InboxFilter; column: string; sort: InboxFilter["sort"] }) {
+  const current = filter.sort === sort;
+  const dir = current && filter.dir === "desc" ? "asc" : "desc";
+  const text = inboxSearchParams({ ...filter, sort, dir, after: undefined }).toString();
+  return (
+    <Link to={text ? `/staff?${text}` : "/staff"} className="font-semibold text-brand-700 underline">
+      {column}
+      <span className="sr-only">
+        , sort{" "}
+        {sort === "amount"
+          ? dir === "desc"
+            ? "largest first"
+            : "smallest first"
+          : dir === "desc"
+            ? "newest first"
+            : "oldest first"}
+      </span>
+    </Link>
+  );
+}
+
+/**
  * A link a thumb can hit on a phone: 44 px high, reaching into the half lines above and
  * below it (no other link is there), so the card's lines stay a line apart.
  */
@@ -195,7 +226,17 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
   const table = (
     <div className="mt-6 overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm max-sm:block">
-        <caption className="sr-only">Leads, {filter.sort === "amount" ? "largest amount" : "newest"} first</caption>
+        <caption className="sr-only">
+          Leads,{" "}
+          {filter.sort === "amount"
+            ? filter.dir === "asc"
+              ? "smallest amount"
+              : "largest amount"
+            : filter.dir === "asc"
+              ? "oldest"
+              : "newest"}{" "}
+          first
+        </caption>
         <thead className="max-sm:hidden">
           <tr className="border-b-2 border-slate-400">
             {many && (
@@ -203,11 +244,21 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
                 Tick
               </th>
             )}
-            {INBOX_COLUMNS.map((h) => (
-              <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
+            {INBOX_COLUMNS.map((h) => {
+              const sort = SORTABLE[h];
+              return (
+                <th
+                  key={h}
+                  scope="col"
+                  className="px-2 py-2 font-semibold"
+                  aria-sort={
+                    sort && filter.sort === sort ? (filter.dir === "asc" ? "ascending" : "descending") : undefined
+                  }
+                >
+                  {sort ? <SortHeader filter={filter} column={h} sort={sort} /> : h}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody className="max-sm:block">
@@ -239,7 +290,13 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
                 </Link>
               </Cell>
               <Cell column="Name">
-                <span className="max-sm:font-semibold">{row.name}</span>
+                <Link
+                  to={leadInList(row.kind, row.id, list)}
+                  className={cn("font-semibold text-brand-700 underline", tapClass)}
+                  data-testid="inbox-name"
+                >
+                  {row.name}
+                </Link>
               </Cell>
               <Cell column="Phone" className="sm:whitespace-nowrap">
                 <a href={telHref(row.phone)} className={cn("text-brand-700 underline", tapClass)}>

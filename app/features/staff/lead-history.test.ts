@@ -70,7 +70,7 @@ describe("leadHistory", () => {
         titles: [
           "Quote received",
           "staff 1",
-          "The borrower asked to be called on Thursday 26 November at 10:00",
+          "The borrower asked to be called on Thu 26 Nov 2026, 10am to 11am",
           "staff 3",
           "The borrower asked to be called as soon as possible",
         ],
@@ -89,7 +89,7 @@ describe("leadHistory", () => {
         titles: [
           "Quote received",
           "staff 1",
-          "The borrower asked to be called on Tuesday 1 December at 10:00",
+          "The borrower asked to be called on Tue 1 Dec 2026, 10am to 11am",
           "staff 2",
         ],
       },

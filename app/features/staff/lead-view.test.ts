@@ -39,7 +39,7 @@ describe("leadView: the call-back and the next action", () => {
           nextActionKind: "call-back",
           nextActionAt: new Date("2026-12-01T10:00:00Z"),
         },
-        callback: "Tuesday 1 December 2026, between 10:00 and 11:00",
+        callback: "Tue 1 Dec 2026, 10am to 11am",
         nextAction: { kind: "call-back", label: "Call back", at: "2026-12-01T10:00:00.000Z" },
       },
       {

@@ -81,6 +81,8 @@ export interface LeadView {
   duplicateOf: { kind: LeadKind; id: string; receivedAt: string } | null;
   /** When the borrower asked to be called, in words (quotes and enquiries); null for a contact message. */
   callback: string | null;
+  /** The start of the hour the borrower chose (ISO 8601); null when they chose none or "as soon as possible". */
+  callbackAt: string | null;
   /** The adviser's next action ("Call back") and when (ISO 8601); null when there is none. */
   nextAction: { kind: NextActionKind; label: string; at: string } | null;
   /** When the first call was logged (ISO 8601); null before it. */
@@ -122,6 +124,7 @@ export function leadView(
     flags,
     duplicateOf: duplicateOf ? { ...duplicateOf, receivedAt: duplicateOf.receivedAt.toISOString() } : null,
     callback: null as string | null,
+    callbackAt: null as string | null,
     nextAction: nextActionOf(row),
     firstContactedAt: row.firstContactedAt instanceof Date ? row.firstContactedAt.toISOString() : null,
     correctable: Object.fromEntries(CORRECTABLE_FIELDS[kind].map((f) => [f.field, formValueOf(row[f.field])])),
@@ -146,6 +149,7 @@ export function leadView(
   }
   const choice = callbackFromColumns(get<string | null>("callbackChoice"), get<Date | null>("callbackAt"));
   base.callback = choice ? describeCallback(choice) : "Not chosen: as soon as possible";
+  base.callbackAt = choice?.kind === "slot" ? choice.at.toISOString() : null;
   const landingPageUrl = get<string | null>("landingPageUrl");
   const source = {
     landingPageUrl,

@@ -6,23 +6,29 @@ import { cn } from "~/components/ui/cn";
 import type { Permission } from "~/domain/permissions";
 
 // The console's own frame (DECISIONS D14): no public header or footer, a skip link's
-// target, the places the member's roles open (DECISIONS D25; the day's list first), and
-// signing out.
+// target, every place the member's roles open (DECISIONS D25, issue 50; the day's list
+// first), and signing out. On a phone the places fold into one "Menu" button (a
+// `<details>`, no script needed), so the header takes one row.
 
 /**
- * The console's places, each with the permission that opens it. The access review is
- * reached from the team and the audit log, the outcomes report and the promotions from the
- * funnel and the complaints pages, keeping a phone's header to three rows.
+ * The console's places, each with the permission that opens it. The reports (funnel,
+ * calls, campaigns) are one entry; a member who approves promotions sees "Approvals" with
+ * the count waiting for them in place of "Promotions"; `unless` leaves a place out for a
+ * member who holds that permission.
  */
 const PLACES: {
   to: string;
   label: string;
   permission: Permission;
+  unless?: Permission;
   end?: boolean;
 }[] = [
   { to: "/staff/today", label: "Today", permission: "leads.read" },
   { to: "/staff", label: "Leads", permission: "leads.read", end: true },
-  { to: "/staff/funnel", label: "Funnel", permission: "reports.read" },
+  { to: "/staff/funnel", label: "Reports", permission: "reports.read" },
+  { to: "/staff/outcomes", label: "Consumer Duty outcomes", permission: "outcomes.read" },
+  { to: "/staff/promotions", label: "Promotions", permission: "promotions.read", unless: "promotions.approve" },
+  { to: "/staff/promotions", label: "Approvals", permission: "promotions.approve" },
   { to: "/staff/lenders", label: "Lender panel", permission: "panel.manage" },
   {
     to: "/staff/complaints",
@@ -35,6 +41,7 @@ const PLACES: {
     permission: "data-requests.answer",
   },
   { to: "/staff/audit", label: "Audit log", permission: "audit.read" },
+  { to: "/staff/access-review", label: "Access review", permission: "access-review.read" },
   { to: "/staff/team", label: "Team", permission: "team.read", end: true },
 ];
 
@@ -44,30 +51,54 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
     isActive && "underline",
   );
 
+/** The places a member's roles open, in the navigation's order. */
+export const placesFor = (can: readonly Permission[]) =>
+  PLACES.filter((place) => can.includes(place.permission) && !(place.unless && can.includes(place.unless)));
+
+function Places({ can, approvals, className }: { can: readonly Permission[]; approvals: number; className: string }) {
+  return (
+    <nav aria-label="Staff console" className={className}>
+      {placesFor(can).map((place) => (
+        <NavLink key={place.label} to={place.to} end={place.end} className={navLink}>
+          {place.label}
+          {place.label === "Approvals" && <span className="ml-1 no-underline">({approvals})</span>}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 export function StaffFrame({
   staffName,
   can,
   rolesNews = false,
+  approvals = 0,
   children,
 }: {
   staffName: string;
   can: readonly Permission[];
   rolesNews?: boolean;
+  /** How many promotion versions wait for this member's approval. */
+  approvals?: number;
   children: ReactNode;
 }) {
   return (
     <>
-      <header className="bg-brand-900 text-white print:hidden">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2">
-          <nav aria-label="Staff console" className="flex flex-wrap items-center gap-1">
-            {PLACES.filter((place) => can.includes(place.permission)).map((place) => (
-              <NavLink key={place.to} to={place.to} end={place.end} className={navLink}>
-                {place.label}
-              </NavLink>
-            ))}
-          </nav>
+      <header className="relative bg-brand-900 text-white print:hidden">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2 lg:flex-wrap">
+          <Places can={can} approvals={approvals} className="flex flex-wrap items-center gap-1 max-lg:hidden" />
+          {/* A phone or a narrow window: the places behind one button, the header one row. */}
+          <details className="group lg:hidden" data-testid="console-menu">
+            <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded border border-white px-3 font-semibold focus-visible:outline-3 focus-visible:outline-focus [&::-webkit-details-marker]:hidden">
+              Menu
+            </summary>
+            <div className="absolute left-0 right-0 z-20 mt-2 bg-brand-900 px-4 pb-3 shadow-lg">
+              <Places can={can} approvals={approvals} className="flex flex-col items-start gap-1" />
+              <p className="mt-2 text-sm">Signed in as {staffName}</p>
+            </div>
+          </details>
           <div className="flex items-center gap-3">
-            <span>Signed in as {staffName}</span>
+            <span className="max-lg:hidden">Signed in as {staffName}</span>
             <Form method="post" action="/staff/sign-out">
               <button
                 type="submit"

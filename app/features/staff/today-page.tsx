@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { formatDateTime, formatTime } from "~/domain/date-format";
+import { ukClock } from "~/domain/uk-time";
 import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { NEXT_ACTION_LABELS, type NextActionKind } from "~/domain/callback-choice";
 import { type DueState, describeMinutes } from "~/domain/lead-work";
@@ -33,6 +35,8 @@ export interface TodayPageProps {
   /** Today's UK day (YYYY-MM-DD): a time today is shown as its hour only. */
   today: string;
   mine: boolean;
+  /** Whether the member may switch between their own and everyone's (a manager). */
+  canChoose?: boolean;
   targetMinutes: number;
   planned: (TodayRow & { state: DueState; nextActionAt: string })[];
   waiting: (TodayRow & { waitedMinutes: number; overTarget: boolean })[];
@@ -42,24 +46,9 @@ export interface TodayPageProps {
   complaints?: ComplaintRowView[] | null;
 }
 
-const ukDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-const ukTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const ukDate = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-});
-
-/** "10:00" today; "Tue 24 Nov, 10:00" on another day. */
+/** "3pm" today; "Tue 24 Nov 2026, 10am" on another day (UK time). */
 function when(iso: string, today: string) {
-  const at = new Date(iso);
-  const time = ukTime.format(at);
-  return ukDay.format(at) === today ? time : `${ukDate.format(at).replace(",", "")}, ${time}`;
+  return ukClock(new Date(iso)).day === today ? formatTime(iso) : formatDateTime(iso);
 }
 
 const badgeClass = "inline-block rounded border-2 px-2 py-0.5 text-sm font-bold";
@@ -69,30 +58,27 @@ function LeadCard({ row, children, marker }: { row: TodayRow; children: ReactNod
     <li
       className={
         marker
-          ? "rounded-lg border-2 border-red-700 p-3 [overflow-wrap:anywhere]"
-          : "rounded-lg border border-slate-300 p-3 [overflow-wrap:anywhere]"
+          ? "rounded-lg border-2 border-red-700 px-3 py-2 [overflow-wrap:anywhere]"
+          : "rounded-lg border border-slate-300 px-3 py-2 [overflow-wrap:anywhere]"
       }
       data-testid="today-row"
       data-lead={row.id}
     >
+      {/* One compact row on a desktop (the name the link), two or three lines on a phone. */}
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <TextLink mono to={leadPath(row.kind, row.id)}>
-          {reference(row.id)}
-        </TextLink>
-        <span className="font-semibold">{row.name}</span>
+        <TextLink to={leadPath(row.kind, row.id)}>{row.name}</TextLink>
+        <span className="font-mono text-sm text-slate-700">{reference(row.id)}</span>
         {marker && <span className={`${badgeClass} border-red-700 text-red-800`}>{marker}</span>}
-      </p>
-      <NeedsMarkers markers={row.needs ?? []} className="mt-1" />
-      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
         <a href={telHref(row.phone)} className={textLinkClass}>
           {row.phone}
         </a>
         <span>{row.loanAmount === null ? "No amount (contact message)" : money(row.loanAmount)}</span>
+        <span>{children}</span>
+        <span className="text-sm text-slate-700">
+          {row.assigneeName ? `Assigned to ${row.assigneeName}` : "Not assigned"}
+        </span>
       </p>
-      <p className="mt-1">{children}</p>
-      <p className="mt-1 text-sm text-slate-700">
-        {row.assigneeName ? `Assigned to ${row.assigneeName}` : "Not assigned"}
-      </p>
+      <NeedsMarkers markers={row.needs ?? []} className="mt-1" />
     </li>
   );
 }
@@ -125,7 +111,7 @@ function Section({
           <h2 id={id} className="text-xl font-bold text-slate-900">
             {title} <span className="font-normal text-slate-700">({count})</span>
           </h2>
-          <ul className="mt-3 space-y-3">{children}</ul>
+          <ul className="mt-3 space-y-2">{children}</ul>
         </>
       )}
     </section>
@@ -134,7 +120,17 @@ function Section({
 
 const actionLabel = (kind: NextActionKind | null) => (kind ? NEXT_ACTION_LABELS[kind] : "No next action");
 
-export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked, more, complaints }: TodayPageProps) {
+export function TodayPage({
+  today,
+  mine,
+  canChoose = false,
+  targetMinutes,
+  planned,
+  waiting,
+  booked,
+  more,
+  complaints,
+}: TodayPageProps) {
   const by = (state: DueState) => planned.filter((row) => row.state === state);
   const groups: { state: DueState; title: string; empty: string }[] = [
     { state: "overdue", title: "Overdue", empty: "Nothing is overdue." },
@@ -157,12 +153,13 @@ export function TodayPage({ today, mine, targetMinutes, planned, waiting, booked
       <p className="mt-2">
         {mine ? (
           <>
-            Showing your leads and those not assigned. <TextLink to="/staff/today">Show everyone's</TextLink>
+            Showing your leads and those not assigned.{" "}
+            {canChoose && <TextLink to="/staff/today?everyone=1">Show everyone's</TextLink>}
           </>
         ) : (
           <>
             Showing everyone's leads.{" "}
-            <TextLink to="/staff/today?mine=1">Show only mine and those not assigned</TextLink>
+            {canChoose && <TextLink to="/staff/today">Show only mine and those not assigned</TextLink>}
           </>
         )}
       </p>

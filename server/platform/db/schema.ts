@@ -36,7 +36,7 @@ import type { LenderCriteria, ProductKind } from "../../../app/domain/lender-pro
 import type { Adjustment, NeedDriver, NeedSource } from "../../../app/domain/needs";
 import type { LeadKind, LeadStatus } from "../../../app/domain/leads";
 import type { PromotionFigures, PromotionStatus } from "../../../app/domain/promotions";
-import type { CallOutcome, CloseReason, LeadEventType } from "../../../app/domain/lead-work";
+import type { CallOutcome, CloseReason, LeadEventType, MessageChannel } from "../../../app/domain/lead-work";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -497,8 +497,8 @@ export const leadEvents = pgTable(
     toStatus: text("to_status").$type<LeadStatus>(),
     note: text("note"),
     assigneeId: text("assignee_id").references(() => staffMembers.id, { onDelete: "set null" }),
-    /** A call's outcome (type "call"). */
-    outcome: text("outcome").$type<CallOutcome>(),
+    /** A call's outcome (type "call"); a logged email or letter's way (type "message"). */
+    outcome: text("outcome").$type<CallOutcome | MessageChannel>(),
     /** Why a lead was declined or withdrawn (type "status"); "other" has the note. */
     reason: text("reason").$type<CloseReason>(),
     /** The next action a call or an adviser set (types "call" and "next-action"); null for none. */

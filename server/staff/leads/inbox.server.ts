@@ -318,13 +318,20 @@ function searchCondition(source: LeadSource, q: string): SQL {
   }
 }
 
+/** The order's direction as SQL: one of two fixed words, never the URL's text. */
+const direction = (filter: InboxFilter) => (filter.dir === "asc" ? sql.raw("asc") : sql.raw("desc"));
+
 function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, limit: number, only: SQL[] = []): SQL {
   const where = [...conditions(source, filter, viewerId), ...only];
   const key = sortKey(source, filter.sort);
   if (filter.after) {
     const afterKey =
       filter.sort === "amount" ? sql`${Number(filter.after.key)}::int` : sql`${filter.after.key}::timestamptz`;
-    where.push(sql`(${key}, ${source.id}) < (${afterKey}, ${filter.after.id}::uuid)`);
+    where.push(
+      filter.dir === "asc"
+        ? sql`(${key}, ${source.id}) > (${afterKey}, ${filter.after.id}::uuid)`
+        : sql`(${key}, ${source.id}) < (${afterKey}, ${filter.after.id}::uuid)`,
+    );
   }
   return sql`(select ${source.kind}::text as kind, ${source.id} as id, ${source.createdAt} as received_at,
       ${source.firstName} as first_name, ${source.lastName} as last_name, ${source.email} as email, ${source.phone} as phone,
@@ -339,7 +346,7 @@ function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, l
       ${key} as sort_key, ${cursorKey(source, filter.sort)} as cursor_key
     from ${source.table}
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    order by ${key} desc, ${source.id} desc
+    order by ${key} ${direction(filter)}, ${source.id} ${direction(filter)}
     limit ${limit})`;
 }
 
@@ -402,7 +409,7 @@ async function unflaggedPage(db: Database, filter: InboxFilter, viewerId: string
     select leads.*, ${staffMembers.name} as assignee_name
     from (${sql.join(branches, sql` union all `)}) as leads
     left join ${staffMembers} on ${staffMembers.id} = leads.assignee_id
-    order by leads.sort_key desc, leads.id desc
+    order by leads.sort_key ${direction(filter)}, leads.id ${direction(filter)}
     limit ${limit + 1}`,
   );
   const page = rows.slice(0, limit);
@@ -456,6 +463,7 @@ export async function inboxLeadsOf(
 export async function* allInboxLeads(db: Database, filter: InboxFilter, viewerId: string, pageSize = 2_000) {
   const broad =
     filter.sort === "received" &&
+    filter.dir === "desc" &&
     !filter.q &&
     !filter.campaign &&
     filter.minAmount === undefined &&

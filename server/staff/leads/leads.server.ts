@@ -5,6 +5,7 @@ import type { NextActionKind } from "../../../app/domain/callback-choice";
 import {
   type CallOutcome,
   type CloseReason,
+  type MessageChannel,
   isClosingStatus,
   statusAfterCall,
   type TimelineEvent,
@@ -78,7 +79,8 @@ export async function timelineOf(db: Database, id: string): Promise<TimelineEven
     toStatus: r.toStatus,
     note: r.note,
     assigneeName: r.assigneeId ? (names.get(r.assigneeId) ?? null) : null,
-    outcome: r.outcome,
+    outcome: r.type === "call" ? (r.outcome as CallOutcome | null) : null,
+    channel: r.type === "message" ? (r.outcome as MessageChannel | null) : null,
     reason: r.reason,
     nextActionKind: r.nextActionKind,
     nextActionAt: r.nextActionAt,
@@ -434,6 +436,31 @@ export async function assignLead(
 }
 
 /** A note is added to the timeline; it changes nothing else, so it never goes stale. */
+/** An email or a letter logged on the lead (sent or received outside the site), with a line on it. */
+export async function logMessage(
+  db: Database,
+  actor: StaffActor,
+  lead: { kind: LeadKind; id: string },
+  message: { channel: MessageChannel; note: string },
+) {
+  const text = message.note.trim() || null;
+  if (text && text.length > NOTE_MAX_LENGTH) return { ok: false, reason: "invalid" } as const;
+  if (!(await findLead(db, lead.kind, lead.id))) return { ok: false, reason: "not-found" } as const;
+  await db.transaction(async (tx) => {
+    await tx.insert(leadEvents).values({
+      leadKind: lead.kind,
+      leadId: lead.id,
+      actorId: actor.id,
+      type: "message",
+      outcome: message.channel,
+      note: text,
+    });
+    // The way it went, never its words: a note can hold personal data.
+    await writeAudit(tx, { action: "lead.message", actor, lead, detail: { channel: message.channel } });
+  });
+  return { ok: true } as const;
+}
+
 export async function addNote(db: Database, actor: StaffActor, lead: { kind: LeadKind; id: string }, note: string) {
   const text = note.trim();
   if (!text || text.length > NOTE_MAX_LENGTH) return { ok: false, reason: "invalid" } as const;

@@ -25,6 +25,7 @@ export const REVIEW_ACTIONS = {
     "lead.note",
     "lead.assign",
     "lead.call",
+    "lead.message",
     "lead.next-action",
     "lead.case",
     "lead.case-commission",
