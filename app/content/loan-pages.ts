@@ -9,7 +9,7 @@ import { type BenefitCard, CLAIMS } from "./marketing";
 
 /** Selling points more than one loan page ticks in its hero. */
 export const LOAN_TICKS = {
-  decision: `A decision within ${CLAIMS.approvalHours} hours`,
+  decision: `An adviser's call within ${CLAIMS.approvalHours} hours`,
   noScoreImpact: "No impact on your credit score to check",
 } as const;
 
@@ -38,7 +38,7 @@ export const SECURED_LOAN_FAQS: readonly Faq[] = [
   },
   {
     question: "How long does it take to get the money?",
-    answer: `An adviser will call you with a decision in principle within ${CLAIMS.approvalHours} hours of your enquiry. Once you accept an offer, funds can be with you in as little as ${CLAIMS.fundsInDays} days; a typical loan completes in two to six weeks, depending on the valuation and the lender's checks.`,
+    answer: `An adviser will call you within ${CLAIMS.approvalHours} hours of your enquiry on working days, with the lenders likely to say yes; the decision is the lender's. Once you accept an offer, funds can be with you in as little as ${CLAIMS.fundsInDays} days; a typical loan completes in two to six weeks, depending on the valuation and the lender's checks.`,
   },
   {
     question: "Do you charge a fee?",

@@ -20,8 +20,9 @@ export const benefitCards = (ratesFrom: number): readonly BenefitCard[] => [
   },
   {
     icon: "clock",
-    title: `Decision within ${CLAIMS.approvalHours} hours`,
-    body: `An adviser calls you back within a working day, and funds can be with you in as little as ${CLAIMS.fundsInDays} days.`,
+    // A broker does not decide, a lender does: the promise is the adviser's call (issue 54).
+    title: `An adviser's call within ${CLAIMS.approvalHours} hours`,
+    body: `An adviser calls you within ${CLAIMS.approvalHours} hours on working days, and funds can be with you in as little as ${CLAIMS.fundsInDays} days once a lender has said yes.`,
   },
   {
     icon: "panel",

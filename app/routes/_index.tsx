@@ -23,7 +23,7 @@ export const handle = LOAN_PAGE;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Homeowner Loans from £10,000 to £2.5m",
-    description: `Secured homeowner loans from £10,000 to £2,500,000 compared across our panel of lenders. Rates from ${ratesFrom(promotionFromMatches(matches))}%, a decision within ${CLAIMS.approvalHours} hours, and an eligibility check that won't affect your credit score.`,
+    description: `Secured homeowner loans from £10,000 to £2,500,000 compared across our panel of lenders. Rates from ${ratesFrom(promotionFromMatches(matches))}%, an adviser's call within ${CLAIMS.approvalHours} hours, and an eligibility check that won't affect your credit score.`,
     path: "/",
   });
 
@@ -52,7 +52,7 @@ export default function Home() {
         }
         reassurances={[
           "No impact on your credit score",
-          `Decision within ${CLAIMS.approvalHours} hours`,
+          `An adviser's call within ${CLAIMS.approvalHours} hours`,
           claims.rating && <RatingClaim prefix="" />,
           `Helping homeowners since ${site.establishedYear}`,
         ]}
@@ -67,8 +67,8 @@ export default function Home() {
                 minutes, no credit footprint.
               </li>
               <li>
-                <strong className="text-slate-900">2. Talk to an adviser.</strong> We call within a working day with the
-                lenders likely to say yes.
+                <strong className="text-slate-900">2. Talk to an adviser.</strong> We call within {CLAIMS.approvalHours}{" "}
+                hours on working days with the lenders likely to say yes.
               </li>
               <li>
                 <strong className="text-slate-900">3. Get your funds.</strong> In as little as {CLAIMS.fundsInDays} days

@@ -48,7 +48,7 @@ export default function BadCreditHomeownerLoanPage() {
         ticks={[
           `${formatPounds(claims.minLoan)} to ${formatPounds(claims.maxLoan)}`,
           `Terms of ${claims.minTermYears} to ${claims.maxTermYears} years`,
-          `A decision within ${claims.decisionHours} hours`,
+          `An adviser's call within ${claims.decisionHours} hours`,
           `Rates from ${formatPercent(claims.ratesFrom)}`,
           `Usually ${claims.equityNeeded} equity needed`,
           `Adverse credit ideally ${claims.adverseMarksAgeMonths} months old`,

@@ -52,7 +52,7 @@ export default function HomeownerLoanCalculatorPage() {
           `Borrow ${formatPounds(HOMEOWNER_MIN_LOAN)} to ${formatPounds(HOMEOWNER_MAX_LOAN)}`,
           "Loans compared from a panel of lenders",
           "No upfront fees, and no impact on your credit score to check",
-          `A decision within ${CLAIMS.approvalHours} hours`,
+          `An adviser's call within ${CLAIMS.approvalHours} hours`,
         ]}
         aside={<CalculatorIsland name="homeowner" />}
       />

@@ -48,7 +48,7 @@ export default function Loans() {
         actions={<CheckEligibilityLink to={APPLY} />}
         reassurances={[
           "No impact on your credit score",
-          `Decision within ${CLAIMS.approvalHours} hours`,
+          `An adviser's call within ${CLAIMS.approvalHours} hours`,
           "No upfront fees",
           `Helping borrowers since ${site.establishedYear}`,
         ]}
