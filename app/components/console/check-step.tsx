@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextLink } from "./text-link";
@@ -56,6 +56,11 @@ export function CheckStep({
   id = "check-step",
   autoFocus = false,
 }: CheckStepProps) {
+  // React focuses only form controls on its own autoFocus; drawn after a post with script, the heading is focused here.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (autoFocus) heading.current?.focus();
+  }, [autoFocus]);
   return (
     <Form
       method="post"
@@ -64,6 +69,7 @@ export function CheckStep({
       aria-labelledby={id}
     >
       <h2
+        ref={heading}
         id={id}
         className="text-lg font-bold text-slate-900"
         tabIndex={autoFocus ? -1 : undefined}

@@ -19,8 +19,14 @@ export function AssignUndoForm({ undo, busy }: { undo: AssignUndoView; busy: boo
       <input type="hidden" name="version" value={undo.version} />
       <input type="hidden" name="assignee" value={undo.assigneeId} />
       <input type="hidden" name="undo" value="yes" />
-      <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-        Undo<span className="sr-only">: give the lead back to {undo.name}</span>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        aria-label={`Undo: give the lead back to ${undo.name}`}
+      >
+        Undo
       </Button>
     </Form>
   );

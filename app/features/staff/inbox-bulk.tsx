@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { CheckStep, type CheckStepView, cancelPath } from "~/components/console/check-step";
 import { Button } from "~/components/ui/button";
@@ -158,8 +158,15 @@ function BulkOutcome({ bulk }: { bulk: BulkAnswer }) {
           {bulk.undo.map((line) => (
             <input key={line} type="hidden" name="undo" value={line} />
           ))}
-          <Button type="submit" name="intent" value="bulk-undo" variant="secondary" size="sm">
-            Undo<span className="sr-only"> the assignment of {leadsText(bulk.undo.length)}</span>
+          <Button
+            type="submit"
+            name="intent"
+            value="bulk-undo"
+            variant="secondary"
+            size="sm"
+            aria-label={`Undo the assignment of ${leadsText(bulk.undo.length)}`}
+          >
+            Undo
           </Button>
         </div>
       )}
@@ -204,11 +211,21 @@ export function BulkBar({
   const invalid = (field: string) =>
     bulk?.error && bulk.field === field ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
   const error = (field: string) => (bulk?.field === field ? bulk.error : undefined);
+  // Open while it answers a post: the page hydrated after a refused post can draw it closed,
+  // hiding the refusal and its field.
+  const opened = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (bulk && !bulk.check && opened.current) opened.current.open = true;
+  }, [bulk]);
   return (
     // Folded until wanted (or answering a post). It follows the list, which a phone keeps
     // (its first lead stays on the first screen: rows ticked, then the change chosen below);
     // from a small tablet up it is drawn above the table.
-    <details className="mt-6 rounded-lg border border-slate-300 sm:order-first" open={bulk !== null && !bulk.check}>
+    <details
+      ref={opened}
+      className="mt-6 rounded-lg border border-slate-300 sm:order-first"
+      open={bulk !== null && !bulk.check}
+    >
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800">
         Change the ticked leads
       </summary>

@@ -68,13 +68,14 @@ export function WorkSection({
         )}
       </div>
       <div className="space-y-6">
-        <StatusForm lead={lead} refusal={refusal} busy={busy} check={statusCheck} />
+        <StatusForm key={`status-${lead.version}`} lead={lead} refusal={refusal} busy={busy} check={statusCheck} />
         {assignedElsewhere ? (
           <p data-testid="lead-assignee">
             Assigned to {staff.find((s) => s.id === lead.assigneeId)?.name ?? "a colleague"}: a manager may move it.
           </p>
         ) : (
-          <Form method="post" className="space-y-3">
+          // Drawn afresh once a save (or its undo) moves the lead on, so the menu shows who has it now.
+          <Form key={`assign-${lead.version}`} method="post" className="space-y-3">
             <input type="hidden" name="intent" value="assign" />
             <input type="hidden" name="version" value={lead.version} />
             <label htmlFor="assignee" className="block font-semibold">
