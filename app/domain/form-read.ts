@@ -39,3 +39,18 @@ export function typedPence(text: string | null | undefined, maxPounds: number): 
   if (Math.abs(pence - pounds * 100) > 1e-6 || pounds > maxPounds) return null;
   return pence;
 }
+
+/**
+ * A refused post as a console page draws it again: the one message, the form it came
+ * from, the field to mark and what was typed, or each problem beside its field for a form
+ * of several. The one shape of a refusal a page shows (the guard's 403 is a
+ * `PermissionRefusal`, a borrower's account form's an `AccountRefusal`).
+ */
+export interface Refusal {
+  error: string;
+  form?: string;
+  field?: string;
+  values?: Record<string, string>;
+  /** Every problem of a form with several fields (the case's), each beside its field. */
+  problems?: Record<string, string>;
+}

@@ -1,5 +1,5 @@
 import { data, replace } from "react-router";
-import { accountFormGate, currentSession, type Refusal, signIn, signUp } from "../../server/borrowers/accounts.server";
+import { accountFormGate, currentSession, type AccountRefusal, signIn, signUp } from "../../server/borrowers/accounts.server";
 import { isSameSitePost, readFormPost } from "../../server/platform/form-post.server";
 import { AuthPage, type AuthActionData, type AuthTab } from "~/features/accounts/auth-page";
 import { SIGN_UP_SUCCESS, SOMETHING_WENT_WRONG } from "~/domain/account-messages";
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The form's error, with Retry-After on a 429. */
-function refusal(intent: AuthTab, outcome: Refusal) {
+function refusal(intent: AuthTab, outcome: AccountRefusal) {
   const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
   return data<AuthActionData>(
     { intent, error: outcome.message, errors: outcome.errors },

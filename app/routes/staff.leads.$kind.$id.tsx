@@ -73,6 +73,7 @@ import {
   consoleLoader,
   requireAlso,
 } from "../../server/staff/console-route.server";
+import type { Refusal } from "~/domain/form-read";
 import type { Route } from "./+types/staff.leads.$kind.$id";
 
 // /staff/leads/:kind/:id: one lead, its figures, emails and timeline; calls, the next
@@ -109,15 +110,6 @@ const CASE_INTENTS: Record<string, CaseStage> = {
   "case-decline": "declined",
 };
 
-/** A refusal the page shows, with the form it came from, the field to mark and what was typed. */
-type Refusal = {
-  error: string;
-  form?: string;
-  field?: string;
-  values?: Record<string, string>;
-  /** Every problem of a form that has several fields (the case's), each beside its field. */
-  problems?: Record<string, string>;
-};
 const refused = (refusal: Refusal, status = 400) => data(refusal, { status });
 
 /** Longer than any field a correction takes: the schema refuses what is too long with its own words. */

@@ -38,7 +38,7 @@ import type { ServerContext } from "../platform/services";
 
 export type AccountContext = Pick<ServerContext, "config" | "db" | "log" | "auth" | "clientAddress">;
 
-export type Refusal = {
+export type AccountRefusal = {
   ok: false;
   status: number;
   message: string;
@@ -47,7 +47,7 @@ export type Refusal = {
   errors?: FieldErrors;
   retryAfterSeconds?: number;
 };
-export type Outcome = { ok: true; headers: Headers } | Refusal;
+export type Outcome = { ok: true; headers: Headers } | AccountRefusal;
 
 function authOf(context: AccountContext): Auth {
   if (!context.auth) throw new Error("accounts are not wired: createApp puts `auth` in the route context");
@@ -55,7 +55,7 @@ function authOf(context: AccountContext): Auth {
 }
 
 /** One more attempt against `rule` for this client: null while within the limit, else the 429 to answer. */
-async function overLimit(context: AccountContext, rule: RateLimitRule): Promise<Refusal | null> {
+async function overLimit(context: AccountContext, rule: RateLimitRule): Promise<AccountRefusal | null> {
   const result = await hit(context.db, scaled(rule, context.config.rateLimitScale), context.clientAddress ?? "unknown");
   if (result.allowed) return null;
   return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: result.retryAfterSeconds };
@@ -65,7 +65,7 @@ async function overLimit(context: AccountContext, rule: RateLimitRule): Promise<
  * Asked before an account form's body is read: a client already past the sign-in limit
  * (which every account form post counts against or is stricter than) gets its 429 at once.
  */
-export async function accountFormGate(context: AccountContext): Promise<Refusal | null> {
+export async function accountFormGate(context: AccountContext): Promise<AccountRefusal | null> {
   const rule = scaled(RATE_LIMITS.signIn, context.config.rateLimitScale);
   const { past, retryAfterSeconds } = await pastLimit(context.db, rule, context.clientAddress ?? "unknown");
   return past ? { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds } : null;

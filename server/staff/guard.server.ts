@@ -30,8 +30,8 @@ import {
 export const STEP_UP_PATH = "/staff/step-up";
 export const REFUSED_PATH = "/staff/refused";
 
-/** What a refusal carries to the console's error page. */
-export interface Refusal {
+/** The guard's 403: what a refusal for want of a permission carries to the console's error page. */
+export interface PermissionRefusal {
   reason: string;
   permission: Permission;
   roles: string[];
@@ -41,7 +41,7 @@ export interface Refusal {
 
 /** The 403 a member without `permission` is answered with; the page names who may. */
 export function refusal(user: StaffUser, permission: Permission, headers?: Headers) {
-  const body: Refusal = {
+  const body: PermissionRefusal = {
     reason: refusalReason(permission),
     permission,
     roles: rolesHolding(permission),

@@ -14,20 +14,13 @@ import {
 } from "~/domain/lead-work";
 import { LEAD_STATUS_LABELS } from "~/domain/leads";
 import type { LeadView } from "./lead-view";
+import type { Refusal } from "~/domain/form-read";
 
 // The lead page's forms for a day's work (docs/decisions/190): logging a call with its
 // outcome and the next action in one post, planning the next action alone, and the reason
 // a lead is declined or withdrawn. Plain forms: each works before script.
 
-/** A refused post, drawn again with what was typed and the field it is about marked. */
-export interface Refusal {
-  error: string;
-  form?: string;
-  field?: string;
-  values?: Record<string, string>;
-  /** Every problem of a form with several fields (the case's), each beside its field. */
-  problems?: Record<string, string>;
-}
+export type { Refusal };
 
 const labelClass = "block font-semibold";
 const legendClass = "font-semibold";
