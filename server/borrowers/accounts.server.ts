@@ -29,7 +29,6 @@ import { erasePersonalData } from "../privacy/data-requests.server";
 import { writeAudit } from "../platform/audit.server";
 import { jobs, personalEnquiries, profiles, quotes, users } from "../platform/db/schema";
 import { hit, hitAccountSignIn, pastLimit, RATE_LIMITS, type RateLimitRule, scaled } from "../platform/rate-limit";
-import { isFromOurPages } from "../platform/security";
 import type { ServerContext } from "../platform/services";
 
 // The server side of the account pages (app/routes/auth.tsx, account.tsx): the same
