@@ -126,9 +126,18 @@ describe.each(testDatabaseKinds())("the team page on %s", (kind) => {
 
   it("sends a new link to the member's address alone: the old password and authenticator stop working and the sessions end", async () => {
     const bob = await memberWithSession(database.db, context.config.authSecret, ["adviser"]);
+    // First its check step (DECISIONS D31): it names the member, and nothing changes.
+    const check = await post(admin, [
+      ["intent", "link"],
+      ["member", bob.id],
+    ]);
+    expect(check.status).toBe(200);
+    expect(JSON.stringify(check.body)).toContain(bob.name);
+    expect(await database.db.select().from(staffEnrolments).where(eq(staffEnrolments.staffId, bob.id))).toHaveLength(0);
     const answer = await post(admin, [
       ["intent", "link"],
       ["member", bob.id],
+      ["confirm", "yes"],
     ]);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -169,6 +178,14 @@ describe.each(testDatabaseKinds())("the team page on %s", (kind) => {
       await post(admin, [
         ["intent", "disable"],
         ["member", dee.id],
+      ]),
+    ).toMatchObject({ status: 200 });
+    expect((await memberByEmail(dee.email))?.disabledAt).toBeNull();
+    expect(
+      await post(admin, [
+        ["intent", "disable"],
+        ["member", dee.id],
+        ["confirm", "yes"],
       ]),
     ).toMatchObject({ status: 302 });
     expect((await memberByEmail(dee.email))?.disabledAt).not.toBeNull();
