@@ -45,6 +45,7 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
     assign: undoable("give the lead to a member, take it, or hand it back"),
     note: undoable("add a note to the lead's timeline", { pending: "undo" }),
     call: safe("log a call and plan the next action"),
+    message: safe("log an email or a letter sent or received"),
     "next-action": safe("plan the lead's next action"),
     "case-start": safe("record the application sent to a lender"),
     "case-offer": safe("record the lender's offer"),
