@@ -178,7 +178,10 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
 
   // The access review, from the team page: the adviser's export and note, printable.
   await page.goto("/staff/team");
-  await page.getByRole("main").getByRole("link", { name: /^Access review/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /^Access review/ })
+    .click();
   const review = page.getByTestId("review-member").filter({ hasText: "Abe Adviser" });
   await expect(review.getByRole("table", { name: "Exported" })).toContainText("Exported leads");
   await expect(review).toContainText("Added a note: 1 time");
@@ -196,6 +199,11 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
       .first();
     if ((await other.count()) === 0) break;
     await other.getByRole("button", { name: /^Disable / }).click();
+    // Disabling goes through its check step (DECISIONS D31).
+    await page
+      .getByRole("form", { name: /^Disable .*\?$/ })
+      .getByRole("button", { name: "Disable the member" })
+      .click();
     await expect(page.getByText("Member disabled")).toBeVisible();
   }
   const mine = page.getByTestId("team-member").filter({ hasText: adminEmail });
