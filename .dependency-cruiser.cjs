@@ -135,9 +135,10 @@ module.exports = {
     },
     {
       name: "no-circular",
-      comment: "Modules of the domain and the server import each other in one direction only (type-only imports included).",
+      comment:
+        "Modules of the domain, the components and the server import each other in one direction only (type-only imports included).",
       severity: "error",
-      from: { path: [domain, server] },
+      from: { path: [domain, components, server] },
       to: { circular: true },
     },
   ],

@@ -2,15 +2,9 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { TextField } from "~/components/ui/field";
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/field-limits";
 import { LegalDialogs, LegalLinks } from "./legal-dialogs";
-import { usePrefillSignedInContact } from "./signed-in-contact";
+import { type ContactAnswers, usePrefillSignedInContact } from "./signed-in-contact";
 
-export interface ContactAnswers {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  consent: boolean;
-}
+export type { ContactAnswers };
 type ContactField = keyof ContactAnswers;
 
 interface ContactFieldsProps {

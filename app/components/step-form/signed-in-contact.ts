@@ -1,5 +1,13 @@
 import { useEffect, useRef } from "react";
-import type { ContactAnswers } from "./contact-fields";
+
+/** The contact step's answers, as both forms keep them. */
+export interface ContactAnswers {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  consent: boolean;
+}
 
 type KnownContact = Pick<ContactAnswers, "firstName" | "lastName" | "email" | "phone">;
 
