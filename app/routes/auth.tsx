@@ -50,7 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "sign-up") {
     const outcome = await signUp(context, request, form);
-    if (outcome.ok) return data<AuthActionData>({ intent, success: SIGN_UP_SUCCESS });
+    // The address the link went to, as typed, back to the page that typed it: a mistyped one is seen at once.
+    const sentTo = String(form.get("email") ?? "").trim();
+    if (outcome.ok) return data<AuthActionData>({ intent, success: SIGN_UP_SUCCESS, sentTo });
     return refusal(intent, outcome);
   }
   const outcome = await signIn(context, request, form);

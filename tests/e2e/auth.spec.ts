@@ -109,6 +109,8 @@ test.describe("accounts", () => {
       page.getByRole("status").filter({ hasText: "Please check your email to confirm your account" }),
     ).toBeVisible();
     await expect(toast(page, "Please check your email to confirm your account")).toBeVisible();
+    // The confirmation names the address the link went to.
+    await expect(page.getByTestId("sign-up-sent-to")).toContainText(`We have sent an email with a link to ${email}.`);
 
     // The stored profile has the names from the form.
     const [user] = (await storedRows<{ id: string; email: string; email_verified: boolean }>("users")).filter(

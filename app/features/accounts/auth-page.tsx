@@ -31,6 +31,8 @@ export interface AuthActionData {
   intent: AuthTab;
   error?: string;
   success?: string;
+  /** After a sign-up: the address the confirming link was sent to. */
+  sentTo?: string;
   /** Every field's problem, in the form's order: the error summary and the fields' messages (DECISIONS D24). */
   errors?: FieldErrors;
 }
@@ -212,9 +214,14 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
           {signUpDone ? (
             <div className="space-y-4">
               <FormMessage tone="success">{actionData.success as string}</FormMessage>
-              <p className="text-slate-700">
-                We have sent you an email with a link. Open it to confirm your address, then sign in here. The link
-                works for 24 hours.
+              <p className="text-slate-700" data-testid="sign-up-sent-to">
+                We have sent an email with a link to{" "}
+                {actionData?.sentTo ? (
+                  <strong className="break-all font-semibold text-slate-900">{actionData.sentTo}</strong>
+                ) : (
+                  "your address"
+                )}
+                . Open it to confirm your address, then sign in here. The link works for 24 hours.
               </p>
               <Button variant="outline" className="w-full" onClick={() => setTab("sign-in")}>
                 {SIGN_IN_TAB}
