@@ -1,65 +1,8 @@
 // What the audit log records (DECISIONS D14): one name per kind of action, and how the
 // console labels it.
 
-export const AUDIT_ACTIONS = [
-  "staff.sign-in",
-  "staff.sign-in-failed",
-  "staff.refused",
-  "staff.step-up",
-  "staff.step-up-failed",
-  "team.member-added",
-  "team.link-sent",
-  "team.roles-changed",
-  "team.roles-asked",
-  "team.roles-confirmed",
-  "team.roles-refused",
-  "team.member-disabled",
-  "team.member-enabled",
-  "lead.view",
-  "person.view",
-  "lead.status",
-  "lead.note",
-  "lead.assign",
-  "lead.call",
-  "lead.message",
-  "lead.next-action",
-  "lead.case",
-  "lead.case-commission",
-  "lead.correct",
-  "leads.export",
-  "campaigns.export",
-  "conversions.export",
-  "retention.run",
-  "data.lookup",
-  "data.access",
-  "data.erasure",
-  "data.correction-asked",
-  "data.request-answered",
-  "account.deleted",
-  "panel.product-added",
-  "panel.product-changed",
-  "panel.product-retired",
-  "complaint.recorded",
-  "complaint.view",
-  "complaint.letter",
-  "complaint.closed",
-  "complaint.reopened",
-  "complaint.referred",
-  "complaints.export",
-  "needs.view",
-  "needs.record",
-  "needs.stated",
-  "needs.health-withdrawn",
-  "outcomes.view",
-  "outcomes.export",
-  "promotion.drafted",
-  "promotion.approved",
-  "promotion.rejected",
-  "promotion.published",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+/** Each action the log records, in the order the console lists them, and how it is labelled. */
+export const AUDIT_ACTION_LABELS = {
   "staff.sign-in": "Signed in",
   "staff.sign-in-failed": "Failed sign-in",
   "staff.refused": "Was refused something their roles do not allow",
@@ -80,10 +23,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead.assign": "Assigned a lead",
   "lead.call": "Logged a call",
   "lead.message": "Logged an email or a letter",
-  "lead.correct": "Corrected a lead's details",
   "lead.next-action": "Planned a next action",
   "lead.case": "Moved a case with a lender on",
   "lead.case-commission": "Changed a case's commission",
+  "lead.correct": "Corrected a lead's details",
   "leads.export": "Exported leads",
   "campaigns.export": "Exported the campaign report",
   "conversions.export": "Exported offline conversions for Google Ads",
@@ -114,7 +57,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "promotion.approved": "Approved a change to rates, examples and claims",
   "promotion.rejected": "Sent back a change to rates, examples and claims",
   "promotion.published": "Rates, examples and claims went live",
-};
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);

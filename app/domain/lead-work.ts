@@ -200,21 +200,8 @@ export type ClosingStatus = Extract<LeadStatus, "declined" | "withdrawn">;
 export const isClosingStatus = (status: LeadStatus): status is ClosingStatus =>
   status === "declined" || status === "withdrawn";
 
-export const CLOSE_REASONS = [
-  "no-lender-fits",
-  "affordability",
-  "credit-history",
-  "not-enough-equity",
-  "found-elsewhere",
-  "no-longer-needed",
-  "costs-too-high",
-  "could-not-reach",
-  "lender-declined",
-  "other",
-] as const;
-export type CloseReason = (typeof CLOSE_REASONS)[number];
-
-export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
+/** Why a lead was closed, in the order the console lists them, and how each is labelled. */
+export const CLOSE_REASON_LABELS = {
   "no-lender-fits": "No lender on the panel fits",
   affordability: "Cannot afford the repayments",
   "credit-history": "Credit history",
@@ -225,7 +212,9 @@ export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
   "could-not-reach": "Could not reach the borrower",
   "lender-declined": "The lender declined the application",
   other: "Other (say why in the note)",
-};
+} as const satisfies Record<string, string>;
+export type CloseReason = keyof typeof CLOSE_REASON_LABELS;
+export const CLOSE_REASONS = Object.keys(CLOSE_REASON_LABELS) as CloseReason[];
 
 /**
  * The reasons offered for each closing status, in the order the form lists them. "The

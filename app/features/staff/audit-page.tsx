@@ -1,3 +1,4 @@
+import { PageHeader } from "~/components/console/page-header";
 import { DataTable } from "~/components/console/data-table";
 import { FilterBar, FilterField, filterControlClass } from "~/components/console/filter-bar";
 import { TextLink } from "~/components/console/text-link";
@@ -143,7 +144,7 @@ export function AuditPage({ filter, rows, next, staff }: AuditPageProps) {
   const names = new Map(staff.map((s) => [s.id, s.name]));
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
+      <PageHeader title="Audit log" />
       <p className="mt-2">
         <TextLink to="/staff/access-review">
           Access review: each member's exports, erasures and changes over 90 days

@@ -1,3 +1,4 @@
+import { PageHeader } from "~/components/console/page-header";
 import { type DataColumn, DataTable } from "~/components/console/data-table";
 import { TextLink } from "~/components/console/text-link";
 import { CLOSE_REASON_LABELS, type CloseReason, describeMinutes } from "~/domain/lead-work";
@@ -46,15 +47,17 @@ export type CallsReportPageProps =
 export function CallsReportPage({ report, refused }: CallsReportPageProps) {
   return (
     <>
-      <p>
-        <TextLink to="/staff/funnel">← Where borrowers drop out</TextLink>
-      </p>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">Calls: time to first contact and reasons for closing</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        For quotes and quick-check enquiries that arrived in the period: how long each waited for its first call, in
-        minutes of opening hours (a lead that arrives on Friday evening and is called at 9:05 on Monday waited 5
-        minutes). The median is the middle wait; the 90th percentile is the wait nine in ten leads beat.
-      </p>
+      <PageHeader
+        title="Calls: time to first contact and reasons for closing"
+        back={{ to: "/staff/funnel", label: "Where borrowers drop out" }}
+        intro={
+          <>
+            For quotes and quick-check enquiries that arrived in the period: how long each waited for its first call, in
+            minutes of opening hours (a lead that arrives on Friday evening and is called at 9:05 on Monday waited 5
+            minutes). The median is the middle wait; the 90th percentile is the wait nine in ten leads beat.
+          </>
+        }
+      />
       <ReportPeriodForm
         label="Choose the period"
         from={report?.query.from ?? ""}

@@ -1,3 +1,4 @@
+import { PageHeader } from "~/components/console/page-header";
 import { type DataColumn, DataTable, reportCellClass } from "~/components/console/data-table";
 import { downloadLinkClass, TextLink } from "~/components/console/text-link";
 import {
@@ -77,16 +78,19 @@ export type CampaignReportPageProps =
 export function CampaignReportPage({ report, refused }: CampaignReportPageProps) {
   return (
     <>
-      <p>
-        <TextLink to="/staff/funnel">← Where borrowers drop out</TextLink>
-      </p>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">What each campaign earned</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        Each campaign (the utm source and campaign of the page a visitor first landed on) by month, UK time. Visits are
-        visitors who reached the first step of either form, counted without cookies; leads are quotes and quick-check
-        enquiries received; cases are applications sent to a lender; completions, money lent and commission are counted
-        in the month the loan completed. "(none)" is a visit or lead that came with no campaign.
-      </p>
+      <PageHeader
+        title="What each campaign earned"
+        back={{ to: "/staff/funnel", label: "Where borrowers drop out" }}
+        intro={
+          <>
+            Each campaign (the utm source and campaign of the page a visitor first landed on) by month, UK time. Visits
+            are visitors who reached the first step of either form, counted without cookies; leads are quotes and
+            quick-check enquiries received; cases are applications sent to a lender; completions, money lent and
+            commission are counted in the month the loan completed. "(none)" is a visit or lead that came with no
+            campaign.
+          </>
+        }
+      />
       <ReportPeriodForm
         label="Choose the months"
         type="month"

@@ -28,10 +28,13 @@ describe("the enrolment page's password step", () => {
       name: "Ann Adviser",
       problem: {
         field: "password",
-        message: "This password is too easy to guess: it is built on the firm's name, or your own name or email address.",
+        message:
+          "This password is too easy to guess: it is built on the firm's name, or your own name or email address.",
       },
     });
-    expect(page).toMatch(/<input[^>]*id="password"[^>]*aria-invalid="true"[^>]*aria-describedby="password-hint password-error"/);
+    expect(page).toMatch(
+      /<input[^>]*id="password"[^>]*aria-invalid="true"[^>]*aria-describedby="password-hint password-error"/,
+    );
     expect(page).toMatch(new RegExp(`<p id="password-error"[^>]*>.*${REASON}`));
     expect(page).toContain('href="#password"');
     expect(page).not.toMatch(/id="confirm"[^>]*aria-invalid/);

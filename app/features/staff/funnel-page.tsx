@@ -1,3 +1,4 @@
+import { PageHeader } from "~/components/console/page-header";
 import { DataTable, reportCellClass } from "~/components/console/data-table";
 import { downloadLinkClass, TextLink } from "~/components/console/text-link";
 import { cn } from "~/components/ui/cn";
@@ -150,13 +151,17 @@ export function FunnelPage({ report, refused, campaign }: FunnelPageProps) {
   const campaigns = report?.campaigns ?? (query.campaign ? [query.campaign] : []);
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Where borrowers drop out</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        Visits to each step of the two forms, with and without script, counted without cookies or any identifier: a
-        visitor who goes back and forward counts once per step. Each step is measured against the step every one of its
-        visitors passed before (not an optional one such as the age step), and the quick check's personal and homeowner
-        loans each against their own steps.
-      </p>
+      <PageHeader
+        title="Where borrowers drop out"
+        intro={
+          <>
+            Visits to each step of the two forms, with and without script, counted without cookies or any identifier: a
+            visitor who goes back and forward counts once per step. Each step is measured against the step every one of
+            its visitors passed before (not an optional one such as the age step), and the quick check's personal and
+            homeowner loans each against their own steps.
+          </>
+        }
+      />
       <ul className="mt-2 space-y-1">
         <li>
           <TextLink to="/staff/funnel/calls">Calls: time to first contact and reasons for closing</TextLink>

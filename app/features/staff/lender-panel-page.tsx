@@ -1,3 +1,4 @@
+import { PageHeader } from "~/components/console/page-header";
 import { Form, Link, useNavigation } from "react-router";
 import { DataTable } from "~/components/console/data-table";
 import { FieldLabel } from "~/components/console/field-label";
@@ -61,11 +62,15 @@ export function LenderPanelPage({ products, notice }: { products: PanelRow[]; no
   const retired = products.filter((p) => p.retiredAt);
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Lender panel</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        Every lead is matched against the live products here. A product is retired, never deleted, and every change is
-        in the audit log.
-      </p>
+      <PageHeader
+        title="Lender panel"
+        intro={
+          <>
+            Every lead is matched against the live products here. A product is retired, never deleted, and every change
+            is in the audit log.
+          </>
+        }
+      />
       {notice && (
         <div className="mt-4">
           <Notice tone={notice.tone}>{notice.text}</Notice>
@@ -181,10 +186,7 @@ export function ProductFormPage({ product, values, problems, notice }: ProductFo
   const title = product ? `${product.lender}: ${product.productName}` : "Add a product";
   return (
     <>
-      <p>
-        <TextLink to="/staff/lenders">← Lender panel</TextLink>
-      </p>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">{title}</h1>
+      <PageHeader title={title} back={{ to: "/staff/lenders", label: "Lender panel" }} />
       {notice && (
         <div className="mt-4">
           <Notice tone={notice.tone}>{notice.text}</Notice>

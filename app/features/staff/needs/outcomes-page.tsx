@@ -1,3 +1,4 @@
+import { PageHeader } from "~/components/console/page-header";
 import { Form } from "react-router";
 import { DataTable } from "~/components/console/data-table";
 import { downloadLinkClass } from "~/components/console/text-link";
@@ -18,12 +19,16 @@ export interface OutcomesPageProps {
 export function OutcomesPage({ quarter, label, lines, quarters }: OutcomesPageProps) {
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Consumer Duty outcomes: {label}</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        The loan leads received this quarter (UK time) with a needs record, against the rest: whether borrowers with
-        characteristics of vulnerability fare as well as anyone. A group of fewer than {MIN_GROUP} leads shows no
-        figures, so no one can be singled out.
-      </p>
+      <PageHeader
+        title={<>Consumer Duty outcomes: {label}</>}
+        intro={
+          <>
+            The loan leads received this quarter (UK time) with a needs record, against the rest: whether borrowers with
+            characteristics of vulnerability fare as well as anyone. A group of fewer than {MIN_GROUP} leads shows no
+            figures, so no one can be singled out.
+          </>
+        }
+      />
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
         <SelectField
           id="quarter"

@@ -1,3 +1,4 @@
+import { PageHeader } from "~/components/console/page-header";
 import { Form, useLocation, useNavigation } from "react-router";
 import { CheckStep, type CheckStepView } from "~/components/console/check-step";
 import { Notice } from "~/components/console/notice";
@@ -279,14 +280,18 @@ export function TeamPage({ members, viewerId, fresh, notice, soleAdministrator, 
   });
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Team</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        Who may use the console, and what each may do. A member may hold several roles. Every change here is recorded in
-        the audit log with your name.
-        {fresh
-          ? ""
-          : " Changes here first ask for a code from your authenticator app, which then counts for 5 minutes."}
-      </p>
+      <PageHeader
+        title="Team"
+        intro={
+          <>
+            Who may use the console, and what each may do. A member may hold several roles. Every change here is
+            recorded in the audit log with your name.
+            {fresh
+              ? ""
+              : " Changes here first ask for a code from your authenticator app, which then counts for 5 minutes."}
+          </>
+        }
+      />
       <p className="mt-2 max-w-3xl text-slate-700" data-testid="second-administrator">
         {soleAdministrator
           ? "The firm has a single administrator, so every change here applies at once, your own roles and any grant of Compliance or Administrator included; the access review marks each of those. Once there is a second administrator, those changes wait for their confirmation."
