@@ -5,6 +5,7 @@
 import { URL_MAX_LENGTH } from "./field-limits";
 import { type LoanCost, loanCost, loanCostAtMonthlyRate, representativeExample } from "./finance";
 import { isOwnKey } from "./own-keys";
+import { typedNumber } from "./form-read";
 import {
   BAD_CREDIT_MONTHLY_RATE,
   DEFAULT_RATE_TABLE,
@@ -350,11 +351,8 @@ export function promotionFieldValues(figures: PromotionFigures): Record<string, 
   return values;
 }
 
-/** A number as typed ("1,000,000", " 5.69 "): NaN when blank or not a number, so the check names the field. */
-function typedNumber(text: string | undefined): number {
-  const cleaned = (text ?? "").replace(/[£,%\s]/g, "");
-  return cleaned === "" || !/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(cleaned) ? Number.NaN : Number(cleaned);
-}
+/** A figure as typed ("1,000,000", " 5.69 "): NaN when blank or not a number, so the check names the field. */
+const typedFigure = (text: string | undefined): number => typedNumber(text) ?? Number.NaN;
 
 /**
  * The figures a posted form holds: `value(name)` reads one field. A rate-table row left
@@ -371,11 +369,11 @@ export function promotionFromFields(value: (name: string) => string | undefined)
     ].map((name) => (value(name) ?? "").trim());
     if (texts.every((text) => text === "")) continue;
     const rates = Object.fromEntries(
-      RATED_CREDIT_HISTORIES.map((h) => [h, typedNumber(value(rateTableField(i, h)))]),
+      RATED_CREDIT_HISTORIES.map((h) => [h, typedFigure(value(rateTableField(i, h)))]),
     ) as Record<RatedCreditHistory, number>;
     rateTable.push({
-      maxLtv: typedNumber(value(rateTableField(i, "maxLtv"))),
-      maxLoan: typedNumber(value(rateTableField(i, "maxLoan"))),
+      maxLtv: typedFigure(value(rateTableField(i, "maxLtv"))),
+      maxLoan: typedFigure(value(rateTableField(i, "maxLoan"))),
       rates,
     });
   }
@@ -383,11 +381,11 @@ export function promotionFromFields(value: (name: string) => string | undefined)
     EXAMPLE_KEYS.map((key) => {
       const basis = value(exampleField(key, "rateBasis"));
       const inputs: ExampleInputs = {
-        amount: typedNumber(value(exampleField(key, "amount"))),
-        months: typedNumber(value(exampleField(key, "months"))),
-        ratePercent: typedNumber(value(exampleField(key, "ratePercent"))),
+        amount: typedFigure(value(exampleField(key, "amount"))),
+        months: typedFigure(value(exampleField(key, "months"))),
+        ratePercent: typedFigure(value(exampleField(key, "ratePercent"))),
         rateBasis: basis === "monthly" ? "monthly" : basis === "annual" ? "annual" : ("" as RateBasis),
-        fees: typedNumber(value(exampleField(key, "fees"))),
+        fees: typedFigure(value(exampleField(key, "fees"))),
       };
       return [key, inputs];
     }),
@@ -411,7 +409,7 @@ export function promotionFromFields(value: (name: string) => string | undefined)
       rating: ratingParts.some((part) => part !== "")
         ? {
             score: text(CLAIM_FIELDS.ratingScore),
-            count: typedNumber(text(CLAIM_FIELDS.ratingCount)),
+            count: typedFigure(text(CLAIM_FIELDS.ratingCount)),
             site: text(CLAIM_FIELDS.ratingSite),
             url: text(CLAIM_FIELDS.ratingUrl),
             date: text(CLAIM_FIELDS.ratingDate),

@@ -17,6 +17,7 @@ import { isLeadId } from "~/domain/leads";
 import { isOwnKey, ownValue } from "~/domain/own-keys";
 import { ukClock, ukInstant } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
+import { typedPence } from "~/domain/form-read";
 import { ConsoleError } from "~/features/staff/console-error";
 import { ComplaintPage, type ComplaintPageProps, type ComplaintView } from "~/features/staff/complaints/complaint-page";
 import {
@@ -164,14 +165,6 @@ const letterhead = (site: Route.LoaderArgs["context"]["config"]["site"]) => ({
   contactEmail: site.contactEmail,
 });
 
-/** Pounds as typed ("£1,250.50", "0"), in pence, or null when it cannot be read or is over £1,000,000. */
-function readPounds(text: string): number | null {
-  const cleaned = text.replace(/[£,\s]/g, "");
-  if (!/^\d{1,7}(?:\.\d{1,2})?$/.test(cleaned)) return null;
-  const pence = Math.round(Number(cleaned) * 100);
-  return pence <= 100_000_000 ? pence : null;
-}
-
 /** Each of the page's forms, by the intent it posts (each sorted in app/domain/console-actions.ts). */
 async function handle({ context, params, form, staff }: ConsoleActionArgs) {
   const { user } = staff;
@@ -238,7 +231,7 @@ async function handle({ context, params, form, staff }: ConsoleActionArgs) {
       category: text("category"),
       rootCause: text("rootCause"),
     };
-    const redressPence = readPounds(values.redress);
+    const redressPence = typedPence(values.redress, 1_000_000);
     const errors = {
       ...(isOwnKey(COMPLAINT_OUTCOMES, values.outcome) ? {} : { outcome: "Choose the outcome" }),
       ...(redressPence === null ? { redress: "Enter the redress paid in pounds, 0 if none" } : {}),

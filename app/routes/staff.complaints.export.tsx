@@ -3,7 +3,7 @@ import { complaintsReport, halfYear } from "~/domain/complaints";
 import { complaintsInPeriod, complaintsReportCsv } from "../../server/complaints/complaints.server";
 import { writeAudit } from "../../server/platform/audit.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
-import type { Route } from "./+types/staff.complaints.export";
+import { csvDownload } from "../../server/platform/csv.server";
 
 // GET /staff/complaints/export?period=2026-H2: the half-year's complaints figures as CSV,
 // audited with the period. Counts only, no complaint and no person.
@@ -19,19 +19,9 @@ export const loader = consoleLoader(
         { status: 400 },
       );
     }
-    const report = complaintsReport(
-      await complaintsInPeriod(context.db, period),
-      period,
-      context.config.firm.nation,
-    );
+    const report = complaintsReport(await complaintsInPeriod(context.db, period), period, context.config.firm.nation);
     await writeAudit(context.db, { action: "complaints.export", actor: user, detail: { period: period.key } });
-    return new Response(complaintsReportCsv(report), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="complaints-${period.key}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvDownload(`complaints-${period.key}.csv`, complaintsReportCsv(report));
   },
   { download: true },
 );

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { inboxFilterProblem, parseInboxFilter } from "~/domain/inbox-filter";
 import { leadsCsv } from "../../server/staff/leads/csv-export.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
-import type { Route } from "./+types/staff.export";
+import { csvDownload } from "../../server/platform/csv.server";
 
 // GET /staff/export?<the inbox's filter>: the filtered leads as a CSV download,
 // streamed (server/staff/leads/csv-export.server.ts). A resource route: no page, no parent loader.
@@ -18,13 +18,7 @@ export const loader = consoleLoader(
     if (problem) throw data({ reason: problem }, { status: 400 });
     const filter = parseInboxFilter(params);
     const day = new Date().toISOString().slice(0, 10);
-    return new Response(leadsCsv(context.db, filter, user, context.config.authSecret), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvDownload(`leads-${day}.csv`, leadsCsv(context.db, filter, user, context.config.authSecret));
   },
   { download: true },
 );

@@ -3,7 +3,7 @@ import { BULK_MAX, readListed } from "../../server/staff/leads/bulk.server";
 import { selectedLeadsCsv } from "../../server/staff/leads/csv-export.server";
 import { BULK_EXPORT_PROBLEMS } from "~/features/staff/inbox-bulk";
 import { consoleLoader } from "../../server/staff/console-route.server";
-import type { Route } from "./+types/staff.export_.ticked";
+import { csvDownload } from "../../server/platform/csv.server";
 
 // GET /staff/export/ticked?lead=<kind:id:version>…: the leads a manager ticked in the inbox
 // as a CSV download (docs/decisions/335). An export as the whole one is: `leads.export`,
@@ -18,13 +18,7 @@ export const loader = consoleLoader(
     if (leads.length === 0) throw data({ reason: BULK_EXPORT_PROBLEMS.none }, { status: 400 });
     if (leads.length > BULK_MAX) throw data({ reason: BULK_EXPORT_PROBLEMS.many }, { status: 400 });
     const day = new Date().toISOString().slice(0, 10);
-    return new Response(await selectedLeadsCsv(context.db, leads, user), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="leads-selected-${day}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return csvDownload(`leads-selected-${day}.csv`, await selectedLeadsCsv(context.db, leads, user));
   },
   { download: true },
 );

@@ -19,6 +19,7 @@ import { deleteLeadsWithTraces } from "./retention";
 import { forgetCampaignValues } from "../leads/funnel";
 import { leadEmailKeys } from "../leads/lead-email-keys";
 import { deleteMailFiles, jobMessageId } from "../platform/mail";
+import { fileDownload } from "../platform/csv.server";
 
 // Data subject requests (UK GDPR articles 15 and 17, issue 11): everything held about
 // a person, found by their email address (and, for a signed-in borrower, by their
@@ -368,11 +369,5 @@ export function subjectReference(email: string, secret: string) {
 /** The access request's answer as a download: one JSON file, never cached. */
 export function personalDataDownload(held: PersonalData, filePrefix: string) {
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(JSON.stringify(held, null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filePrefix}-${day}.json"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileDownload(`${filePrefix}-${day}.json`, JSON.stringify(held, null, 2), "application/json; charset=utf-8");
 }
