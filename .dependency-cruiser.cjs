@@ -1,9 +1,10 @@
-// The direction of imports (README, "How it is built"): routes → features → components →
+// The direction of imports (README, "How it is built"): routes → pages → features → components →
 // content → domain, and server → domain. Run by `npm run lint`; each rule's comment is
 // the message a forbidden import fails with.
 
 /** Paths of a layer: the folder, as a regular expression from the project's root. */
 const routes = "^app/(routes/|root\\.tsx|entry\\.server\\.tsx|routes\\.ts)";
+const pages = "^app/pages/";
 const features = "^app/(features|enhance)/";
 const components = "^app/components/";
 const content = "^app/content/";
@@ -92,20 +93,27 @@ module.exports = {
       comment: "app/content is copy and page data: it may import the domain, never components, features, routes or the server.",
       severity: "error",
       from: { path: content, pathNot: tests },
-      to: { path: ["^app/(components|features|enhance|routes)/", routes, server] },
+      to: { path: ["^app/(components|features|enhance|pages|routes)/", routes, server] },
     },
     {
       name: "components-import-down",
       comment: "app/components are shared pieces: they may import content and the domain, never features, routes or the server.",
       severity: "error",
       from: { path: components, pathNot: tests },
-      to: { path: ["^app/(features|enhance|routes)/", routes, server] },
+      to: { path: ["^app/(features|enhance|pages|routes)/", routes, server] },
     },
     {
       name: "features-import-down",
       comment: "app/features may import components, content and the domain, never a route or the server (a route's action calls the server).",
       severity: "error",
       from: { path: features, pathNot: tests },
+      to: { path: [pages, routes, server] },
+    },
+    {
+      name: "pages-import-down",
+      comment: "app/pages are the public pages' bodies, drawn by their routes and by the console's past copies: they may import features, components, content and the domain, never a route or the server.",
+      severity: "error",
+      from: { path: pages, pathNot: tests },
       to: { path: [routes, server] },
     },
     {

@@ -168,14 +168,14 @@ describe("the step-up's freshness: a code entered in the last five minutes count
 describe("roles from a form and from the database", () => {
   it.each(
     byRule([
-      { rule: "one box", values: ["manager"], result: { ok: true, roles: [M] } },
-      { rule: "several, put in the table's order", values: [ADMIN, A], result: { ok: true, roles: [A, ADMIN] } },
-      { rule: "a box twice counts once", values: [A, A], result: { ok: true, roles: [A] } },
-      { rule: "none", values: [], result: { ok: false, problem: "Choose at least one role." } },
+      { rule: "one box", values: ["manager"], result: { ok: true, value: [M] } },
+      { rule: "several, put in the table's order", values: [ADMIN, A], result: { ok: true, value: [A, ADMIN] } },
+      { rule: "a box twice counts once", values: [A, A], result: { ok: true, value: [A] } },
+      { rule: "none", values: [], result: { ok: false, problems: { roles: "Choose at least one role." }, values: { roles: [] } } },
       {
         rule: "one not in the table",
         values: [A, "owner"],
-        result: { ok: false, problem: "Choose roles from the list." },
+        result: { ok: false, problems: { roles: "Choose roles from the list." }, values: { roles: [A, "owner"] } },
       },
     ]),
   )("%s", (_, c) => {

@@ -1,3 +1,4 @@
+import { type FormRead, formRead, formRefused } from "./form-read";
 // Who may do what in the staff console (DECISIONS D25, docs/decisions/270): the roles a
 // member holds, each console function's permission, and the one table of which roles
 // hold each. The server asks this table through one guard on every console loader and
@@ -152,11 +153,12 @@ export function stepUpFresh(codeAt: number | null, now: number): boolean {
  * The roles of a form's boxes, in the table's order, or a problem: at least one, each a
  * role (a member with none could only sign in to be refused everywhere).
  */
-export function readRoles(values: readonly string[]): { ok: true; roles: Role[] } | { ok: false; problem: string } {
-  if (values.some((value) => !isRole(value))) return { ok: false, problem: ROLES_PROBLEMS.unknown };
+export function readRoles(values: readonly string[]): FormRead<Role[], { roles: string[] }, "roles"> {
+  const typed = { roles: [...values] };
+  if (values.some((value) => !isRole(value))) return formRefused({ roles: ROLES_PROBLEMS.unknown }, typed);
   const roles = ROLES.filter((role) => values.includes(role));
-  if (roles.length === 0) return { ok: false, problem: ROLES_PROBLEMS.none };
-  return { ok: true, roles };
+  if (roles.length === 0) return formRefused({ roles: ROLES_PROBLEMS.none }, typed);
+  return formRead(roles);
 }
 
 export const ROLES_PROBLEMS = {

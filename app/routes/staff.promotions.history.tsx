@@ -1,4 +1,3 @@
-import type { ComponentType } from "react";
 import { data } from "react-router";
 import { PastCopyProvider } from "~/components/promotion";
 import type { RouteHandle } from "~/components/route-handle";
@@ -10,18 +9,10 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
 import { HistoryPage } from "~/features/staff/promotions/promotion-pages";
+import { PROMOTED_PAGES } from "~/pages/promoted-pages";
 import { builtInPromotion, promotionLiveAt } from "../../server/promotions/promotions.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.promotions.history";
-import AboutUs, { handle as aboutUsHandle } from "./about-us";
-import BadCredit, { handle as badCreditHandle } from "./bad-credit-homeowner-loan";
-import DebtConsolidation, { handle as debtHandle } from "./debt-consolidation";
-import HomeImprovement, { handle as homeImprovementHandle } from "./home-improvement-loan";
-import HomeownerCalculator, { handle as homeownerHandle } from "./homeowner-loan-calculator";
-import Home, { handle as homeHandle } from "./_index";
-import Loans, { handle as loansHandle } from "./loans";
-import SchoolFees, { handle as schoolFeesHandle } from "./school-fees-loan";
-import SecuredLoan, { handle as securedHandle } from "./secured-homeowner-loan";
 
 // /staff/promotions/history?page=/x&day=YYYY-MM-DD&time=HH:MM (DECISIONS D27): "what did
 // this page say on 3 March at 10:00?" The page is drawn by its own component with the
@@ -33,22 +24,6 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 /** A past copy is for reading: no React in the browser (its calculators hydrate alone, as on the site). */
 export const handle: RouteHandle = { hydrate: false };
 
-const PAGES: Record<string, { title: string; Page: ComponentType; handle: RouteHandle }> = {
-  "/": { title: "Home", Page: Home, handle: homeHandle },
-  "/loans": { title: "Loans", Page: Loans, handle: loansHandle },
-  "/secured-homeowner-loan": { title: "Secured homeowner loan", Page: SecuredLoan, handle: securedHandle },
-  "/homeowner-loan-calculator": {
-    title: "Homeowner loan calculator",
-    Page: HomeownerCalculator,
-    handle: homeownerHandle,
-  },
-  "/bad-credit-homeowner-loan": { title: "Bad credit homeowner loan", Page: BadCredit, handle: badCreditHandle },
-  "/school-fees-loan": { title: "School fees loan", Page: SchoolFees, handle: schoolFeesHandle },
-  "/home-improvement-loan": { title: "Home improvement loan", Page: HomeImprovement, handle: homeImprovementHandle },
-  "/debt-consolidation": { title: "Debt consolidation", Page: DebtConsolidation, handle: debtHandle },
-  "/about-us": { title: "About us", Page: AboutUs, handle: aboutUsHandle },
-};
-
 const MOMENT_INVALID = "Enter a day and a time (UK time)";
 
 export const loader = consoleLoader("promotions.read", async ({ request, context, staff }) => {
@@ -58,11 +33,11 @@ export const loader = consoleLoader("promotions.read", async ({ request, context
   const now = ukClock(new Date());
   const nowTime = `${String(Math.floor(now.minutes / 60)).padStart(2, "0")}:${String(now.minutes % 60).padStart(2, "0")}`;
   const values = {
-    page: asked !== null && isOwnKey(PAGES, asked) ? asked : "/secured-homeowner-loan",
+    page: asked !== null && isOwnKey(PROMOTED_PAGES, asked) ? asked : "/secured-homeowner-loan",
     day: url.searchParams.get("day") ?? now.day,
     time: url.searchParams.get("time") ?? nowTime,
   };
-  const pages = Object.entries(PAGES).map(([path, page]) => ({ path, title: page.title }));
+  const pages = Object.entries(PROMOTED_PAGES).map(([path, page]) => ({ path, title: page.title }));
   const base = { pages, values, error: null as string | null, shown: null, figures: null };
   if (asked === null) return data(base, { headers });
   const at = readUkMoment(values.day, values.time, ukInstant);
@@ -80,7 +55,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function PromotionHistory({ loaderData }: Route.ComponentProps) {
   const { figures, ...props } = loaderData;
-  const page = isOwnKey(PAGES, props.values.page) ? PAGES[props.values.page] : undefined;
+  const page = isOwnKey(PROMOTED_PAGES, props.values.page) ? PROMOTED_PAGES[props.values.page] : undefined;
   return (
     <HistoryPage {...props}>
       {figures && page && (

@@ -1,16 +1,15 @@
 import { data, redirect } from "react-router";
 import { ownValue } from "~/domain/own-keys";
 import { ROLE_LABELS, readRoles, stepUpFresh } from "~/domain/permissions";
+import { readNewMember, TEAM_PROBLEMS } from "~/domain/team-form";
 import {
   addMember,
   changeRoles,
   confirmRoles,
-  readNewMember,
   refuseRoles,
   sendNewLink,
   setEnabled,
   soleAdministrator,
-  TEAM_PROBLEMS,
   teamMembers,
   teamMemberView,
 } from "../../server/staff/team.server";
@@ -59,14 +58,8 @@ async function add({ form, context, staff }: ConsoleActionArgs) {
   const posted = form.getAll("roles").map(String);
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), roles: posted };
   const read = readNewMember(values);
-  const roles = readRoles(posted);
-  const problems = { ...read.problems, ...(roles.ok ? {} : { roles: roles.problem }) };
-  if (!roles.ok || Object.keys(problems).length > 0) return refused({ form: "add", problems, values });
-  const added = await addMember(context.db, context.config.site, staff.user, {
-    name: read.name,
-    email: read.email,
-    roles: roles.roles,
-  });
+  if (!read.ok) return refused({ form: "add", problems: read.problems, values });
+  const added = await addMember(context.db, context.config.site, staff.user, read.value);
   if (!added.ok) return refused({ form: "add", problems: { [added.field ?? "email"]: added.problem }, values });
   const waiting = added.waiting.map((role) => ROLE_LABELS[role]).join(" and ");
   const waits =
@@ -76,7 +69,7 @@ async function add({ form, context, staff }: ConsoleActionArgs) {
   return data({
     outcome: {
       form: "add",
-      notice: `${read.name} is added. A link to set up their account has been sent to their address: it works once, for 24 hours.${waits}`,
+      notice: `${read.value.name} is added. A link to set up their account has been sent to their address: it works once, for 24 hours.${waits}`,
     } satisfies TeamOutcomeView,
   });
 }
@@ -113,8 +106,8 @@ async function roles({ form, context, staff }: ConsoleActionArgs) {
   const posted = form.getAll("roles").map(String);
   const read = readRoles(posted);
   const values = { name: "", email: "", roles: posted };
-  if (!read.ok) return refused({ form: member, problems: { roles: read.problem }, values });
-  const changed = await changeRoles(context.db, staff.user, member, read.roles);
+  if (!read.ok) return refused({ form: member, problems: read.problems, values });
+  const changed = await changeRoles(context.db, staff.user, member, read.value);
   if (!changed.ok) return refused({ form: member, problems: { [changed.field ?? "form"]: changed.problem }, values });
   return redirect(`/staff/team?done=${changed.pending ? "asked" : "roles"}`);
 }

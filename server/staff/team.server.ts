@@ -3,7 +3,8 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { SiteConfig } from "../../app/config.server";
 import { isEmail } from "../../app/domain/email";
 import { EMAIL_MAX_LENGTH } from "../../app/domain/field-limits";
-import { ROLES_PROBLEMS, type Role, storedRoles } from "../../app/domain/permissions";
+import { type Role, storedRoles } from "../../app/domain/permissions";
+import { type NewMember, TEAM_PROBLEMS } from "../../app/domain/team-form";
 import { sanitiseName } from "../../app/domain/sanitise";
 import type { Database } from "../platform/db/client";
 import { staffMembers, staffRoleRequests } from "../platform/db/schema";
@@ -28,23 +29,9 @@ import type { StaffActor } from "./session.server";
 // Compliance or Administrator, wait for a second administrator's confirmation where the
 // firm has one (docs/decisions/340).
 
-export const TEAM_PROBLEMS = {
-  name: "Enter the member's full name.",
-  email: "Enter a work email address, like ann@yourfirm.co.uk.",
-  taken: "A member already has this email address: send them a new link from the list instead.",
-  member: "That member is not on the team: reload the page.",
-  noRequest: "That change is no longer waiting: reload the page to see the member's roles.",
-  ownRequest: "You asked for this change: another administrator must confirm it.",
-  ...ROLES_PROBLEMS,
-} as const;
 
 export type TeamOutcome<T = object> = ({ ok: true } & T) | { ok: false; field?: string; problem: string };
 
-export interface NewMember {
-  email: string;
-  name: string;
-  roles: Role[];
-}
 
 /** The one-time link's address, as the email carries it (never the page: DECISIONS D32). */
 export const enrolUrl = (site: Pick<SiteConfig, "siteUrl">, token: string) =>
@@ -157,16 +144,6 @@ async function askForRoles(
     .values({ memberId, roles, askedBy: actor.id, askedAt: now })
     .onConflictDoUpdate({ target: staffRoleRequests.memberId, set: { roles, askedBy: actor.id, askedAt: now } });
   await writeAudit(tx, { action: "team.roles-asked", actor, detail: { memberId, from, to: roles } });
-}
-
-/** The name and address as typed, read: each problem beside its field. */
-export function readNewMember(fields: { name: string; email: string }) {
-  const problems: Record<string, string> = {};
-  const name = sanitiseName(fields.name);
-  const email = fields.email.trim().toLowerCase();
-  if (!name) problems.name = TEAM_PROBLEMS.name;
-  if (!isEmail(email) || email.length > EMAIL_MAX_LENGTH) problems.email = TEAM_PROBLEMS.email;
-  return { name, email, problems };
 }
 
 /**

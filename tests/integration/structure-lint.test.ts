@@ -46,6 +46,22 @@ describe("the structure, held by the linter", () => {
     ).toEqual(["features-import-no-feature: app/features/accounts/list.ts → app/features/eligibility/flow.ts"]);
   });
 
+  it("refuses a page importing a route or a feature importing a page, and lets a page import features", async () => {
+    expect(
+      await violationsOf({
+        "app/pages/loans.tsx":
+          'import { r } from "../routes/apply";\nimport { y } from "../features/eligibility/flow";\nimport { z } from "../features/calculators/island";\nexport const x = r + y + z;\n',
+        "app/routes/apply.tsx": "export const r = 1;\n",
+        "app/features/eligibility/flow.ts": 'import { h } from "../../pages/home";\nexport const y = h;\n',
+        "app/features/calculators/island.ts": "export const z = 1;\n",
+        "app/pages/home.tsx": "export const h = 1;\n",
+      }),
+    ).toEqual([
+      "features-import-down: app/features/eligibility/flow.ts → app/pages/home.tsx",
+      "pages-import-down: app/pages/loans.tsx → app/routes/apply.tsx",
+    ]);
+  });
+
   it("refuses server/platform importing a concern or the composition, and lets it import itself", async () => {
     expect(
       await violationsOf({
