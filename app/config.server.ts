@@ -122,6 +122,13 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(3_650, "must be at most 3650")
     .default(14),
+  /**
+   * The bearer token /metrics asks for (decision 450); unset, /metrics answers only a
+   * client on the loopback address.
+   */
+  METRICS_TOKEN: optional(z.string().min(24, "must be at least 24 characters").regex(/^\S+$/, "must have no spaces")),
+  /** The firm's operations address: the health alerts are emailed there (decision 451); unset, none is sent. */
+  OPS_EMAIL: optional(z.email()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -169,6 +176,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailDir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`,
     /** The nightly backup (decision 355): its folder (null: none taken) and how many it keeps. */
     backup: { dir: e.BACKUP_DIR ?? null, keep: e.BACKUP_KEEP },
+    /** Who may read /metrics and where the health alerts go (decisions 450, 451). */
+    operations: { metricsToken: e.METRICS_TOKEN ?? null, email: e.OPS_EMAIL ?? null },
     authSecret: e.AUTH_SECRET ?? "development-only-secret-change-me-in-production",
     logLevel: e.LOG_LEVEL,
     /** Trusted proxy hops in front of the server (0: none); see server/platform/rate-limit.ts clientAddress. */

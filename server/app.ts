@@ -20,6 +20,9 @@ import {
 import type { PromotionSource } from "./promotions/promotions.server";
 import type { RenderedPages } from "./promotions/rendered-pages";
 import { clientAddress } from "./platform/rate-limit";
+import type { PoolUse } from "./platform/db/client";
+import { exposition, metricsAccess, reportRequest, routeGroup, scrapedRegistry } from "./platform/metrics";
+import { ROUTE_GROUPS, scrapedGauges } from "./observability.server";
 import { refusedWith } from "./platform/refused-requests";
 import {
   contentSecurityPolicy,
@@ -49,6 +52,8 @@ export interface AppOptions extends Omit<Services, "identify"> {
   promotions?: PromotionSource;
   /** The prerendered pages rendered again with the live figures (decision 320). */
   renderedPages?: RenderedPages;
+  /** The database pool's use, for /metrics; absent, its gauges are left out. */
+  poolUse?: () => PoolUse;
 }
 
 /** /healthz answers within this long, whole answer included, however the database fares (README). */
@@ -81,11 +86,12 @@ export function createApp(options: AppOptions) {
     const started = performance.now();
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    const status = statusSent(c);
+    const ms = performance.now() - started;
     // Path only: query strings can carry personal data.
-    log.info(
-      { method: c.req.method, path: c.req.path, status: statusSent(c), ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    log.info({ method: c.req.method, path: c.req.path, status, ms: Math.round(ms) }, "request");
+    // Its group only: a path can carry an id (decision 450).
+    reportRequest(routeGroup(c.req.path, ROUTE_GROUPS), c.req.method, status, ms / 1000);
   });
 
   app.use(limitBody);
@@ -99,6 +105,24 @@ export function createApp(options: AppOptions) {
     }
     databaseOutage.failed(problem);
     return c.json({ status: "database unavailable" }, 503);
+  });
+
+  // Prometheus's scrape (decision 450): with METRICS_TOKEN, for its bearer only; without, from this machine only.
+  const scraped = scrapedRegistry(scrapedGauges({ db, config, poolUse: options.poolUse }));
+  app.get("/metrics", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const access = metricsAccess(
+      config.operations.metricsToken,
+      c.req.header("authorization"),
+      clientAddress(c, config.trustProxy),
+    );
+    if (access === 401) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.json({ error: "The metrics ask for their bearer token." }, 401);
+    }
+    if (access === 403) return c.json({ error: "The metrics are not for this client." }, 403);
+    const { body, contentType } = await exposition(scraped);
+    return c.body(body, 200, { "Content-Type": contentType });
   });
 
   const api = new Hono();

@@ -37,6 +37,8 @@ export interface BackgroundJobOptions {
    * does, with the site's links and the leads inbox; decision 200).
    */
   reminders?: ReminderSettings;
+  /** The health checks' minutely watch (server/observability.server.ts, decision 451). */
+  healthWatch?: SweepTask;
 }
 
 type WorkerOptions = Parameters<typeof startOutboxWorker>[0];
@@ -47,6 +49,7 @@ export function startJobs({
   nightlyBackup,
   mailDir,
   reminders,
+  healthWatch,
   ...worker
 }: Omit<WorkerOptions, "handlers" | "sweepTasks"> & BackgroundJobOptions): OutboxWorker {
   const { db, mailer, log } = worker;
@@ -93,6 +96,7 @@ export function startJobs({
   if (dailyRetention) sweepTasks.push((at) => enqueueDailyRetention(db, at));
   if (nightlyBackup) sweepTasks.push((at) => enqueueNightlyBackup(db, at));
   if (reminders) sweepTasks.push(async (at) => (await enqueueDueReminders(db, reminders, at)) > 0);
+  if (healthWatch) sweepTasks.push(healthWatch);
   return startOutboxWorker({ ...worker, handlers, sweepTasks });
 }
 

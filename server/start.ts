@@ -18,6 +18,8 @@ import { startJobs } from "./jobs";
 import { builtInPromotion, createPromotionSource } from "./promotions/promotions.server";
 import { createRenderedPages } from "./promotions/rendered-pages";
 import { refuseUnreadableRequests } from "./platform/refused-requests";
+import { reportRequest, routeGroup } from "./platform/metrics";
+import { healthWatch, ROUTE_GROUPS } from "./observability.server";
 
 export interface RunningServer {
   database: DatabaseHandle;
@@ -98,6 +100,8 @@ export async function startServer(
       : {}),
     mailDir: path.resolve(config.mailDir),
     reminders: { site: config.site, leadInbox: config.mail.leadInbox },
+    // The health checks, each minute on the outbox's clock: a change is emailed once (decision 451).
+    healthWatch: healthWatch({ db: database.db, config }, log),
     ...(outboxNow ? { now: outboxNow } : {}),
     busy: inFlight.busy,
   });
@@ -124,6 +128,7 @@ export async function startServer(
     databaseOutage,
     build,
     clientDir,
+    poolUse: database.poolUse,
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -132,7 +137,13 @@ export async function startServer(
     const createServer = ((options: ServerOptions, listener: RequestListener) =>
       createHttpServer(options, (req, res) => {
         inFlight.answer(res);
-        if (!serveStatic(req, res)) listener(req, res);
+        const started = performance.now();
+        if (!serveStatic(req, res)) return listener(req, res);
+        // Answered before the app: counted here, by its group (decision 450).
+        res.once("finish", () => {
+          const group = routeGroup((req.url ?? "/").split("?")[0] ?? "/", ROUTE_GROUPS);
+          reportRequest(group, req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000);
+        });
       })) as typeof createHttpServer;
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer }, (info) => {
       log.info({ port: info.port }, `listening on http://localhost:${info.port}`);

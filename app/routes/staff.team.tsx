@@ -17,6 +17,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { memberCheck, TeamPage, type TeamOutcomeView } from "~/features/staff/team/team-page";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { healthNow } from "../../server/observability.server";
 import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.team";
 
@@ -38,7 +39,8 @@ const DONE: Record<string, string> = {
 
 export const loader = consoleLoader("team.read", async ({ request, context, staff }) => {
   const { user, headers, codeAt } = staff;
-  const members = await teamMembers(context.db);
+  const checkedAt = new Date();
+  const [members, checks] = await Promise.all([teamMembers(context.db), healthNow(context, checkedAt)]);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return data(
     {
@@ -47,6 +49,11 @@ export const loader = consoleLoader("team.read", async ({ request, context, staf
       soleAdministrator: soleAdministrator(members),
       fresh: stepUpFresh(codeAt, Date.now()),
       notice: ownValue(DONE, done) ?? null,
+      // The firm's health (decision 451): the administrators' strip.
+      health: {
+        checks: checks.map(({ key, title, raised, detail }) => ({ key, title, raised, detail })),
+        checkedAt: checkedAt.toISOString(),
+      },
     },
     { headers },
   );

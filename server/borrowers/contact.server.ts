@@ -8,6 +8,7 @@ import type { ServerContext } from "../platform/services";
 import { contactMessages } from "../platform/db/schema";
 import { contactCopyEmail, contactNotificationEmail } from "../emails/contact";
 import { leadEmailKeys } from "../leads/lead-email-keys";
+import { reportLeadStored } from "../platform/metrics";
 import { enqueue } from "../platform/outbox";
 import { hit, RATE_LIMITS, scaled, TOO_MANY_REQUESTS } from "../platform/rate-limit";
 import { isFromOurPages } from "../platform/security";
@@ -37,6 +38,7 @@ export async function storeContactMessage(
     return row.id;
   });
   log.info({ contactMessageId: id }, "contact message stored");
+  reportLeadStored("contact");
   kickOutbox();
   return id;
 }
@@ -52,17 +54,21 @@ export type ContactFormOutcome = { sent: true } | { sent: false; status: number;
 export async function contactFormAction(context: ServerContext, request: Request): Promise<ContactFormOutcome> {
   const posted = await readFormPost(request);
   const fields = posted.ok ? Object.fromEntries([...posted.form].filter(([, value]) => typeof value === "string")) : {};
-  const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(fields[field] ?? "")])) as ContactFormReply["values"];
+  const values = Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field, String(fields[field] ?? "")]),
+  ) as ContactFormReply["values"];
   const refuse = (status: number, problem: string, errors: ContactFormReply["errors"] = {}): ContactFormOutcome => ({
     sent: false,
     status,
     reply: { values, errors, problem },
   });
 
-  if (!isFromOurPages(request, context.config.siteUrl)) return refuse(403, "This form can only be sent from our own pages");
+  if (!isFromOurPages(request, context.config.siteUrl))
+    return refuse(403, "This form can only be sent from our own pages");
   if (!posted.ok) return refuse(posted.status, "We could not read the form. Please try again.");
   const limit = scaled(RATE_LIMITS.contact, context.config.rateLimitScale);
-  if (!(await hit(context.db, limit, context.clientAddress ?? "unknown")).allowed) return refuse(429, TOO_MANY_REQUESTS);
+  if (!(await hit(context.db, limit, context.clientAddress ?? "unknown")).allowed)
+    return refuse(429, TOO_MANY_REQUESTS);
   if (isHoneypotFilled(fields)) return { sent: true };
 
   const parsed = contactBody.safeParse(fields);

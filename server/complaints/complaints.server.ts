@@ -487,6 +487,19 @@ export async function complaintsNeedingSomething(
     });
 }
 
+/**
+ * How many complaints are open, and how many of them are past their day (an
+ * acknowledgement or a final response overdue): for /metrics and the health strip.
+ */
+export async function complaintFigures(db: Database, now: Date, nation: BankHolidayNation) {
+  const open = await listComplaints(db, "open");
+  const pastTheirDay = open.filter((row) => {
+    const needs = complaintAttention(row, now, nation);
+    return needs !== null && "overdue" in needs && needs.overdue;
+  }).length;
+  return { open: open.length, pastTheirDay };
+}
+
 /** Records that the complainant referred it to the Financial Ombudsman Service, on a UK day, and what it decided. */
 export async function recordReferral(
   db: Database,

@@ -10,6 +10,7 @@ import { complaintLetterEmail } from "./complaint-letter";
 import { complaintReminderEmail } from "./complaint-reminder";
 import { contactCopyEmail, contactNotificationEmail } from "./contact";
 import { enquiryConfirmationEmail, enquiryNotificationEmail } from "./enquiry";
+import { healthAlertEmail } from "./health-alert";
 import { quoteConfirmationEmail, quoteNotificationEmail } from "./quote";
 import { callbackReminderEmail } from "./reminder";
 import { resetPasswordMessage } from "./reset-password";
@@ -115,6 +116,26 @@ const EMAILS: [name: string, build: () => MailMessage][] = [
   ["complaint-final-response", () => letter("final-response", "partly-upheld")],
   ["complaint-final-response-not-upheld", () => letter("final-response", "rejected")],
   ["complaint-holding", () => letter("holding")],
+  [
+    "health-alert-raised",
+    () =>
+      healthAlertEmail(site, "ops@harbourside-loans.example", {
+        title: "Outbox",
+        detail: "Stuck: a job has waited 12 minutes past its time (3 jobs waiting).",
+        change: "raised",
+        at: createdAt,
+      }),
+  ],
+  [
+    "health-alert-cleared",
+    () =>
+      healthAlertEmail(site, "ops@harbourside-loans.example", {
+        title: "Outbox",
+        detail: "Working: nothing has waited more than 10 minutes.",
+        change: "cleared",
+        at: createdAt,
+      }),
+  ],
   [
     "complaint-reminder",
     () =>

@@ -14,6 +14,7 @@ import { sanitiseEnquiry, sanitiseQuote } from "../../app/domain/sanitise";
 import { type Enquiry, enquirySchema, type Quote, quoteSchema } from "../../app/domain/schemas";
 import type { Database } from "../platform/db/client";
 import { leadInserter } from "../platform/db/lead-insert";
+import { reportLeadStored } from "../platform/metrics";
 import { personalEnquiries, quotes } from "../platform/db/schema";
 import { leadEmailKeys } from "./lead-email-keys";
 import { enquiryConfirmationEmail, enquiryNotificationEmail } from "../emails/enquiry";
@@ -197,7 +198,10 @@ export async function submitLead<Kind extends FormLeadKind>(
     leadInbox: config.mail.leadInbox,
     site: config.site,
   });
-  if (created) services.kickOutbox();
+  if (created) {
+    reportLeadStored(kind);
+    services.kickOutbox();
+  }
   const { logName } = LEADS[kind];
   log.info({ [`${logName}Id`]: id, created }, created ? `${logName} saved` : `${logName} resubmitted`);
   return { id, created };

@@ -8,6 +8,7 @@ import type { Logger } from "./logger";
 import { jobMessageId, type MailMessage, type Mailer, SMTP_CONNECTIONS } from "./mail";
 import { errorSummary } from "./logger";
 import { createOutageLog, isConnectionFailure, type OutageLog } from "./outage";
+import { reportEmail } from "./metrics";
 import { sweepRateLimits } from "./rate-limit";
 
 /**
@@ -288,7 +289,10 @@ export function startOutboxWorker({
   async function releaseWaitingMail() {
     await db.execute(sql`
       update ${jobs} set run_at = clock_timestamp()
-      where status = 'pending' and kind in (${sql.join(mailKinds.map((kind) => sql`${kind}`), sql`, `)}) and attempts > 0 and run_at > clock_timestamp()`);
+      where status = 'pending' and kind in (${sql.join(
+        mailKinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )}) and attempts > 0 and run_at > clock_timestamp()`);
   }
 
   async function mailSucceeded() {
@@ -313,6 +317,7 @@ export function startOutboxWorker({
         runAt: sql`clock_timestamp() + ${retryDelay(job.attempts)} * interval '1 millisecond'`,
       });
       if (!written) discarded(job);
+      if (sendsMail(job.kind)) reportEmail("failed");
       if (sendsMail(job.kind) && isMailServerFailure(error)) {
         mailUnreachable = isConnectionFailure(error);
         mailOutage.failed(error);
@@ -330,7 +335,10 @@ export function startOutboxWorker({
     if (await settleOrHold(job, { status: "done", completedAt: new Date(), lastError: null }))
       log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, "job done");
     // A reminder held back sent nothing, so it says nothing of whether mail is up.
-    if (sendsMail(job.kind) && outcome !== "held back") await mailSucceeded();
+    if (sendsMail(job.kind) && outcome !== "held back") {
+      reportEmail("sent");
+      await mailSucceeded();
+    }
   }
 
   async function work(): Promise<number> {

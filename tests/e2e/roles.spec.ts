@@ -7,7 +7,7 @@ import { tabTo } from "../support/keyboard";
 import { validQuote } from "../support/leads";
 import { waitForMail } from "../support/mailbox";
 import { enrolAndSignIn } from "../support/staff-browser";
-import { addStaffMember, staleCode, storedRows } from "../support/stored";
+import { addStaffMember, recordBackup, staleCode, storedRows } from "../support/stored";
 
 // Roles and the team (DECISIONS D25): an administrator made as the command makes one
 // adds an adviser on the team page; the adviser enrols from the emailed link, works a
@@ -65,6 +65,16 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
   );
   await expect(page).toHaveURL(/\/staff\/team$/);
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The firm's health, on the administrator's page (decision 451): a backup 40 hours old is
+  // said in words, not colour alone; the strip passes axe raised as well as well.
+  await recordBackup(40);
+  await page.reload();
+  const backupHealth = page.getByTestId("health-strip").locator('[data-health="backup-old"]');
+  await expect(backupHealth).toContainText("Backups: Needs attention");
+  await expect(backupHealth).toContainText("The last backup that succeeded is 40 hours old (more than 36).");
+  await expect(page.getByRole("heading", { level: 2, name: /^Health: \d need/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // A refused form keeps what was typed and names each problem at its field.

@@ -105,6 +105,15 @@ describe("the server process", { timeout: 120_000 }, () => {
         expect(attributes).toContain(`nonce="${first}"`);
       }
       expect(scriptSources(home)).not.toContain("'unsafe-inline'");
+
+      // /metrics from this machine, with no token set (decision 450): the prerendered home
+      // page and the asset, answered before the app, are counted by their groups too.
+      const metrics = await fetch(`${base}/metrics`);
+      expect(metrics.status).toBe(200);
+      const figures = await metrics.text();
+      expect(figures).toMatch(/^http_requests_total\{group="home",method="GET",status="200"\} [1-9]/m);
+      expect(figures).toMatch(/^http_requests_total\{group="assets",method="GET",status="200"\} [1-9]/m);
+      expect(figures).toMatch(/^http_requests_total\{group="pages",method="GET",status="404"\} [1-9]/m);
     } finally {
       server.child.kill("SIGTERM");
     }

@@ -6,7 +6,8 @@
  * page's ad conversion is exercised (against a faked ad network). Beside it, on E2E_PORT + 1000, a read-only window
  * onto the database for tests to check what was stored (see tests/support/stored.ts), which
  * also adds staff (/staff/add), moves the outbox's clock (/clock?to=ISO) and runs a
- * retention rule at a time of the test's choosing (/retention?at=ISO&kinds=...).
+ * retention rule at a time of the test's choosing (/retention?at=ISO&kinds=...), and records
+ * a backup taken hours ago (/backups/record?hours=N).
  */
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -108,6 +109,21 @@ createServer(async (req, res) => {
     await server.database.db.execute(
       sql`update staff_sessions set code_at = now() - interval '10 minutes'
         where staff_id = (select id from staff_members where email = ${url.searchParams.get("email") ?? ""})`,
+    );
+    res.writeHead(200).end();
+    return;
+  }
+  // Records a backup that succeeded `hours` ago, as `npm run backup` records one (decision
+  // 355): the health strip's backup check reads it (decision 451).
+  if (url.pathname === "/backups/record") {
+    const hours = Number(url.searchParams.get("hours") ?? "");
+    if (!Number.isFinite(hours)) {
+      res.writeHead(400).end("hours must be a number");
+      return;
+    }
+    await server.database.db.execute(
+      sql`insert into backups (finished_at, ok, bytes, duration_ms, trigger)
+        values (now() - ${`${hours} hours`}::interval, true, 1, 1, 'command')`,
     );
     res.writeHead(200).end();
     return;

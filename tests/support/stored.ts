@@ -59,3 +59,9 @@ export async function databaseDump(): Promise<string> {
   if (!response.ok) throw new Error(`could not dump the database: ${response.status}`);
   return response.text();
 }
+
+/** Records a backup that succeeded `hours` ago in the e2e server's database (e2e-server.ts). */
+export async function recordBackup(hours: number): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${E2E_PORT + 1000}/backups/record?hours=${hours}`);
+  if (!response.ok) throw new Error(`could not record a backup: ${response.status}`);
+}

@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { reportStatementError } from "../metrics";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,10 +18,42 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True while the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** The connections the pool holds and the requests waiting for one (embedded: its one connection). */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
 import { migrationsFolder } from "../migrations";
+
+export interface PoolUse {
+  max: number;
+  /** Connections open, whether working or idle. */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
+}
+
+/**
+ * Counts the statements of a client (a pg client or PGlite) that fail, for /metrics
+ * (decision 450), whether called with a callback (pg's pool) or for a promise.
+ */
+function countStatementErrors(client: { query: (...args: never[]) => unknown }) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (error) reportStatementError();
+        return (last as (...callbackArgs: unknown[]) => unknown)(error, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(() => reportStatementError());
+    return result;
+  }) as typeof client.query;
+}
 
 export { migrationsFolder };
 /** The longest any one statement may take; a request makes at most a few. */
@@ -55,6 +88,13 @@ async function openPglite({ dataDir, initialData }: DatabaseOptions): Promise<Da
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir: initialData });
   await client.waitReady;
+  countStatementErrors(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => {
+      countStatementErrors(tx);
+      return work(tx);
+    })) as PGlite["transaction"];
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
@@ -65,6 +105,7 @@ async function openPglite({ dataDir, initialData }: DatabaseOptions): Promise<Da
         () => true,
         () => false,
       ),
+    poolUse: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }
@@ -89,6 +130,7 @@ async function openPostgres(
   });
   // An idle client losing its connection must not take the server down.
   pool.on("error", () => {});
+  pool.on("connect", (client) => countStatementErrors(client));
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
   const handle: DatabaseHandle = {
     db,
@@ -118,6 +160,7 @@ async function openPostgres(
         () => true,
         () => false,
       ),
+    poolUse: () => ({ max: maxConnections, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
   return handle;

@@ -852,3 +852,17 @@ export const backups = pgTable(
   },
   (t) => [index("backups_finished_idx").on(t.finishedAt)],
 );
+
+/**
+ * Which health checks are raised (decision 451), shared by every server: the one whose
+ * statement turns a check from clear to raised, or back, queues the operations email in
+ * the same transaction, so it is sent once whichever servers watch.
+ */
+export const healthAlerts = pgTable("health_alerts", {
+  /** The check's fixed word ("outbox-stuck"). */
+  key: text("key").primaryKey(),
+  /** When it was raised (the watching server's clock); null while it is clear. */
+  raisedAt: timestamp("raised_at", { withTimezone: true }),
+  /** When it last turned. */
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+});

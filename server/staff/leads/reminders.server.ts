@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { SiteConfig } from "../../../app/config.server";
+import { DUE_NOW_MINUTES } from "../../../app/domain/lead-work";
 import type { LeadKind, LeadStatus } from "../../../app/domain/leads";
 import type { Database } from "../../platform/db/client";
 import { rowsOf } from "../../platform/db/rows";
@@ -152,4 +153,21 @@ export async function markReminderSkipped(db: Database, jobId: number) {
 export function reminderMessage(payload: ReminderPayload): MailMessage {
   const { reminder: _reminder, skipped: _skipped, ...message } = payload;
   return message;
+}
+
+/**
+ * Call-backs missed at `now`: open leads whose next action is a call-back whose slot
+ * (DUE_NOW_MINUTES from its time) has passed, the Today list's "Overdue". For /metrics.
+ */
+export async function missedCallbacks(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DUE_NOW_MINUTES * 60_000);
+  let missed = 0;
+  for (const table of Object.values(TABLES)) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(eq(table.nextActionKind, "call-back"), lte(table.nextActionAt, before), inArray(table.status, OPEN)));
+    missed += row?.n ?? 0;
+  }
+  return missed;
 }

@@ -9,6 +9,7 @@ import { ErrorSummary, type FieldProblem } from "~/components/ui/error-summary";
 import { FieldError, TextField } from "~/components/ui/field";
 import { ROLE_HINTS, ROLE_LABELS, ROLES, type Role } from "~/domain/permissions";
 import { formatWhen } from "../format";
+import { HealthStrip, type HealthStripProps } from "../health-strip";
 
 // /staff/team (DECISIONS D25, D32): every member with their roles, whether they have
 // enrolled, their last sign-in and whether they are disabled; adding a member (their
@@ -83,6 +84,8 @@ export interface TeamPageProps {
   /** The firm has one enabled administrator: their changes apply without a second's confirmation. */
   soleAdministrator: boolean;
   outcome?: TeamOutcomeView | null;
+  /** The firm's health checks (decision 451): administrators see them here. */
+  health?: HealthStripProps | null;
 }
 
 const h2Class = "text-xl font-bold text-slate-900";
@@ -264,7 +267,15 @@ function MemberCard({
   );
 }
 
-export function TeamPage({ members, viewerId, fresh, notice, soleAdministrator, outcome = null }: TeamPageProps) {
+export function TeamPage({
+  members,
+  viewerId,
+  fresh,
+  notice,
+  soleAdministrator,
+  outcome = null,
+  health = null,
+}: TeamPageProps) {
   const busy = useNavigation().state === "submitting";
   const add = outcome?.form === "add" ? outcome : null;
   const problems: FieldProblem[] = ["name", "email", "roles"].flatMap((field) => {
@@ -302,6 +313,7 @@ export function TeamPage({ members, viewerId, fresh, notice, soleAdministrator, 
           Access review: each member's exports, erasures and changes over 90 days
         </TextLink>
       </p>
+      {health && <HealthStrip {...health} />}
       {/* A notice belongs to the last action only: an answer to a post replaces the one in the address. */}
       {notice && !outcome && (
         <div className="mt-4">
