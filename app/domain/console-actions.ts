@@ -78,7 +78,7 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
   },
   "/staff/complaints/:id": {
     send: confirmed("email a complaint letter to the complainant, after its preview as they will receive it"),
-    post: confirmed("record a complaint letter as posted", { pending: "check step" }),
+    post: confirmed("record a complaint letter as posted, on the page that shows it ready to print"),
     print: safe("draw a complaint letter ready to print, storing nothing"),
     close: safe("close a complaint with its outcome (it can be reopened)"),
     referral: safe("record the Ombudsman's referral and decision"),

@@ -231,10 +231,30 @@ async function handle(args: ConsoleActionArgs) {
     if (!isOwnKey(COMPLAINT_LETTERS, kind)) throw data({ reason: "Choose a letter to send" }, { status: 400 });
     const letter: LetterDraft = { subject: text("subject"), body: text("body") };
     const today = ukClock(new Date()).day;
+    /** The letter ready to print, and the check step that records it as posted: what that does, and to whom. */
+    const printable = async (more: { postedOn?: string; postedOnError?: string } = {}) => {
+      const record = await load(context, id);
+      const now = new Date();
+      const nation = context.config.firm.nation;
+      const after = afterLetter(factsOf(record), kind, now);
+      const check = letterCheck({
+        kind,
+        name: record.complaint.name,
+        to: null,
+        reference: view(record, now, nation).reference,
+        stageAfter: complaintStage(after),
+        dueAfter: dueView(nextDue(after, now, nation)),
+        fields: [],
+      });
+      return { kind, letter, today, ...more, check };
+    };
+    // Recording it as posted is confirmed on the page that shows it ready to print; asked without, that page answers.
+    if (intent === "post" && text("confirm") !== "yes")
+      return data({ printable: await printable({ postedOn: text("postedOn") || today }) });
     if (intent === "print") {
       // The letter ready to print, checked as sending checks it; nothing is stored until it is recorded as posted.
       const errors = letterProblems(kind, letter);
-      if (Object.keys(errors).length === 0) return data({ printable: { kind, letter, today } });
+      if (Object.keys(errors).length === 0) return data({ printable: await printable() });
       return data(
         {
           draft: { kind, outcome: null, letter },
@@ -286,7 +306,7 @@ async function handle(args: ConsoleActionArgs) {
       return data(
         {
           // Said once, at its field and in the error summary (DECISIONS D30).
-          printable: { kind, letter, today, postedOn: postedOn ?? "", postedOnError: sent.errors.postedOn },
+          printable: await printable({ postedOn: postedOn ?? "", postedOnError: sent.errors.postedOn }),
         },
         { status: 400 },
       );

@@ -105,6 +105,8 @@ const DUE_LETTERS: Record<NextDue["what"], string> = {
   "final-response": "Final response",
 };
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** The one due day in words: "Final response due by the end of 22 January 2027", or overdue. */
 export function dueInWords(due: DueView): string {
   const what = DUE_LETTERS[due.what];
@@ -118,7 +120,8 @@ export function dueInWords(due: DueView): string {
 export function letterCheck(input: {
   kind: ComplaintLetter;
   name: string;
-  to: string;
+  /** The address it is emailed to; null for a letter recorded as posted. */
+  to: string | null;
   reference: string;
   stageAfter: ComplaintStage;
   dueAfter: DueView | null;
@@ -129,8 +132,16 @@ export function letterCheck(input: {
     input.stageAfter === "summary-resolution-sent"
       ? "It closes the complaint: nothing more is due."
       : `Its stage becomes ${COMPLAINT_STAGES[input.stageAfter].toLowerCase()}; ${
-          input.dueAfter ? `next, ${dueInWords(input.dueAfter).toLowerCase()}.` : "nothing more is due on its clock."
+          input.dueAfter ? `next, ${lowerFirst(dueInWords(input.dueAfter))}.` : "nothing more is due on its clock."
         }`;
+  if (input.to === null)
+    return {
+      title: `Record the ${letter} as posted to ${input.name}?`,
+      what: `It is kept on the complaint exactly as printed above, as sent on the day it was posted. ${then}`,
+      whom: [`${input.name}, by post`, `Complaint ${input.reference}`],
+      fields: input.fields,
+      confirm: "Record as posted",
+    };
   return {
     title: `Send the ${letter} to ${input.name}?`,
     what: `It is emailed to ${input.to} at once, as shown above, and kept on this page exactly as sent. ${then}`,
@@ -155,6 +166,8 @@ export interface Printable {
   today: string;
   postedOn?: string;
   postedOnError?: string;
+  /** What recording it as posted does, and to whom (DECISIONS D31). */
+  check: CheckStepView;
 }
 
 const h2Class = "text-xl font-bold text-slate-900";
@@ -555,7 +568,7 @@ function LetterPreview({
   return (
     <section aria-labelledby="preview-heading" className="mt-6">
       <h3 ref={heading} id="preview-heading" tabIndex={-1} className="font-bold text-slate-900">
-        The email as {name} will receive it
+        {`The email as ${name} will receive it`}
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3">
         <dt className="font-semibold">To</dt>
@@ -644,12 +657,26 @@ function PrintableLetter({
           </p>
         ))}
       </article>
-      <Form method="post" className="mt-6 max-w-3xl space-y-4 print:hidden" aria-label="Record it as posted">
+      <Form
+        method="post"
+        className="mt-6 max-w-2xl space-y-4 rounded-lg border-2 border-brand-700 p-4 print:hidden"
+        aria-labelledby="post-check"
+      >
         <ErrorSummary
           autoFocus
           problems={printable.postedOnError ? [{ targetId: "posted-on", message: printable.postedOnError }] : []}
         />
+        <h2 id="post-check" className="text-lg font-bold text-slate-900">
+          {printable.check.title}
+        </h2>
+        <p>{printable.check.what}</p>
+        <ul className="list-disc pl-6" data-testid="check-step-whom">
+          {printable.check.whom.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
         <input type="hidden" name="intent" value="post" />
+        <input type="hidden" name="confirm" value="yes" />
         <input type="hidden" name="kind" value={printable.kind} />
         <input type="hidden" name="version" value={complaint.version} />
         <input type="hidden" name="subject" value={printable.letter.subject} />
@@ -665,7 +692,12 @@ function PrintableLetter({
           error={printable.postedOnError}
           className="max-w-xs"
         />
-        <Button type="submit">Record as posted</Button>
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit">{printable.check.confirm}</Button>
+          <Link to={`/staff/complaints/${complaint.id}`} className="font-semibold text-brand-700 underline">
+            Cancel
+          </Link>
+        </div>
       </Form>
     </>
   );
