@@ -287,11 +287,11 @@ export function ComplaintPage({
           <dt className="font-semibold">Phone</dt>
           <dd>{complaint.phone ?? "None given"}</dd>
           <dt className="font-semibold">In their words</dt>
-          <dd className="whitespace-pre-wrap">{complaint.words}</dd>
+          <dd className="whitespace-pre-wrap break-words">{complaint.words}</dd>
           {complaint.wanted && (
             <>
               <dt className="font-semibold">What they would like</dt>
-              <dd className="whitespace-pre-wrap">{complaint.wanted}</dd>
+              <dd className="whitespace-pre-wrap break-words">{complaint.wanted}</dd>
             </>
           )}
           {complaint.category && (
@@ -336,7 +336,7 @@ export function ComplaintPage({
                 </p>
                 <details className="mt-2">
                   <summary className="cursor-pointer text-brand-700 underline">{letter.subject}</summary>
-                  <p className="mt-2 whitespace-pre-wrap">{letter.body}</p>
+                  <p className="mt-2 whitespace-pre-wrap break-words">{letter.body}</p>
                 </details>
               </li>
             ))}
@@ -652,7 +652,7 @@ function PrintableLetter({
         {paragraphs.map((paragraph, index) => (
           // The letter's own paragraphs, in order; two may read the same.
           // biome-ignore lint/suspicious/noArrayIndexKey: a printed letter's paragraphs never move
-          <p key={index} className="mt-4 whitespace-pre-wrap">
+          <p key={index} className="mt-4 whitespace-pre-wrap break-words">
             {paragraph.trim()}
           </p>
         ))}
