@@ -238,7 +238,8 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
       const after = await (await get(carol, `${path}?done=posted`)).text();
       has(after, "The letter is recorded as posted, and kept here as printed.");
       has(after, "Acknowledgement, posted on Mon 7 Dec 2026");
-      hasNot(after, "Acknowledge it by");
+      hasNot(after, "Acknowledgement due by");
+      expect(after.replace(/<!-- -->/g, "")).toContain("Stage:</span> Acknowledged");
 
       // A week on: the final response, posted the day before it is recorded, answers the complaint.
       const later = new Date("2026-12-15T11:00:00Z");
