@@ -46,6 +46,7 @@ export const AUDIT_ACTION_LABELS = {
   "complaint.closed": "Closed a complaint",
   "complaint.reopened": "Reopened a complaint",
   "complaint.referred": "Recorded a complaint's referral to the Ombudsman",
+  "complaint.handler": "Took a complaint, or gave it to a handler",
   "complaints.export": "Exported the complaints report",
   "needs.view": "Viewed a borrower's needs record",
   "needs.record": "Recorded a borrower's needs",

@@ -70,6 +70,20 @@ describe("the console's actions, sorted", () => {
         sort: "confirmed",
       },
       {
+        rule: "taking a complaint is done at once: its handler is shown at its top",
+        page: "/staff/complaints/:id",
+        intent: "take",
+        closing: false,
+        sort: "safe",
+      },
+      {
+        rule: "giving a complaint to a handler is done at once, from a menu that starts on Choose…",
+        page: "/staff/complaints/:id",
+        intent: "assign",
+        closing: false,
+        sort: "safe",
+      },
+      {
         rule: "publishing a promotion is confirmed",
         page: "/staff/promotions/:id",
         intent: "approve",

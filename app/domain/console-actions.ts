@@ -77,12 +77,14 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
     default: safe("record a complaint"),
   },
   "/staff/complaints/:id": {
-    send: confirmed("send a complaint letter to the complainant", { pending: "check step" }),
-    post: confirmed("record a complaint letter as posted", { pending: "check step" }),
+    send: confirmed("email a complaint letter to the complainant, after its preview as they will receive it"),
+    post: confirmed("record a complaint letter as posted, on the page that shows it ready to print"),
     print: safe("draw a complaint letter ready to print, storing nothing"),
     close: safe("close a complaint with its outcome (it can be reopened)"),
     referral: safe("record the Ombudsman's referral and decision"),
     reopen: safe("reopen a closed complaint"),
+    take: safe("take a complaint as its handler (shown at its top; it can be given on)"),
+    assign: safe("give a complaint to a handler, chosen from Choose… (a manager's)"),
   },
   "/staff/promotions": {
     preview: safe("preview a draft of rates, examples and claims"),

@@ -47,6 +47,7 @@ const EXPECTED: Record<Permission, { roles: Role[]; stepUp: boolean }> = {
   "data-requests.answer": { roles: [C], stepUp: false },
   "data.erase": { roles: [C], stepUp: true },
   "complaints.handle": { roles: [M, C], stepUp: false },
+  "complaints.assign": { roles: [M], stepUp: false },
   "complaints.report": { roles: [M, C], stepUp: false },
   "promotions.read": { roles: [M, C], stepUp: false },
   "promotions.draft": { roles: [M], stepUp: false },

@@ -71,6 +71,7 @@ export const PERMISSIONS = {
   },
   "data.erase": { roles: ["compliance"], what: "erase everything held about a person", stepUp: true },
   "complaints.handle": { roles: ["manager", "compliance"], what: "record, answer and close complaints" },
+  "complaints.assign": { roles: ["manager"], what: "give a complaint to another handler" },
   "complaints.report": { roles: ["manager", "compliance"], what: "read the complaints report" },
   "promotions.read": {
     roles: ["manager", "compliance"],

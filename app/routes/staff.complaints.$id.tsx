@@ -8,31 +8,52 @@ import {
   OMBUDSMAN_RESULTS,
   type ComplaintLetter,
   closingLetters,
-  complaintAttention,
-  complaintClock,
   SENT_BY_POST,
 } from "~/domain/complaints";
 import { isCalendarDay } from "~/domain/calendar-day";
+import {
+  afterLetter,
+  clockLines,
+  complaintStage,
+  type NextDue,
+  nextDue,
+  type StageFacts,
+} from "~/domain/complaint-stages";
 import { isLeadId } from "~/domain/leads";
 import { isOwnKey, ownValue } from "~/domain/own-keys";
 import { ukClock, ukInstant } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { typedPence } from "~/domain/form-read";
 import { ConsoleError } from "~/features/staff/console-error";
-import { ComplaintPage, type ComplaintPageProps, type ComplaintView } from "~/features/staff/complaints/complaint-page";
+import {
+  ComplaintPage,
+  type ComplaintPageProps,
+  type ComplaintView,
+  letterCheck,
+} from "~/features/staff/complaints/complaint-page";
 import {
   type ComplaintRecord,
   closeComplaint,
   complaintById,
+  complaintHandlers,
   draftLetter,
+  NOT_A_HANDLER,
+  previewComplaintLetter,
   readVersion,
   recordReferral,
   reopenComplaint,
   sendComplaintLetter,
+  setComplaintHandler,
 } from "../../server/complaints/complaints.server";
+import { holds } from "../../server/staff/guard.server";
 import { writeAudit } from "../../server/platform/audit.server";
 import { consoleMeta } from "~/features/staff/console-meta";
-import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
+import {
+  type ConsoleActionArgs,
+  consoleAction,
+  consoleLoader,
+  requireAlso,
+} from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.complaints.$id";
 
 // /staff/complaints/:id: one complaint and its handling (DECISIONS D26). Each view is an
@@ -49,6 +70,8 @@ const NOTICES: Record<string, string> = {
   closed: "The complaint is closed.",
   reopened: "The complaint is open again.",
   referred: "The referral to the Ombudsman is saved.",
+  taken: "You are its handler now.",
+  assigned: "Its handler is changed.",
 };
 
 async function load(context: Route.LoaderArgs["context"], id: string | undefined): Promise<ComplaintRecord> {
@@ -57,12 +80,10 @@ async function load(context: Route.LoaderArgs["context"], id: string | undefined
   return record;
 }
 
+type StageNation = Parameters<typeof closingLetters>[2];
+
 /** The letters the handler may write now (emailed, or printed and posted when there is no email address): none once closed. */
-function letterKinds(
-  record: ComplaintRecord,
-  now: Date,
-  nation: Parameters<typeof closingLetters>[2],
-): ComplaintLetter[] {
+function letterKinds(record: ComplaintRecord, now: Date, nation: StageNation): ComplaintLetter[] {
   const { complaint } = record;
   if (complaint.closedAt) return [];
   return [
@@ -72,10 +93,18 @@ function letterKinds(
   ];
 }
 
-function view(record: ComplaintRecord, now: Date, nation: Parameters<typeof complaintClock>[1]): ComplaintView {
+/** What the stage, the due day and the clock are read from: the complaint's times and the kinds of its letters. */
+function factsOf(record: ComplaintRecord): StageFacts {
   const { complaint } = record;
-  const clock = complaintClock(complaint.receivedAt, nation);
-  const needs = complaintAttention(complaint, now, nation);
+  return { ...complaint, letters: record.letters.map((letter) => letter.kind) };
+}
+
+const dueView = (due: NextDue | null) => (due ? { ...due, by: due.by.toISOString() } : null);
+
+function view(record: ComplaintRecord, now: Date, nation: StageNation): ComplaintView {
+  const { complaint } = record;
+  const facts = factsOf(record);
+  const due = nextDue(facts, now, nation);
   return {
     id: complaint.id,
     reference: `C-${complaint.id.slice(0, 8).toUpperCase()}`,
@@ -89,7 +118,7 @@ function view(record: ComplaintRecord, now: Date, nation: Parameters<typeof comp
     words: complaint.words,
     wanted: complaint.wanted,
     lead: complaint.leadKind && complaint.leadId ? { kind: complaint.leadKind, id: complaint.leadId } : null,
-    handlerName: record.handlerName,
+    handler: complaint.handlerId && record.handlerName ? { id: complaint.handlerId, name: record.handlerName } : null,
     category: complaint.category,
     rootCause: complaint.rootCause,
     outcome: complaint.outcome,
@@ -101,14 +130,9 @@ function view(record: ComplaintRecord, now: Date, nation: Parameters<typeof comp
       complaint.referredAt && complaint.ombudsmanResult
         ? { day: ukClock(complaint.referredAt).day, result: complaint.ombudsmanResult }
         : null,
-    needs: needs ? { ...needs, by: needs.by.toISOString() } : null,
-    deadlines: [
-      { label: "Acknowledgement due by", at: clock.acknowledgeBy.toISOString() },
-      { label: "A summary resolution may close it until", at: clock.summaryResolutionBy.toISOString() },
-      { label: "Four weeks run to", at: clock.halfWayAt.toISOString() },
-      { label: "The eighth week begins after", at: clock.reminderAt.toISOString() },
-      { label: "Final response due by", at: clock.finalResponseBy.toISOString() },
-    ],
+    stage: complaintStage(facts),
+    due: dueView(due),
+    clock: clockLines(facts, nation).map((line) => ({ ...line, at: line.at.toISOString() })),
     letters: record.letters.map((letter) => ({
       id: letter.id,
       kind: letter.kind,
@@ -152,6 +176,8 @@ export const loader = consoleLoader("complaints.handle", async ({ request, conte
     closeValues: EMPTY_CLOSE,
     notice: noticeText ? { tone: "success", text: noticeText } : null,
     firm: letterhead(context.config.site),
+    me: user.id,
+    handlers: holds(user, "complaints.assign") ? await complaintHandlers(context.db) : null,
   };
   return data(props, { headers });
 });
@@ -166,7 +192,8 @@ const letterhead = (site: Route.LoaderArgs["context"]["config"]["site"]) => ({
 });
 
 /** Each of the page's forms, by the intent it posts (each sorted in app/domain/console-actions.ts). */
-async function handle({ context, params, form, staff }: ConsoleActionArgs) {
+async function handle(args: ConsoleActionArgs) {
+  const { context, params, form, staff } = args;
   const { user } = staff;
   const text = (name: string) => {
     const value = form.get(name);
@@ -182,15 +209,45 @@ async function handle({ context, params, form, staff }: ConsoleActionArgs) {
     return data({ notice: { tone: "error" as const, text: change.problem } }, { status: change.status });
   };
 
+  if (intent === "take" || intent === "assign") {
+    const handlerId = intent === "take" ? user.id : text("handler");
+    // "Choose…" is refused at its field; giving it to another member is a manager's.
+    if (!handlerId) return data({ assignError: NOT_A_HANDLER }, { status: 400 });
+    if (handlerId !== user.id) await requireAlso(args, "complaints.assign");
+    const given = await setComplaintHandler(context.db, { id, version, handlerId, actor: user });
+    if (given.ok) return back(intent === "take" ? "taken" : "assigned");
+    if (given.problem === NOT_A_HANDLER) return data({ assignError: NOT_A_HANDLER }, { status: 400 });
+    return refused(given);
+  }
   if (intent === "send" || intent === "print" || intent === "post") {
     const kind = text("kind");
     if (!isOwnKey(COMPLAINT_LETTERS, kind)) throw data({ reason: "Choose a letter to send" }, { status: 400 });
     const letter: LetterDraft = { subject: text("subject"), body: text("body") };
     const today = ukClock(new Date()).day;
+    /** The letter ready to print, and the check step that records it as posted: what that does, and to whom. */
+    const printable = async (more: { postedOn?: string; postedOnError?: string } = {}) => {
+      const record = await load(context, id);
+      const now = new Date();
+      const nation = context.config.firm.nation;
+      const after = afterLetter(factsOf(record), kind, now);
+      const check = letterCheck({
+        kind,
+        name: record.complaint.name,
+        to: null,
+        reference: view(record, now, nation).reference,
+        stageAfter: complaintStage(after),
+        dueAfter: dueView(nextDue(after, now, nation)),
+        fields: [],
+      });
+      return { kind, letter, today, ...more, check };
+    };
+    // Recording it as posted is confirmed on the page that shows it ready to print; asked without, that page answers.
+    if (intent === "post" && text("confirm") !== "yes")
+      return data({ printable: await printable({ postedOn: text("postedOn") || today }) });
     if (intent === "print") {
       // The letter ready to print, checked as sending checks it; nothing is stored until it is recorded as posted.
       const errors = letterProblems(kind, letter);
-      if (Object.keys(errors).length === 0) return data({ printable: { kind, letter, today } });
+      if (Object.keys(errors).length === 0) return data({ printable: await printable() });
       return data(
         {
           draft: { kind, outcome: null, letter },
@@ -200,6 +257,41 @@ async function handle({ context, params, form, staff }: ConsoleActionArgs) {
         { status: 400 },
       );
     }
+    if (intent === "send" && text("confirm") !== "yes") {
+      // The check step (DECISIONS D31): the email as they will receive it, and what sending does, to whom.
+      const record = await load(context, id);
+      const preview = previewComplaintLetter(context.config, record, { version, kind, letter });
+      const draft = { kind, outcome: null, letter };
+      if (!preview.ok) {
+        if (preview.status === 404) throw data({ reason: preview.problem }, { status: 404 });
+        return data(
+          { draft, letterErrors: preview.errors ?? {}, notice: { tone: "error" as const, text: preview.problem } },
+          { status: preview.status },
+        );
+      }
+      const now = new Date();
+      const nation = context.config.firm.nation;
+      const after = afterLetter(factsOf(record), kind, now);
+      return data({
+        draft,
+        preview: { to: preview.to, subject: preview.subject, html: preview.html },
+        check: letterCheck({
+          kind,
+          name: record.complaint.name,
+          to: preview.to,
+          reference: view(record, now, nation).reference,
+          stageAfter: complaintStage(after),
+          dueAfter: dueView(nextDue(after, now, nation)),
+          fields: [
+            ["intent", "send"],
+            ["kind", kind],
+            ["version", String(record.complaint.version)],
+            ["subject", letter.subject],
+            ["body", letter.body],
+          ],
+        }),
+      });
+    }
     const postedOn = intent === "post" ? text("postedOn") : undefined;
     const sent = await sendComplaintLetter(context, { id, version, kind, letter, actor: user, postedOn });
     if (sent.ok) return back(intent === "post" ? "posted" : "sent");
@@ -207,7 +299,7 @@ async function handle({ context, params, form, staff }: ConsoleActionArgs) {
       return data(
         {
           // Said once, at its field and in the error summary (DECISIONS D30).
-          printable: { kind, letter, today, postedOn: postedOn ?? "", postedOnError: sent.errors.postedOn },
+          printable: await printable({ postedOn: postedOn ?? "", postedOnError: sent.errors.postedOn }),
         },
         { status: 400 },
       );
@@ -281,6 +373,8 @@ export const action = consoleAction("complaints.handle", {
   close: handle,
   referral: handle,
   reopen: handle,
+  take: handle,
+  assign: handle,
 });
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

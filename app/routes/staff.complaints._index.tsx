@@ -33,6 +33,7 @@ export const loader = consoleLoader("complaints.handle", async ({ request, conte
       handlerName: row.handlerName,
       closedAt: row.closedAt?.toISOString() ?? null,
       needs: needs ? { ...needs, by: needs.by.toISOString() } : null,
+      answered: row.respondedAt ? "response" : row.holdingSentAt ? "holding" : null,
     };
   };
   const done = new URL(request.url).searchParams.get("done") ?? "";

@@ -22,6 +22,7 @@ import {
 } from "../../app/domain/complaints";
 import type { BankHolidayNation } from "../../app/domain/callbacks";
 import type { LeadKind } from "../../app/domain/leads";
+import { may, type Role } from "../../app/domain/permissions";
 import { ukClock, ukInstant } from "../../app/domain/uk-time";
 import type { Database } from "../platform/db/client";
 import { complaintLetters, complaints, staffMembers } from "../platform/db/schema";
@@ -291,6 +292,58 @@ async function updateAt(tx: Executor, id: string, version: number, set: Partial<
 export const readVersion = (value: unknown) =>
   typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
 
+/** Why this letter cannot go to this complaint at `now` (by email, or recorded as posted), or null when it can. */
+function sendingRefused(
+  config: AppConfig,
+  complaint: Complaint,
+  kind: ComplaintLetter,
+  now: Date,
+  byPost: boolean,
+): ComplaintChange | null {
+  if (!complaint.email && !byPost)
+    return {
+      ok: false,
+      status: 400,
+      problem: "This complaint has no email address: print the letter, post it, then record it as posted",
+    };
+  if (complaint.closedAt) return { ok: false, status: 400, problem: "This complaint is closed: reopen it first" };
+  const clock = complaintClock(complaint.receivedAt, config.firm.nation);
+  if (kind === "summary-resolution" && now.getTime() >= clock.summaryResolutionBy.getTime())
+    return {
+      ok: false,
+      status: 400,
+      problem:
+        "A summary resolution can only close a complaint by the end of the third business day: send a final response",
+    };
+  return null;
+}
+
+/** A letter's email as the complainant will receive it: the outbox's own render, nothing stored or sent. */
+export type LetterPreview =
+  | { ok: true; to: string; subject: string; html: string }
+  | Exclude<ComplaintChange, { ok: true }>;
+
+/**
+ * The email a letter would be sent as, for its check step: refused as sending would
+ * refuse it (the letter unfinished, the complaint closed, without an email address, a
+ * summary resolution too late, the page stale).
+ */
+export function previewComplaintLetter(
+  config: AppConfig,
+  record: ComplaintRecord,
+  input: { version: number | null; kind: ComplaintLetter; letter: LetterDraft },
+  now = new Date(),
+): LetterPreview {
+  const errors = letterProblems(input.kind, input.letter);
+  if (Object.keys(errors).length > 0)
+    return { ok: false, status: 400, problem: "The letter cannot be sent yet: see below", errors };
+  if (input.version === null || record.complaint.version !== input.version) return STALE as LetterPreview;
+  const refused = sendingRefused(config, record.complaint, input.kind, now, false);
+  if (refused && !refused.ok) return refused;
+  const email = complaintLetterEmail(config.site, record.complaint.email as string, input.letter);
+  return { ok: true, to: email.to, subject: email.subject, html: email.html };
+}
+
 /**
  * Sends a letter the handler wrote from its template. A summary resolution is allowed
  * only within its three business days, and closes the complaint as resolved; a final
@@ -317,26 +370,13 @@ export async function sendComplaintLetter(
     const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, input.id));
     if (!complaint) return MISSING;
     if (input.version === null || complaint.version !== input.version) return STALE;
-    if (!complaint.email && !byPost)
-      return {
-        ok: false,
-        status: 400,
-        problem: "This complaint has no email address: print the letter, post it, then record it as posted",
-      };
-    if (complaint.closedAt) return { ok: false, status: 400, problem: "This complaint is closed: reopen it first" };
     const day = input.postedOn ?? "";
     if (byPost && !(isCalendarDay(day) && day >= ukClock(complaint.receivedAt).day && day <= ukClock(at).day))
       return { ok: false, status: 400, problem: POSTED_ON_PROBLEM, errors: { postedOn: POSTED_ON_PROBLEM } };
     // Sending moves the clock now; posting, on the day it was posted.
     const now = byPost ? postedAt(day, at) : at;
-    const clock = complaintClock(complaint.receivedAt, config.firm.nation);
-    if (input.kind === "summary-resolution" && now.getTime() >= clock.summaryResolutionBy.getTime())
-      return {
-        ok: false,
-        status: 400,
-        problem:
-          "A summary resolution can only close a complaint by the end of the third business day: send a final response",
-      };
+    const refused = sendingRefused(config, complaint, input.kind, now, byPost);
+    if (refused) return refused;
     const set: Partial<typeof complaints.$inferInsert> =
       input.kind === "acknowledgement"
         ? { acknowledgedAt: complaint.acknowledgedAt ?? now }
@@ -498,6 +538,51 @@ export async function complaintFigures(db: Database, now: Date, nation: BankHoli
     return needs !== null && "overdue" in needs && needs.overdue;
   }).length;
   return { open: open.length, pastTheirDay };
+}
+
+/** A member who may handle complaints: enrolled, not disabled, holding a role that answers them. */
+export interface ComplaintHandler {
+  id: string;
+  name: string;
+}
+
+/** The members a complaint may be given to, by name. */
+export async function complaintHandlers(db: Database): Promise<ComplaintHandler[]> {
+  const rows = await db
+    .select({ id: staffMembers.id, name: staffMembers.name, roles: staffMembers.roles })
+    .from(staffMembers)
+    .where(and(isNotNull(staffMembers.enrolledAt), isNull(staffMembers.disabledAt)))
+    .orderBy(asc(staffMembers.name));
+  return rows.filter((row) => may(row.roles as Role[], "complaints.handle")).map(({ id, name }) => ({ id, name }));
+}
+
+export const NOT_A_HANDLER = "Choose a member who handles complaints";
+
+/**
+ * Gives the complaint its handler: the member taking it, or the one a manager chose (the
+ * route asks for that permission). Refused for a member who cannot handle complaints, and
+ * when it is closed; audited with both members' ids.
+ */
+export async function setComplaintHandler(
+  db: Database,
+  input: { id: string; version: number | null; handlerId: string; actor: Actor },
+): Promise<ComplaintChange & { handlerName?: string }> {
+  const handlers = await complaintHandlers(db);
+  const handler = handlers.find((member) => member.id === input.handlerId);
+  if (!handler) return { ok: false, status: 400, problem: NOT_A_HANDLER };
+  return db.transaction(async (tx): Promise<ComplaintChange & { handlerName?: string }> => {
+    const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, input.id));
+    if (!complaint) return MISSING;
+    if (input.version === null || complaint.version !== input.version) return STALE;
+    if (complaint.closedAt) return { ok: false, status: 400, problem: "This complaint is closed: reopen it first" };
+    if (!(await updateAt(tx, complaint.id, complaint.version, { handlerId: handler.id }))) return STALE;
+    await writeAudit(tx, {
+      action: "complaint.handler",
+      actor: input.actor,
+      detail: { complaint: complaint.id, handler: handler.id, before: complaint.handlerId },
+    });
+    return { ok: true, handlerName: handler.name };
+  });
 }
 
 /** Records that the complainant referred it to the Financial Ombudsman Service, on a UK day, and what it decided. */

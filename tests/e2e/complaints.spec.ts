@@ -84,7 +84,7 @@ test.describe("without script", () => {
     await staff.getByRole("button", { name: "Start from its template" }).click();
     const body = staff.getByLabel("The letter, as it will be sent");
     await expect(body).toHaveValue(/your complaint is partly upheld/);
-    await staff.getByRole("button", { name: "Send the letter" }).click();
+    await staff.getByRole("button", { name: "Preview the letter" }).click();
     await expect(staff.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
       "Write the parts in square brackets before sending",
     );
@@ -94,7 +94,8 @@ test.describe("without script", () => {
       "We should have called you on Monday.",
     );
     await body.fill(written);
-    await staff.getByRole("button", { name: "Send the letter" }).click();
+    await staff.getByRole("button", { name: "Preview the letter" }).click();
+    await staff.getByRole("button", { name: "Send the final response" }).click();
     await expect(staff.getByRole("status")).toContainText("The letter is on its way");
     const response = await waitForMail(email, `Our final response to your complaint (${reference})`);
     expect(readable(response.raw)).toContain("We should have called you on Monday.");
@@ -287,13 +288,14 @@ test.describe("with script, as staff use the console", () => {
       const name = `Omar ${outcome.replace(/ /g, "")} ${randomUUID().slice(0, 4)}`;
       await takenByPhone(page, name, `omar.${randomUUID().slice(0, 8)}@example.com`);
       await writeLetter(page, "Final response", outcome);
-      await page.getByRole("button", { name: "Send the letter" }).click();
+      await page.getByRole("button", { name: "Preview the letter" }).click();
+      await page.getByRole("button", { name: "Send the final response" }).click();
       await expect(page.getByRole("status")).toContainText("The letter is on its way");
       // The close form starts on no outcome: one is saved only when chosen.
       await expect(page.getByLabel("Outcome", { exact: true })).toHaveValue("");
       await close(page, outcome);
       // What was stored, as the page reads it back.
-      await expect(page.getByText(/^Closed .*\. Kept until/)).toContainText(`: ${outcome.toLowerCase()}.`);
+      await expect(page.getByTestId("complaint-stage")).toContainText(`, ${outcome.toLowerCase()}; kept until`);
     }
   });
 
@@ -303,7 +305,7 @@ test.describe("with script, as staff use the console", () => {
     await signedInStaff(page, `pip.${randomUUID().slice(0, 8)}@firm.example`, "Pip Poster", ["compliance"]);
     const name = `Peggy Post ${randomUUID().slice(0, 4)}`;
     await takenByPhone(page, name, null);
-    await expect(page.getByText("Acknowledge it by")).toBeVisible();
+    await expect(page.getByTestId("complaint-stage").getByText(/^Acknowledgement due by/)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Write a letter to post" })).toBeVisible();
     const today = dayInWords(ukClock(new Date()).day);
 
@@ -331,9 +333,9 @@ test.describe("with script, as staff use the console", () => {
       );
       await expect(page.getByText(`${letter}, posted on ${today}, by Pip Poster`)).toBeVisible();
     }
-    await expect(page.getByText("Acknowledge it by")).toHaveCount(0);
+    await expect(page.getByText(/^Acknowledgement due by/)).toHaveCount(0);
     await expectNoAxeViolations(page);
     await close(page, "Not upheld");
-    await expect(page.getByText(/^Closed .*\. Kept until/)).toContainText(": not upheld.");
+    await expect(page.getByTestId("complaint-stage")).toContainText(", not upheld; kept until");
   });
 });

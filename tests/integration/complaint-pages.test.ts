@@ -188,12 +188,25 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
       has(sheet, "Their postal address is to be written in here.");
       has(sheet, "Mon 7 Dec 2026");
       has(sheet, "Record as posted");
+      // What recording it does, and to whom, is said before it is done; asked without that confirmation, the sheet answers.
+      has(sheet, "Record the acknowledgement as posted to Pat Posted?");
+      has(sheet, "<li>Pat Posted, by post</li>");
+      const unconfirmed = await post(carol, path, {
+        intent: "post",
+        kind: "acknowledgement",
+        version: "1",
+        postedOn: "2026-12-07",
+        ...acknowledgement,
+      });
+      expect(unconfirmed.status).toBe(200);
+      has(await unconfirmed.text(), "Record the acknowledgement as posted to Pat Posted?");
       expect(await lettersOf(id)).toEqual([]);
 
       // A day after today, or before it came, is refused with the reason.
       for (const postedOn of ["2026-12-08", "2026-12-06", "soon"]) {
         const refused = await post(carol, path, {
           intent: "post",
+          confirm: "yes",
           kind: "acknowledgement",
           version: "1",
           postedOn,
@@ -204,6 +217,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
       }
       const posted = await post(carol, path, {
         intent: "post",
+        confirm: "yes",
         kind: "acknowledgement",
         version: "1",
         postedOn: "2026-12-07",
@@ -224,7 +238,8 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
       const after = await (await get(carol, `${path}?done=posted`)).text();
       has(after, "The letter is recorded as posted, and kept here as printed.");
       has(after, "Acknowledgement, posted on Mon 7 Dec 2026");
-      hasNot(after, "Acknowledge it by");
+      hasNot(after, "Acknowledgement due by");
+      expect(after.replace(/<!-- -->/g, "")).toContain("Stage:</span> Acknowledged");
 
       // A week on: the final response, posted the day before it is recorded, answers the complaint.
       const later = new Date("2026-12-15T11:00:00Z");
@@ -234,6 +249,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
       expect(response.body).toContain("your complaint is not upheld");
       const recorded = await post(again, path, {
         intent: "post",
+        confirm: "yes",
         kind: "final-response",
         version: "2",
         postedOn: "2026-12-14",
@@ -268,6 +284,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
         intent: "send",
         kind: "final-response",
         version: "1",
+        confirm: "yes",
         ...response,
       });
       const page = await (await get(carol, `/staff/complaints/${id}`)).text();
@@ -297,6 +314,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the complaint pages, throu
         intent: "send",
         kind: "final-response",
         version: "1",
+        confirm: "yes",
         ...response,
       });
       const letterIds = (await lettersOf(id)).map((l) => l.id);

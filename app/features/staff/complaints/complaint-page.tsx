@@ -1,4 +1,6 @@
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
+import { CheckStep, type CheckStepView } from "~/components/console/check-step";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { controlClass, FieldError, SelectField, TextField } from "~/components/ui/field";
@@ -21,9 +23,10 @@ import {
   type ComplaintSubject,
 } from "~/domain/complaints";
 import { dayInWords } from "~/domain/calendar-day";
+import { COMPLAINT_STAGES, type ComplaintStage, type NextDue } from "~/domain/complaint-stages";
 import { formatWhen, leadPath } from "../format";
 import { Notice } from "../staff-frame";
-import { type ComplaintRowView, endOfDay, needsInWords } from "./complaints-list-page";
+import { endOfDay } from "./complaints-list-page";
 
 // /staff/complaints/:id: one complaint, its clock, every letter exactly as sent, and
 // what the handler does next: write a letter from its template, close it with its
@@ -42,7 +45,7 @@ export interface ComplaintView {
   words: string;
   wanted: string | null;
   lead: { kind: string; id: string } | null;
-  handlerName: string | null;
+  handler: { id: string; name: string } | null;
   category: ComplaintCategory | null;
   rootCause: ComplaintRootCause | null;
   outcome: ComplaintOutcome | null;
@@ -51,8 +54,11 @@ export interface ComplaintView {
   closedAt: string | null;
   keepUntil: string | null;
   referral: { day: string; result: OmbudsmanResult } | null;
-  needs: ComplaintRowView["needs"];
-  deadlines: { label: string; at: string }[];
+  stage: ComplaintStage;
+  /** The one day due next, or null when nothing is. */
+  due: DueView | null;
+  /** What was done, when, and the deadlines that still bind. */
+  clock: { kind: "done" | "deadline"; label: string; at: string }[];
   letters: {
     id: string;
     kind: ComplaintLetter;
@@ -82,6 +88,67 @@ export interface ComplaintPageProps {
   firm: Letterhead;
   /** A letter checked and ready to print, for a complaint without an email address, and its record as posted. */
   printable?: Printable;
+  /** The member reading the page. */
+  me: string;
+  /** Whom the complaint may be given to, for a member who may assign it; null for one who may only take it. */
+  handlers: { id: string; name: string }[] | null;
+  assignError?: string;
+  /** A letter's email as they will receive it, and the check step that sends it. */
+  preview?: { to: string; subject: string; html: string };
+  check?: CheckStepView;
+}
+
+export type DueView = Omit<NextDue, "by"> & { by: string };
+
+const DUE_LETTERS: Record<NextDue["what"], string> = {
+  acknowledgement: "Acknowledgement",
+  "final-response": "Final response",
+};
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The one due day in words: "Final response due by the end of 22 January 2027", or overdue. */
+export function dueInWords(due: DueView): string {
+  const what = DUE_LETTERS[due.what];
+  return due.overdue ? `${what} overdue: it was due by ${endOfDay(due.by)}` : `${what} due by ${endOfDay(due.by)}`;
+}
+
+/**
+ * The check step of a letter (DECISIONS D31): what sending does, where the complaint will
+ * then stand, and to whom it goes; its fields carry the letter exactly as previewed.
+ */
+export function letterCheck(input: {
+  kind: ComplaintLetter;
+  name: string;
+  /** The address it is emailed to; null for a letter recorded as posted. */
+  to: string | null;
+  reference: string;
+  stageAfter: ComplaintStage;
+  dueAfter: DueView | null;
+  fields: [string, string][];
+}): CheckStepView {
+  const letter = COMPLAINT_LETTERS[input.kind].toLowerCase();
+  const then =
+    input.stageAfter === "summary-resolution-sent"
+      ? "It closes the complaint: nothing more is due."
+      : `Its stage becomes ${COMPLAINT_STAGES[input.stageAfter].toLowerCase()}; ${
+          input.dueAfter ? `next, ${lowerFirst(dueInWords(input.dueAfter))}.` : "nothing more is due on its clock."
+        }`;
+  if (input.to === null)
+    return {
+      title: `Record the ${letter} as posted to ${input.name}?`,
+      what: `It is kept on the complaint exactly as printed above, as sent on the day it was posted. ${then}`,
+      whom: [`${input.name}, by post`, `Complaint ${input.reference}`],
+      fields: input.fields,
+      confirm: "Record as posted",
+    };
+  return {
+    title: `Send the ${letter} to ${input.name}?`,
+    what: `It is emailed to ${input.to} at once, as shown above, and kept on this page exactly as sent. ${then}`,
+    whom: [`${input.name}, ${input.to}`, `Complaint ${input.reference}`],
+    fields: input.fields,
+    confirm: `Send the ${letter}`,
+  };
 }
 
 export interface Letterhead {
@@ -99,6 +166,8 @@ export interface Printable {
   today: string;
   postedOn?: string;
   postedOnError?: string;
+  /** What recording it as posted does, and to whom (DECISIONS D31). */
+  check: CheckStepView;
 }
 
 const h2Class = "text-xl font-bold text-slate-900";
@@ -115,11 +184,16 @@ export function ComplaintPage({
   notice,
   firm,
   printable,
+  me,
+  handlers,
+  assignError,
+  preview,
+  check,
 }: ComplaintPageProps) {
   if (printable) return <PrintableLetter complaint={complaint} firm={firm} printable={printable} notice={notice} />;
   const byPost = complaint.email === null;
-  const needs = complaint.needs ? needsInWords(complaint.needs) : null;
   const canClose = !complaint.closedAt && complaint.respondedAt !== null;
+  const open = complaint.closedAt === null;
   return (
     <>
       <p>
@@ -130,18 +204,58 @@ export function ComplaintPage({
       <h1 className="mt-2 text-2xl font-bold text-slate-900">
         Complaint {complaint.reference}: {complaint.name}
       </h1>
-      <p className="mt-1 text-slate-700">
-        {complaint.closedAt
-          ? `Closed ${formatWhen(complaint.closedAt)}${complaint.outcome ? `: ${COMPLAINT_OUTCOMES[complaint.outcome].toLowerCase()}` : ""}. Kept until ${complaint.keepUntil ? formatWhen(complaint.keepUntil) : "three years after closing"}.`
-          : needs
-            ? needs.overdue
-              ? `Overdue: ${needs.text}`
-              : needs.text
-            : "Open"}
-      </p>
+      <div data-testid="complaint-stage" className="mt-2 space-y-1">
+        <p>
+          <span className="font-semibold">Stage:</span> {COMPLAINT_STAGES[complaint.stage]}
+          {complaint.closedAt &&
+            ` (closed ${formatWhen(complaint.closedAt)}${complaint.outcome ? `, ${COMPLAINT_OUTCOMES[complaint.outcome].toLowerCase()}` : ""}; kept until ${complaint.keepUntil ? formatWhen(complaint.keepUntil) : "three years after closing"})`}
+        </p>
+        <p className={complaint.due?.overdue ? "font-semibold text-red-800" : undefined}>
+          {complaint.due ? dueInWords(complaint.due) : "Nothing is due on its clock."}
+        </p>
+        <p>
+          <span className="font-semibold">Handler:</span> {complaint.handler?.name ?? "Not yet taken"}
+        </p>
+      </div>
       {notice && (
         <div className="mt-4">
           <Notice tone={notice.tone}>{notice.text}</Notice>
+        </div>
+      )}
+      {open && (complaint.handler?.id !== me || handlers) && (
+        <div className="mt-4 flex flex-wrap items-end gap-6">
+          {complaint.handler?.id !== me && (
+            <Form method="post" aria-label="Take the complaint">
+              <input type="hidden" name="intent" value="take" />
+              <input type="hidden" name="version" value={complaint.version} />
+              <Button type="submit" variant="secondary" size="sm">
+                Take it
+              </Button>
+            </Form>
+          )}
+          {handlers && (
+            <Form method="post" className="flex flex-wrap items-end gap-3" aria-label="Give the complaint to a handler">
+              <ErrorSummary
+                className="w-full"
+                autoFocus
+                problems={assignError ? [{ targetId: "complaint-handler", message: assignError }] : []}
+              />
+              <input type="hidden" name="intent" value="assign" />
+              <input type="hidden" name="version" value={complaint.version} />
+              <SelectField
+                id="complaint-handler"
+                name="handler"
+                label="Give it to"
+                placeholder="Choose…"
+                defaultValue=""
+                options={Object.fromEntries(handlers.map((member) => [member.id, member.name]))}
+                error={assignError}
+              />
+              <Button type="submit" variant="secondary" size="sm">
+                Assign
+              </Button>
+            </Form>
+          )}
         </div>
       )}
 
@@ -172,14 +286,12 @@ export function ComplaintPage({
           <dd>{complaint.email ?? "None given: write by post"}</dd>
           <dt className="font-semibold">Phone</dt>
           <dd>{complaint.phone ?? "None given"}</dd>
-          <dt className="font-semibold">Handler</dt>
-          <dd>{complaint.handlerName ?? "Not yet taken"}</dd>
           <dt className="font-semibold">In their words</dt>
-          <dd className="whitespace-pre-wrap">{complaint.words}</dd>
+          <dd className="whitespace-pre-wrap break-words">{complaint.words}</dd>
           {complaint.wanted && (
             <>
               <dt className="font-semibold">What they would like</dt>
-              <dd className="whitespace-pre-wrap">{complaint.wanted}</dd>
+              <dd className="whitespace-pre-wrap break-words">{complaint.wanted}</dd>
             </>
           )}
           {complaint.category && (
@@ -196,10 +308,10 @@ export function ComplaintPage({
           )}
         </dl>
         <h3 className="mt-4 font-bold text-slate-900">Its clock</h3>
-        <ul className="mt-1 list-disc pl-6">
-          {complaint.deadlines.map((deadline) => (
-            <li key={deadline.label}>
-              {deadline.label} {endOfDay(deadline.at)}
+        <ul className="mt-1 list-disc pl-6" data-testid="complaint-clock">
+          {complaint.clock.map((line) => (
+            <li key={line.label}>
+              {line.label} {line.kind === "done" ? formatWhen(line.at) : endOfDay(line.at)}
             </li>
           ))}
         </ul>
@@ -224,7 +336,7 @@ export function ComplaintPage({
                 </p>
                 <details className="mt-2">
                   <summary className="cursor-pointer text-brand-700 underline">{letter.subject}</summary>
-                  <p className="mt-2 whitespace-pre-wrap">{letter.body}</p>
+                  <p className="mt-2 whitespace-pre-wrap break-words">{letter.body}</p>
                 </details>
               </li>
             ))}
@@ -262,10 +374,19 @@ export function ComplaintPage({
               Start from its template
             </Button>
           </Form>
+          {draft && preview && check && (
+            <LetterPreview
+              preview={preview}
+              name={complaint.name}
+              check={check}
+              cancel={`/staff/complaints/${complaint.id}`}
+            />
+          )}
           {draft && (
             <Form method="post" className="mt-6 space-y-4" aria-labelledby="draft-heading">
               <h3 id="draft-heading" className="font-bold text-slate-900">
-                {COMPLAINT_LETTERS[draft.kind]} {byPost ? `to post to ${complaint.name}` : `to ${complaint.email}`}
+                {preview ? "Change the letter" : COMPLAINT_LETTERS[draft.kind]}{" "}
+                {byPost ? `to post to ${complaint.name}` : `to ${complaint.email}`}
               </h3>
               <ErrorSummary
                 autoFocus
@@ -308,7 +429,9 @@ export function ComplaintPage({
                   Show it ready to print
                 </Button>
               ) : (
-                <Button type="submit">Send the letter</Button>
+                <Button type="submit" variant={preview ? "secondary" : undefined}>
+                  {preview ? "Preview it again" : "Preview the letter"}
+                </Button>
               )}
             </Form>
           )}
@@ -423,6 +546,48 @@ export function ComplaintPage({
 }
 
 /**
+ * The email a letter will be sent as, drawn as the outbox renders it (in a frame that runs
+ * nothing and reaches nothing), then its check step.
+ */
+function LetterPreview({
+  preview,
+  name,
+  check,
+  cancel,
+}: {
+  preview: NonNullable<ComplaintPageProps["preview"]>;
+  name: string;
+  check: CheckStepView;
+  cancel: string;
+}) {
+  // Drawn in answer to "Preview the letter": the preview's heading takes the focus, as the check step's would.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <section aria-labelledby="preview-heading" className="mt-6">
+      <h3 ref={heading} id="preview-heading" tabIndex={-1} className="font-bold text-slate-900">
+        {`The email as ${name} will receive it`}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3">
+        <dt className="font-semibold">To</dt>
+        <dd className="break-all">{preview.to}</dd>
+        <dt className="font-semibold">Subject</dt>
+        <dd>{preview.subject}</dd>
+      </dl>
+      <iframe
+        title={`The email to ${name}, as it will be sent`}
+        srcDoc={preview.html}
+        sandbox=""
+        className="mt-2 h-[36rem] w-full rounded-lg border border-slate-300 bg-white"
+      />
+      <CheckStep {...check} cancel={cancel} id="letter-check" />
+    </section>
+  );
+}
+
+/**
  * A letter ready to print (only the letter prints: the console's frame and this page's
  * controls are hidden from the printer), headed with the firm's details, the complainant's
  * name and a blank for their postal address (the firm holds none), dated today; under it,
@@ -487,17 +652,31 @@ function PrintableLetter({
         {paragraphs.map((paragraph, index) => (
           // The letter's own paragraphs, in order; two may read the same.
           // biome-ignore lint/suspicious/noArrayIndexKey: a printed letter's paragraphs never move
-          <p key={index} className="mt-4 whitespace-pre-wrap">
+          <p key={index} className="mt-4 whitespace-pre-wrap break-words">
             {paragraph.trim()}
           </p>
         ))}
       </article>
-      <Form method="post" className="mt-6 max-w-3xl space-y-4 print:hidden" aria-label="Record it as posted">
+      <Form
+        method="post"
+        className="mt-6 max-w-2xl space-y-4 rounded-lg border-2 border-brand-700 p-4 print:hidden"
+        aria-labelledby="post-check"
+      >
         <ErrorSummary
           autoFocus
           problems={printable.postedOnError ? [{ targetId: "posted-on", message: printable.postedOnError }] : []}
         />
+        <h2 id="post-check" className="text-lg font-bold text-slate-900">
+          {printable.check.title}
+        </h2>
+        <p>{printable.check.what}</p>
+        <ul className="list-disc pl-6" data-testid="check-step-whom">
+          {printable.check.whom.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
         <input type="hidden" name="intent" value="post" />
+        <input type="hidden" name="confirm" value="yes" />
         <input type="hidden" name="kind" value={printable.kind} />
         <input type="hidden" name="version" value={complaint.version} />
         <input type="hidden" name="subject" value={printable.letter.subject} />
@@ -513,7 +692,12 @@ function PrintableLetter({
           error={printable.postedOnError}
           className="max-w-xs"
         />
-        <Button type="submit">Record as posted</Button>
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit">{printable.check.confirm}</Button>
+          <Link to={`/staff/complaints/${complaint.id}`} className="font-semibold text-brand-700 underline">
+            Cancel
+          </Link>
+        </div>
       </Form>
     </>
   );

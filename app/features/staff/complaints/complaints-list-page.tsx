@@ -18,6 +18,8 @@ export interface ComplaintRowView {
   closedAt: string | null;
   /** What an open one needs, its deadline as ISO text. */
   needs: { kind: ComplaintAttention["kind"]; by: string; overdue?: boolean } | null;
+  /** An open one answered (its final response sent) or held (a holding letter sent): nothing more is due on its clock. */
+  answered?: "response" | "holding" | null;
 }
 
 export interface ComplaintsListProps {
@@ -139,6 +141,10 @@ function ComplaintTable({ rows, columns }: { rows: ComplaintRowView[]; columns: 
                 <td className={cell}>
                   {row.closedAt ? (
                     formatWhen(row.closedAt)
+                  ) : row.answered === "response" ? (
+                    "Final response sent: close it with its outcome"
+                  ) : row.answered === "holding" ? (
+                    "Holding letter sent: nothing due on its clock"
                   ) : needs ? (
                     <span className={needs.overdue ? "font-semibold text-red-800" : undefined}>
                       {needs.overdue ? "Overdue: " : ""}
