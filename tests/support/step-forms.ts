@@ -89,8 +89,8 @@ export async function expectReady(button: Locator) {
 }
 
 /**
- * Waits until React owns the control `selector` names: a choice made before the page's
- * script has hydrated it can be reset by the hydration (issue 54's race, not yet fixed).
+ * Waits until React owns the control `selector` names, for a test that means to act
+ * through the script (a choice made before it lands too, through the plain form: decision 460).
  */
 export async function hydratedControl(page: Page, selector: string) {
   await page.waitForFunction(
