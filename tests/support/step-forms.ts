@@ -27,8 +27,13 @@ export function stepHeading(page: Page) {
   return page.locator("form h2");
 }
 
+/**
+ * The step shown: its heading and its counter, 'Step n of N' and the share of the steps
+ * done before it (decision 461: the last question is not yet 100%).
+ */
 export async function expectStep(page: Page, n: number, of: number, heading: string) {
   await expect(page.getByText(`Step ${n} of ${of}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`${Math.round(((n - 1) / of) * 100)}% Complete`, { exact: true })).toBeVisible();
   await expect(stepHeading(page)).toHaveText(heading);
 }
 
