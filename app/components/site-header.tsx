@@ -42,9 +42,12 @@ export function SiteHeader({ account, phoneAccount }: { account: ReactNode; phon
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
 
-  // Close the phone menu after navigating.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
+  // Close the phone menu after navigating, and only then: a menu opened before the script
+  // came stays open when React takes the page over (its first run is that, not a navigation).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (menu.current) menu.current.open = false;
   }, [pathname]);
 

@@ -26,6 +26,10 @@ export const EMAIL_NOT_CONFIRMED =
 export const EMAIL_NOT_CONFIRMED_LINK_RECENT =
   "Email not verified. Please use the confirmation link we emailed you a few minutes ago (check your spam folder too). If it has not arrived, sign in again in 5 minutes and we will send a new one.";
 export const TOO_MANY_ATTEMPTS = "Too many requests. Please wait a few minutes and try again.";
+/** After 'Send the email again' (ours): the same words whether or not the address has an account waiting. */
+export const CONFIRMATION_SENT_AGAIN =
+  "If that address has an account waiting to be confirmed, a new link is on its way. We send one at most every 5 minutes: if one went in the last few minutes, that one is still the one to use. Look in your spam folder too.";
+export const SEND_CONFIRMATION_AGAIN = "Send the email again";
 
 /**
  * Said when an account has had too many sign-in attempts in a few minutes, from

@@ -105,7 +105,7 @@ export function nextAfterChange<A extends object, S extends string, F extends st
   return next;
 }
 
-/** 'Step n of N' and how far along that is, in whole per cent. */
+/** 'Step n of N' and how much of the form is done, in whole per cent. */
 export interface StepProgress {
   step: number;
   total: number;
@@ -116,7 +116,9 @@ export interface StepProgress {
  * The progress shown above a step. N is this borrower's count of steps, or while the
  * path is not yet known (the quick check before a loan type is chosen) the longest it
  * may be, so the figure never falls as the borrower moves on (a path that turns out
- * shorter only jumps ahead).
+ * shorter only jumps ahead). '% Complete' counts the steps done, the one shown not yet:
+ * step n of N is (n − 1) / N complete, so no step says 100% before its answer is given
+ * (decision 461).
  */
 export function stepProgress<A extends object, S extends string, F extends string>(
   flow: StepFlow<A, S, F>,
@@ -126,5 +128,5 @@ export function stepProgress<A extends object, S extends string, F extends strin
   const steps = flow.steps(answers);
   const step = Math.max(0, steps.indexOf(current)) + 1;
   const total = Math.max(step, flow.progressTotal?.(answers) ?? steps.length);
-  return { step, total, percent: Math.round((step / total) * 100) };
+  return { step, total, percent: Math.round(((step - 1) / total) * 100) };
 }

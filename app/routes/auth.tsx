@@ -1,8 +1,15 @@
 import { data, replace } from "react-router";
-import { accountFormGate, currentSession, type AccountRefusal, signIn, signUp } from "../../server/borrowers/accounts.server";
+import {
+  accountFormGate,
+  currentSession,
+  type AccountRefusal,
+  resendConfirmation,
+  signIn,
+  signUp,
+} from "../../server/borrowers/accounts.server";
 import { isSameSitePost, readFormPost } from "../../server/platform/form-post.server";
 import { AuthPage, type AuthActionData, type AuthTab } from "~/features/accounts/auth-page";
-import { SIGN_UP_SUCCESS, SOMETHING_WENT_WRONG } from "~/domain/account-messages";
+import { CONFIRMATION_SENT_AGAIN, SIGN_UP_SUCCESS, SOMETHING_WENT_WRONG } from "~/domain/account-messages";
 import { DEFAULT_AFTER_SIGN_IN, returnPath, safeReturnPath } from "~/domain/return-to";
 import { pageMeta } from "~/components/seo";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
@@ -54,6 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const sentTo = String(form.get("email") ?? "").trim();
     if (outcome.ok) return data<AuthActionData>({ intent, success: SIGN_UP_SUCCESS, sentTo });
     return refusal(intent, outcome);
+  }
+  if (intent === "resend-confirmation") {
+    // The confirmation panel again, with what became of the second email: said beside its button.
+    const sentTo = String(form.get("email") ?? "").trim();
+    const outcome = await resendConfirmation(context, request, form);
+    const panel = { intent: "sign-up" as const, success: SIGN_UP_SUCCESS, sentTo };
+    if (outcome.ok) return data<AuthActionData>({ ...panel, resent: CONFIRMATION_SENT_AGAIN });
+    const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    return data<AuthActionData>({ ...panel, resendError: outcome.message }, { status: outcome.status, headers });
   }
   const outcome = await signIn(context, request, form);
   if (outcome.ok) return replace(returnPath(form.get("from")), { headers: outcome.headers });

@@ -195,6 +195,32 @@ export async function signUp(context: AccountContext, request: Request, form: Fo
   }
 }
 
+/**
+ * Sends an account's confirmation link again, from the page that says one was sent. Held
+ * to the stricter limit of anything that sends email (per client address), and to one
+ * email per account in a few minutes (auth.ts); the answer is the same whether or not the
+ * address has an account waiting, as better-auth's is, so it tells nobody who has one.
+ */
+export async function resendConfirmation(context: AccountContext, request: Request, form: FormData): Promise<Outcome> {
+  const limited = await overLimit(context, RATE_LIMITS.signUp);
+  if (limited) return limited;
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
+  if (!isEmail(email)) return { ok: false, status: 400, message: EMAIL_INVALID, field: "email" };
+  const from = String(form.get("from") ?? "");
+  try {
+    await authOf(context).api.sendVerificationEmail({
+      body: { email, callbackURL: authPath(from, { confirmed: "1" }) },
+      headers: forwardedHeaders(request),
+    });
+    return { ok: true, headers: new Headers() };
+  } catch (error) {
+    const { status, message } = providerError(error);
+    return { ok: false, status, message };
+  }
+}
+
 /** Where the emailed reset link lands (better-auth adds `?token=` or `?error=`). */
 export const RESET_PASSWORD_PAGE = "/auth/reset-password";
 

@@ -111,6 +111,10 @@ test.describe("accounts", () => {
     await expect(toast(page, "Please check your email to confirm your account")).toBeVisible();
     // The confirmation names the address the link went to.
     await expect(page.getByTestId("sign-up-sent-to")).toContainText(`We have sent an email with a link to ${email}.`);
+    // And offers to send it again, saying what that does, beside its button (decision 462).
+    await page.getByRole("button", { name: "Send the email again" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "a new link is on its way" })).toBeVisible();
+    await expect(page.getByTestId("sign-up-sent-to")).toContainText(email);
 
     // The stored profile has the names from the form.
     const [user] = (await storedRows<{ id: string; email: string; email_verified: boolean }>("users")).filter(

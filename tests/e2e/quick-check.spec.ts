@@ -104,7 +104,7 @@ test.describe("leaving for the sister sites", () => {
       await page.route(`${url}*`, (route) => route.fulfill({ contentType: "text/html", body: "<title>Sister site</title>" }));
       await start(page);
       await choose(page, TYPE, type);
-      await expect(page.getByText("arranged by our specialist sister site")).toBeVisible();
+      await expect(page.getByText(`${type}s are arranged by our specialist sister site`)).toBeVisible();
       await next(page);
       await expect(page).toHaveURL(url);
     });

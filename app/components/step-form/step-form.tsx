@@ -4,6 +4,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -82,7 +83,7 @@ export interface StepFormScreen<A extends ContactAnswers, S extends string, F ex
   /** A toast to show once the lead is sent, before the thank-you page. */
   sentToast?: string;
   /** Anything drawn under the step for these answers (a risk warning). */
-  below?(answers: A): ReactNode;
+  below?(answers: A, step: S): ReactNode;
 }
 
 // The last step's module also brings the sending (one chunk, one request, fetched on the way there).
@@ -135,6 +136,23 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   const ids = useId();
   const isLast = current === "contact";
   const ContactStep = contactStepOf(screen);
+  // The last step is drawn by a module of its own: a page opened on it (posted without
+  // script) hydrates the form before that step's controls, which stay the server's until
+  // the module comes. Till then the form stays the plain one, posted as it is.
+  const [lastStepOwned, setLastStepOwned] = useState(current !== "contact");
+  const { adoptFromPage } = form;
+  const firstLastStep = useRef<ReactNode>(null);
+  const lastStepReady = useCallback(() => {
+    adoptFromPage();
+    setLastStepOwned(true);
+  }, [adoptFromPage]);
+  /**
+   * React does not own the controls yet: the form is the server's plain one, whose post
+   * (with the answers before in hidden fields) the step's page answers. A press then is
+   * left to the browser to post, so it lands once, whatever moment of the page's waking
+   * it came at.
+   */
+  const plain = !form.hydrated || (isLast && !lastStepOwned);
 
   // The last step and the sending (with zod, for the schema) load as the borrower nears
   // them, not with the page: the first step is all most first visits need.
@@ -156,6 +174,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   }
 
   function handleNext(event?: FormEvent) {
+    if (plain) return;
     event?.preventDefault();
     if (sending.current) return;
     if (!form.attemptNext()) {
@@ -234,6 +253,29 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
 
   const headingId = `${ids}-step-heading`;
   const { Step } = screen;
+  const drawnLastStep = (
+    <Suspense fallback={<Spinner label="Loading..." className="py-10" />}>
+      <ContactStep
+        idPrefix={screen.idPrefix}
+        answers={answers}
+        update={form.update as (patch: Partial<ContactAnswers>) => void}
+        touch={form.touch as unknown as (field: keyof ContactAnswers) => void}
+        errorFor={form.errorFor as unknown as (field: keyof ContactAnswers) => string | undefined}
+        brandName={site.brandName}
+        website={website}
+        setWebsite={setWebsite}
+        checkHeadingId={`${ids}-check`}
+        live={!plain}
+        onReady={lastStepReady}
+      />
+    </Suspense>
+  );
+  // Until its module has come and React owns it, the last step is handed the very element
+  // it was first drawn with: React takes new props for a part it has not hydrated yet as a
+  // reason to throw the server's part away and draw the spinner in its place, which moved
+  // the final button from under a finger on its way down and dropped what was typed since.
+  if (!lastStepOwned) firstLastStep.current ??= drawnLastStep;
+  const lastStep = lastStepOwned ? drawnLastStep : firstLastStep.current;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <FormProgress {...form.progress} />
@@ -265,7 +307,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
         aria-labelledby={headingId}
         className="mt-6"
         // For tests and styling: the answers are loaded and the controls live.
-        data-hydrated={form.hydrated || undefined}
+        data-hydrated={!plain || undefined}
       >
         <h2
           ref={form.headingRef}
@@ -275,7 +317,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
         >
           {screen.titles[current]}
         </h2>
-        {!form.hydrated && (
+        {plain && (
           <PlainFormFields
             current={current}
             answers={answers}
@@ -286,20 +328,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
         )}
         <div className="mt-5">
           {current === "contact" ? (
-            <Suspense fallback={<Spinner label="Loading..." className="py-10" />}>
-              <ContactStep
-                idPrefix={screen.idPrefix}
-                answers={answers}
-                update={form.update as (patch: Partial<ContactAnswers>) => void}
-                touch={form.touch as unknown as (field: keyof ContactAnswers) => void}
-                errorFor={form.errorFor as unknown as (field: keyof ContactAnswers) => string | undefined}
-                brandName={site.brandName}
-                website={website}
-                setWebsite={setWebsite}
-                checkHeadingId={`${ids}-check`}
-                live={form.hydrated}
-              />
-            </Suspense>
+            lastStep
           ) : (
             <Step
               step={current as Exclude<S, LastStep>}
@@ -311,7 +340,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
             />
           )}
         </div>
-        {screen.below?.(answers)}
+        {screen.below?.(answers, current)}
         {isLast && (
           // What sending does, said once, just above the button that does it (D30).
           <p className="mt-6 text-slate-700">
@@ -325,7 +354,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
           </p>
         )}
         <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          {form.hydrated ? (
+          {!plain ? (
             <Button variant="outline" onClick={form.back} disabled={submitting}>
               Previous
             </Button>

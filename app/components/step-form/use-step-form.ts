@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toastSlot } from "../ui/toaster";
 import { reportFunnel } from "./funnel-beacon";
@@ -52,19 +52,39 @@ export function useStepForm<A extends object, S extends string, F extends string
   /** Steps already counted in this visit to the page: back and forward count a step once. */
   const counted = useRef(new Set<string>());
 
+  // Read in the commit that hydrates the form, before the browser runs anything else: from
+  // then on React owns the controls, and a tap handled by it must already see what was
+  // chosen or typed on the page before the script came (a passive effect left a gap in
+  // which Next was judged on the empty answers the page was drawn with). The update is
+  // drawn at once, in the same task (a layout effect's).
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on mount
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Answers the server just showed are newer than any this tab saved, and answers given
     // on the page before the script came are newer still.
     const saved = posted ? null : readStoredForm(flow.storageKey, flow.empty, flow.amountFields);
-    const onPage = formElement.current;
-    const given = onPage ? answersChangedInForm(flow, form.answers, new FormData(onPage), controlNames(onPage)) : {};
-    if (saved || Object.keys(given).length > 0) {
-      const base = saved ?? form;
-      setForm({ ...base, answers: { ...base.answers, ...given } });
-    }
+    const onPage = readPage(flow, formElement.current);
+    setForm((previous) => {
+      // Compared with what the page was drawn with: a control left as drawn keeps what this tab saved.
+      const given = onPage ? onPage(previous.answers) : {};
+      const base = saved ?? previous;
+      return saved || Object.keys(given).length > 0 ? { ...base, answers: { ...base.answers, ...given } } : previous;
+    });
     setHydrated(true);
   }, []);
+
+  /**
+   * Takes into the answers what the form's controls hold now: for controls React owns
+   * only later than the form (the last step, drawn by a module of its own, hydrates when
+   * that module has come), which the borrower may have filled in meanwhile.
+   */
+  const adoptFromPage = useCallback(() => {
+    const onPage = readPage(flow, formElement.current);
+    if (!onPage) return;
+    setForm((previous) => {
+      const given = onPage(previous.answers);
+      return Object.keys(given).length > 0 ? { ...previous, answers: { ...previous.answers, ...given } } : previous;
+    });
+  }, [flow, formElement]);
 
   useEffect(() => {
     if (hydrated && !leaving.current) writeStoredForm(flow.storageKey, form);
@@ -174,6 +194,7 @@ export function useStepForm<A extends object, S extends string, F extends string
 
   return {
     hydrated,
+    adoptFromPage,
     answers,
     steps,
     current,
@@ -214,6 +235,20 @@ function summaryOf<S extends string, F extends string>(step: S, problems: FieldI
 /** The query naming a step, and that it was reached by 'Change' when it was. */
 function stepSearch(step: string, changing: boolean): string {
   return changing ? `?step=${step}&${CHANGE_FIELD}=1` : `?step=${step}`;
+}
+
+/**
+ * What the form's controls hold now, read at once: a function giving those that differ
+ * from `shown` (compared later, inside a state update, against the answers then).
+ */
+function readPage<A extends object>(
+  flow: Pick<StepFlow<A, string, string>, "empty" | "amountFields">,
+  onPage: HTMLFormElement | null,
+): ((shown: A) => Partial<A>) | null {
+  if (!onPage) return null;
+  const data = new FormData(onPage);
+  const names = controlNames(onPage);
+  return (shown) => answersChangedInForm(flow, shown, data, names);
 }
 
 /** The names of a form's controls. */

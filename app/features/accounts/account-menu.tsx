@@ -29,7 +29,8 @@ export function AccountMenu({ className }: { className?: string }) {
   useEffect(() => {
     const previous = previousPath.current;
     previousPath.current = pathname;
-    if (menu.current) menu.current.open = false;
+    // After navigating only: a menu opened before the script came stays open.
+    if (menu.current && previous !== null && previous !== pathname) menu.current.open = false;
     const changed = previous !== null && (isAccountPage(previous) || isAccountPage(pathname));
     window.dispatchEvent(new Event(changed ? REFRESH_EVENT : SYNC_EVENT));
   }, [pathname]);

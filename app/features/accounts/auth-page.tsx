@@ -18,6 +18,7 @@ import {
   ACCOUNT_DELETED,
   PASSWORD_CHANGED,
   SIGN_IN_TAB,
+  SEND_CONFIRMATION_AGAIN,
   SIGN_UP_TAB,
   SIGNED_OUT,
   SIGNED_OUT_EVERYWHERE,
@@ -33,6 +34,9 @@ export interface AuthActionData {
   success?: string;
   /** After a sign-up: the address the confirming link was sent to. */
   sentTo?: string;
+  /** After 'Send the email again': what became of it, or why it was refused. */
+  resent?: string;
+  resendError?: string;
   /** Every field's problem, in the form's order: the error summary and the fields' messages (DECISIONS D24). */
   errors?: FieldErrors;
 }
@@ -108,7 +112,9 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
 
   useEffect(() => {
     if (actionData?.error) void toast.error(actionData.error);
-    else if (actionData?.success) void toast.success(actionData.success);
+    // The confirmation said again after 'Send the email again' is said beside its button, not toasted twice.
+    else if (actionData?.success && !actionData.resent && !actionData.resendError)
+      void toast.success(actionData.success);
     // A refusal answered in place: its error summary takes the focus (the server's page has autofocus).
     if (actionData?.errors) focusErrorSummary(summaryElement.current);
   }, [actionData]);
@@ -223,6 +229,24 @@ export function AuthPage({ signedIn, from, tab: initialTab, actionData }: AuthPa
                 )}
                 . Open it to confirm your address, then sign in here. The link works for 24 hours.
               </p>
+              {actionData?.sentTo ? (
+                // Not come? Sent again to the same address (held to the rate limit; decision 462).
+                <Form method="post" className="space-y-3" aria-label={SEND_CONFIRMATION_AGAIN}>
+                  <input type="hidden" name="intent" value="resend-confirmation" />
+                  <input type="hidden" name="email" value={actionData.sentTo} />
+                  <input type="hidden" name="from" value={returnTo} />
+                  <p className="text-slate-700">Not had it after a few minutes?</p>
+                  <Button type="submit" variant="outline" className="w-full">
+                    {SEND_CONFIRMATION_AGAIN}
+                  </Button>
+                  {actionData.resent ? (
+                    <p role="status" className="font-semibold text-green-800">
+                      {actionData.resent}
+                    </p>
+                  ) : null}
+                  {actionData.resendError ? <FormMessage tone="error">{actionData.resendError}</FormMessage> : null}
+                </Form>
+              ) : null}
               <Button variant="outline" className="w-full" onClick={() => setTab("sign-in")}>
                 {SIGN_IN_TAB}
               </Button>

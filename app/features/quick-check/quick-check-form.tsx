@@ -1,4 +1,5 @@
 import { RepossessionWarning } from "~/components/risk-warnings";
+import { cn } from "~/components/ui/cn";
 import type { StepFormState } from "~/domain/step-form-post";
 import { StepForm, type StepFormScreen } from "~/components/step-form/step-form";
 import {
@@ -33,7 +34,18 @@ export const QUICK_CHECK_SCREEN: StepFormScreen<QuickFormAnswers, QuickStepId, Q
   unloaded: ENQUIRY_FAILED,
   sentToast: ENQUIRY_SUCCESS,
   // D19: the secured-lending warning goes with the secured product, not a personal-loan hand-off.
-  below: (answers) => answers.loanType === "homeowner" && <RepossessionWarning className="mt-6" />,
+  // On the first step it comes with the choice itself (CSS), script or none: a warning that
+  // came only with the script would move Next from under a finger that chose before it came.
+  below: (answers, step) =>
+    (answers.loanType === "homeowner" || step === "type") && (
+      <RepossessionWarning
+        className={cn(
+          "mt-6",
+          answers.loanType !== "homeowner" &&
+            "hidden [form:has(input[name=loanType][value=homeowner]:checked)_&]:block",
+        )}
+      />
+    ),
 };
 
 export function QuickCheckForm({ posted }: { posted?: StepFormState<QuickFormAnswers, QuickStepId> }) {

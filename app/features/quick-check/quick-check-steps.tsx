@@ -47,12 +47,14 @@ export function QuickCheckStep({ step, ...props }: QuickStepProps & { step: Excl
             legend="What kind of loan are you looking for?"
             options={QUICK_LOAN_TYPES}
           />
-          {(answers.loanType === "bridging" || answers.loanType === "business") && (
-            <p className="rounded-lg bg-brand-50 px-4 py-3 text-slate-800">
-              {answers.loanType === "bridging" ? "Bridging loans" : "Business loans"} are arranged by our specialist
-              sister site. Next takes you there.
-            </p>
-          )}
+          {/* Shown by the choice itself (CSS), script or none: a note that came only with the
+              script would move Next from under a finger that chose before it came. */}
+          <p className="hidden rounded-lg bg-brand-50 px-4 py-3 text-slate-800 [form:has(input[name=loanType][value=bridging]:checked)_&]:block">
+            Bridging loans are arranged by our specialist sister site. Next takes you there.
+          </p>
+          <p className="hidden rounded-lg bg-brand-50 px-4 py-3 text-slate-800 [form:has(input[name=loanType][value=business]:checked)_&]:block">
+            Business loans are arranged by our specialist sister site. Next takes you there.
+          </p>
         </div>
       );
     case "amount": {
