@@ -3,10 +3,15 @@
 // each field and in its error summary) with the values as typed, for the page to show
 // again so nothing typed is lost. And the one reader of a number staff type.
 
+/** Each problem by field: a form with named fields has some of them; one read by any name, a record. */
+export type FormProblems<Field extends string = string> = string extends Field
+  ? Record<string, string>
+  : Partial<Record<Field, string>>;
+
 /** A form read: the value, or each problem by field with what was typed. */
 export type FormRead<Value, Typed = Record<string, string>, Field extends string = string> =
   | { ok: true; value: Value }
-  | { ok: false; problems: Partial<Record<Field, string>>; values: Typed };
+  | { ok: false; problems: FormProblems<Field>; values: Typed };
 
 /** A form that reads. */
 export const formRead = <Value>(value: Value): { ok: true; value: Value } => ({ ok: true, value });
@@ -15,7 +20,11 @@ export const formRead = <Value>(value: Value): { ok: true; value: Value } => ({ 
 export const formRefused = <Typed, Field extends string = string>(
   problems: Partial<Record<Field, string>>,
   values: Typed,
-): { ok: false; problems: Partial<Record<Field, string>>; values: Typed } => ({ ok: false, problems, values });
+): { ok: false; problems: FormProblems<Field>; values: Typed } => ({
+  ok: false,
+  problems: problems as FormProblems<Field>,
+  values,
+});
 
 /**
  * A number as staff type it ("£25,000", "75%", " 6.5 ", ".5"): undefined when blank, NaN

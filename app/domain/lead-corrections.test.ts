@@ -126,7 +126,7 @@ describe("a correction is read by the form's own schema and messages", () => {
     ["personal-enquiry", ENQUIRY, { loanAmount: "45,000" }, { loanAmount: 45_000, phone: "07700 900456" }],
     ["contact", CONTACT, { email: " pat.lee@example.com " }, { email: "pat.lee@example.com", name: "Pat Lee" }],
   ] as const)("%s %j accepted", (kind, row, fields, answers) => {
-    expect(readCorrection(kind, row, posting(fields))).toMatchObject({ ok: true, answers });
+    expect(readCorrection(kind, row, posting(fields))).toMatchObject({ ok: true, value: answers });
   });
 
   it("keeps every field not posted as stored", () => {

@@ -19,6 +19,7 @@ import {
 } from "./options";
 import { sanitiseContact, sanitiseEnquiry, sanitiseQuote } from "./sanitise";
 import { contactSchema, enquirySchema, quoteSchema } from "./schemas";
+import { type FormRead, formRead, formRefused } from "./form-read";
 
 /** One field staff may correct: its column, its key in the form's schema, and how it is typed. */
 export interface CorrectableField {
@@ -147,9 +148,8 @@ export function formValueOf(value: unknown): string {
   return value === null || value === undefined ? "" : String(value);
 }
 
-export type CorrectionRead =
-  | { ok: true; answers: Record<string, unknown> }
-  | { ok: false; problems: Record<string, string>; values: Record<string, string> };
+/** A correction read: the lead's answers as corrected, or each problem by field with what was typed. */
+export type CorrectionRead = FormRead<Record<string, unknown>>;
 
 /**
  * Reads a correction form against the lead as stored (`row`, by column): each posted field
@@ -178,13 +178,13 @@ export function readCorrection(
     else input[f.key] = String(raw);
   }
   const read = schema.safeParse(clean(input));
-  if (read.success) return { ok: true, answers: read.data as Record<string, unknown> };
+  if (read.success) return formRead(read.data as Record<string, unknown>);
   const problems: Record<string, string> = {};
   for (const issue of read.error.issues) {
     const field = fields.find((f) => f.key === issue.path[0])?.field;
     if (field && !problems[field]) problems[field] = issue.message;
   }
-  return { ok: false, problems, values };
+  return formRefused(problems, values);
 }
 
 /** The fields whose values differ between the lead as stored and as corrected, in the form's order. */

@@ -6,6 +6,7 @@
 // read forms through these rules.
 
 import { sanitiseText } from "./sanitise";
+import type { FormRead } from "./form-read";
 
 /** FG21/1's drivers of vulnerability. */
 export const NEED_DRIVERS = ["health", "life-events", "resilience", "capability"] as const;
@@ -114,9 +115,8 @@ export interface AdviserNeeds {
   source: NeedSource;
 }
 
-export type NeedsRead<T> =
-  | { ok: true; value: T }
-  | { ok: false; problems: Record<string, string>; values: Record<string, string | string[]> };
+/** A needs form read: the record, or each problem by field with what was typed (a box's name holds every ticked value). */
+export type NeedsRead<T> = FormRead<T, Record<string, string | string[]>>;
 
 /** How a form is read: one value by name, and every value of a name (the boxes). */
 export interface FormValues {

@@ -531,7 +531,7 @@ async function correctionAction(
     const [field, error] = Object.entries(read.problems)[0] ?? ["", "Check the details and try again."];
     return refused({ ...base, error, field, problems: read.problems, values: read.values });
   }
-  const outcome = await correctLead(context.db, user, { kind, id, version }, read.answers);
+  const outcome = await correctLead(context.db, user, { kind, id, version }, read.value);
   if (outcome.ok) return redirect(savedPath(request, kind, id, CORRECTION_FORM));
   if (outcome.reason === "not-found") throw notFound();
   if (outcome.reason === "stale") return refused({ error: STALE_SAVE }, 409);

@@ -205,7 +205,7 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
         database.db,
         { id: corrector?.id ?? "", name: "Cory Corrector" },
         { kind: "quote", id: early.id, version: Number(row.version) },
-        read.answers,
+        read.value,
       ),
     ).toMatchObject({ ok: true });
     expect(await stored(early.id)).toMatchObject({
