@@ -133,7 +133,7 @@ describe("a correction is read by the form's own schema and messages", () => {
     const read = readCorrection("quote", QUOTE, posting({}));
     expect(read).toMatchObject({
       ok: true,
-      answers: { loan_amount: 50_000, property_value: 250_000, phone: "07700 900123" },
+      value: { loan_amount: 50_000, property_value: 250_000, phone: "07700 900123" },
     });
   });
 });
