@@ -398,14 +398,22 @@ const caseMoves = Object.fromEntries(
   ]),
 );
 
-export const action = consoleAction("leads.work", {
-  status: onLead(atVersion(status)),
-  assign: onLead(atVersion(assign)),
-  note: onLead(note),
-  [MESSAGE_FORM]: onLead(message),
-  call: onLead(atVersion(call)),
-  "next-action": onLead(atVersion(nextAction)),
-  ...caseMoves,
+/** An intent of the lead's work (leads.work): the route itself asks only that the member reads leads. */
+const working = <H extends (args: ConsoleActionArgs) => unknown>(handle: H) => ({
+  permission: "leads.work" as const,
+  handle,
+});
+
+// The route asks leads.read, each intent its own line (decision 411): compliance, which reads
+// leads and answers correction requests, corrects a lead's details and does none of its work.
+export const action = consoleAction("leads.read", {
+  status: working(onLead(atVersion(status))),
+  assign: working(onLead(atVersion(assign))),
+  note: working(onLead(note)),
+  [MESSAGE_FORM]: working(onLead(message)),
+  call: working(onLead(atVersion(call))),
+  "next-action": working(onLead(atVersion(nextAction))),
+  ...Object.fromEntries(Object.entries(caseMoves).map(([intent, handle]) => [intent, working(handle)])),
   [CORRECTION_FORM]: {
     permission: "leads.correct",
     handle: onLead(({ request, form, context, staff }, lead) =>

@@ -79,7 +79,8 @@ export function CorrectionForm({ lead, refusal, busy }: { lead: LeadView; refusa
     <details className="mt-4" open={refused} data-testid="correction">
       <summary className="cursor-pointer font-semibold text-brand-700 underline">Correct the details</summary>
       {/* Drawn afresh once a correction moves the lead on, so the form shows the stored values. */}
-      <Form method="post" className="mt-3 space-y-3" key={`correct-${lead.version}`} noValidate>
+      {/* `#correct` (a correction request's link) opens the folded form: the browser unfolds what it scrolls to. */}
+      <Form method="post" id="correct" className="mt-3 space-y-3" key={`correct-${lead.version}`} noValidate>
         <input type="hidden" name="intent" value={CORRECTION_FORM} />
         <input type="hidden" name="version" value={lead.version} />
         <p className="text-sm text-slate-700">

@@ -21,7 +21,7 @@ import {
   type ComplaintSubject,
 } from "~/domain/complaints";
 import { dayInWords } from "~/domain/calendar-day";
-import { formatWhen, leadPath } from "../format";
+import { formatWhen, leadPath, personPath } from "../format";
 import { Notice } from "../staff-frame";
 import { type ComplaintRowView, endOfDay, needsInWords } from "./complaints-list-page";
 
@@ -172,6 +172,24 @@ export function ComplaintPage({
           <dd>{complaint.email ?? "None given: write by post"}</dd>
           <dt className="font-semibold">Phone</dt>
           <dd>{complaint.phone ?? "None given"}</dd>
+          {(complaint.lead || complaint.email || complaint.phone) && (
+            <>
+              <dt className="font-semibold">The person</dt>
+              <dd>
+                <Link
+                  to={
+                    complaint.email || complaint.phone || !complaint.lead
+                      ? personPath("complaint", complaint.id)
+                      : personPath(complaint.lead.kind, complaint.lead.id)
+                  }
+                  className="font-semibold text-brand-700 underline"
+                  data-testid="complaint-person"
+                >
+                  Everything held about {complaint.name}
+                </Link>
+              </dd>
+            </>
+          )}
           <dt className="font-semibold">Handler</dt>
           <dd>{complaint.handlerName ?? "Not yet taken"}</dd>
           <dt className="font-semibold">In their words</dt>
