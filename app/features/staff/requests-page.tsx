@@ -210,7 +210,7 @@ function CorrectionRequests({ open, answered, openCount, page, previous, next, n
                   <ul className="mt-2 space-y-1" data-testid="request-leads">
                     {row.leads.map((lead) => (
                       <li key={lead.id}>
-                        <Link to={`${leadPath(lead.kind, lead.id)}#correct`} className={textLinkClass}>
+                        <Link to={`${leadPath(lead.kind, lead.id)}?correct#correct`} className={textLinkClass}>
                           Correct lead <span className="font-mono">{reference(lead.id)}</span>
                         </Link>{" "}
                         ({LEAD_KIND_LABELS[lead.kind].toLowerCase()}, {lead.name}, {formatWhen(lead.receivedAt)})
