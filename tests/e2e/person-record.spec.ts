@@ -49,7 +49,7 @@ test("the person page holds a lead, a complaint and a correction request, each l
   browser,
 }) => {
   // Three people's pages, axe on five and the HTML checker once: longer than a test's usual time.
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const tag = randomUUID().slice(0, 6);
   const surname = `Record${tag.replace(/[^a-f]/g, "x")}`;
   const email = `person-${tag}@example.com`;
