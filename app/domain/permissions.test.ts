@@ -33,7 +33,7 @@ const EXPECTED: Record<Permission, { roles: Role[]; stepUp: boolean }> = {
   "leads.work": { roles: [A, M], stepUp: false },
   "leads.assign": { roles: [M], stepUp: false },
   "leads.export": { roles: [M], stepUp: true },
-  "leads.correct": { roles: [A, M], stepUp: false },
+  "leads.correct": { roles: [A, M, C], stepUp: false },
   "leads.bulk": { roles: [M], stepUp: false },
   "needs.read": { roles: [A, M], stepUp: false },
   "needs.record": { roles: [A, M], stepUp: false },

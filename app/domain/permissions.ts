@@ -20,7 +20,8 @@ export const ROLE_HINTS: Record<Role, string> = {
   adviser: "Works leads: Today, calls, next actions, status, notes, cases up to completion.",
   manager:
     "An adviser's work, plus assigning others' leads, the reports, the CSV export, the lender panel and commission changes after completion.",
-  compliance: "Reads leads; the audit log, the access review, data requests and erasure, and approvals.",
+  compliance:
+    "Reads leads and corrects their details; the audit log, the access review, data requests and erasure, and approvals.",
   administrator: "The team: adds members, sends links, changes roles, disables and enables.",
 };
 
@@ -54,7 +55,8 @@ export const PERMISSIONS = {
   },
   "leads.assign": { roles: ["manager"], what: "assign a lead to someone else, or take one from someone else" },
   "leads.export": { roles: ["manager"], what: "export every lead as a CSV", stepUp: true },
-  "leads.correct": { roles: LEAD_WORKERS, what: "correct a lead's contact details and answers" },
+  // Compliance corrects too: it answers the correction requests, from the request to the lead (decision 411).
+  "leads.correct": { roles: [...LEAD_WORKERS, "compliance"], what: "correct a lead's contact details and answers" },
   "leads.bulk": { roles: ["manager"], what: "assign, close or export many leads at once" },
   "needs.read": { roles: LEAD_WORKERS, what: "read a borrower's needs record" },
   "needs.record": { roles: LEAD_WORKERS, what: "record a borrower's needs and the adjustments made" },

@@ -136,15 +136,16 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
   const lead = await findLead(context.db, params.kind, id);
   if (!lead) throw notFound();
   await writeAudit(context.db, { action: "lead.view", actor: user, lead: { kind: lead.kind, id: lead.row.id } });
-  const [timeline, emails, staff, { flags, duplicateOf }, products, [leadCase, ...earlierCases], records] = await Promise.all([
-    timelineOf(context.db, lead.row.id),
-    emailsOf(context.db, lead.kind, lead.row.id),
-    assignableStaff(context.db),
-    flagsOf(context.db, lead),
-    lead.kind === "contact" ? [] : liveProducts(context.db),
-    lead.kind === "contact" ? [] : casesOf(context.db, lead.kind, lead.row.id),
-    leadRecordsOf(context.db, { kind: lead.kind, id: lead.row.id, email: String(lead.row.email ?? "") }),
-  ]);
+  const [timeline, emails, staff, { flags, duplicateOf }, products, [leadCase, ...earlierCases], records] =
+    await Promise.all([
+      timelineOf(context.db, lead.row.id),
+      emailsOf(context.db, lead.kind, lead.row.id),
+      assignableStaff(context.db),
+      flagsOf(context.db, lead),
+      lead.kind === "contact" ? [] : liveProducts(context.db),
+      lead.kind === "contact" ? [] : casesOf(context.db, lead.kind, lead.row.id),
+      leadRecordsOf(context.db, { kind: lead.kind, id: lead.row.id, email: String(lead.row.email ?? "") }),
+    ]);
   // The lender panel against the lead's answers (DECISIONS D22); a contact message has none.
   const answers = lead.kind === "contact" ? null : leadAnswers(lead.row);
   const url = new URL(request.url);
@@ -279,6 +280,7 @@ function answered(
 }
 
 const STATUS_FIELDS = ["to", "reason", "reason-note"];
+const NOTE_EMPTY = "Write the note.";
 
 const status: LeadIntent = async ({ request, form, context, staff }, lead) => {
   const to = form.get("to");
@@ -338,8 +340,11 @@ const assign: LeadIntent = async (args, lead) => {
   return answered(request, lead, undo ? "assign-undone" : "assign", outcome);
 };
 
-const note: LeadIntent = async ({ request, form, context, staff }, lead) =>
-  answered(request, lead, "note", await addNote(context.db, staff.user, lead, String(form.get("note") ?? "")));
+const note: LeadIntent = async ({ request, form, context, staff }, lead) => {
+  const text = String(form.get("note") ?? "");
+  if (!text.trim()) return refused({ error: NOTE_EMPTY, form: "note", field: "note", values: { note: text } });
+  return answered(request, lead, "note", await addNote(context.db, staff.user, lead, text));
+};
 
 const message: LeadIntent = async ({ request, form, context, staff }, lead) => {
   const values = valuesOf(form, ["channel", "message-note"]);
@@ -398,14 +403,22 @@ const caseMoves = Object.fromEntries(
   ]),
 );
 
-export const action = consoleAction("leads.work", {
-  status: onLead(atVersion(status)),
-  assign: onLead(atVersion(assign)),
-  note: onLead(note),
-  [MESSAGE_FORM]: onLead(message),
-  call: onLead(atVersion(call)),
-  "next-action": onLead(atVersion(nextAction)),
-  ...caseMoves,
+/** An intent of the lead's work (leads.work): the route itself asks only that the member reads leads. */
+const working = <H extends (args: ConsoleActionArgs) => unknown>(handle: H) => ({
+  permission: "leads.work" as const,
+  handle,
+});
+
+// The route asks leads.read, each intent its own line (decision 411): compliance, which reads
+// leads and answers correction requests, corrects a lead's details and does none of its work.
+export const action = consoleAction("leads.read", {
+  status: working(onLead(atVersion(status))),
+  assign: working(onLead(atVersion(assign))),
+  note: working(onLead(note)),
+  [MESSAGE_FORM]: working(onLead(message)),
+  call: working(onLead(atVersion(call))),
+  "next-action": working(onLead(atVersion(nextAction))),
+  ...Object.fromEntries(Object.entries(caseMoves).map(([intent, handle]) => [intent, working(handle)])),
   [CORRECTION_FORM]: {
     permission: "leads.correct",
     handle: onLead(({ request, form, context, staff }, lead) =>
@@ -581,11 +594,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;
 }
 
+/** The forms whose refusal at a field is said in the form's own error summary (decision 412). */
+const SUMMARISED_FORMS = new Set(["status", "call", MESSAGE_FORM, "note"]);
+
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const check = actionData && "check" in actionData ? actionData.check : null;
   const refusal = actionData && "error" in actionData ? actionData : null;
-  // The status form says its refusals in its own summary and at the field (DECISIONS D30), not again above.
-  const atStatusField = refusal?.form === "status" && refusal.field !== undefined;
-  const notice = refusal && !atStatusField ? { tone: "error" as const, text: refusal.error } : loaderData.notice;
+  // These forms say their refusals in their own summary and at the field (DECISIONS D30), not again above.
+  const atField = SUMMARISED_FORMS.has(refusal?.form ?? "") && refusal?.field !== undefined;
+  const notice = refusal && !atField ? { tone: "error" as const, text: refusal.error } : loaderData.notice;
   return <LeadPage {...loaderData} notice={check ? null : notice} refusal={refusal} statusCheck={check} />;
 }

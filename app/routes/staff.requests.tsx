@@ -8,6 +8,7 @@ import {
   subjectReference,
 } from "../../server/privacy/data-requests.server";
 import { writeAudit } from "../../server/platform/audit.server";
+import { leadsOfAddresses } from "../../server/staff/leads/people.server";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { RequestsPage } from "~/features/staff/requests-page";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -51,11 +52,21 @@ function pageOf(value: string | null): number | null {
 /** The correction requests as the page lists them: page `page` of them (DECISIONS D29). */
 async function requestsToShow(context: Route.LoaderArgs["context"], page = 1) {
   const { open, answered, openCount, more } = await dataRequestsToShow(context.db, page);
-  const view = (row: (typeof open)[number]) => ({
+  // The leads each open request is about, by its address (decision 410): the request links to them.
+  const leads = await leadsOfAddresses(
+    context.db,
+    open.map((row) => row.email),
+  );
+  const view = ({ userId, ...row }: (typeof open)[number]) => ({
     ...row,
+    accountId: userId,
     receivedAt: row.receivedAt.toISOString(),
     dueBy: row.dueBy.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,
+    leads: (leads.get(row.email.trim().toLowerCase()) ?? []).map((lead) => ({
+      ...lead,
+      receivedAt: lead.receivedAt.toISOString(),
+    })),
   });
   return {
     open: open.map(view),

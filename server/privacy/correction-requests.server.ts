@@ -55,10 +55,13 @@ export interface DataRequestRow {
   dueBy: Date;
   answeredAt: Date | null;
   answeredByName: string | null;
+  /** The account it was asked from. */
+  userId: string;
 }
 
 const columns = {
   id: dataRequests.id,
+  userId: dataRequests.userId,
   receivedAt: dataRequests.createdAt,
   name: dataRequests.name,
   email: dataRequests.email,

@@ -58,6 +58,19 @@ describe.each(testDatabaseKinds())("the lead's activity on %s", (kind) => {
     );
   const newQuote = async () => (await insertLeads(database.db, { quotes: [sampleQuote()] })).quotes[0] as string;
 
+  it("refuses an empty note and a call with no outcome at their fields, with what was typed kept", async () => {
+    const id = await newQuote();
+    expect(await post(id, { intent: "note", note: "   " })).toMatchObject({
+      status: 400,
+      body: { form: "note", field: "note", error: "Write the note.", values: { note: "   " } },
+    });
+    expect(await post(id, { intent: "call", version: "1", "call-note": "Rang twice" })).toMatchObject({
+      status: 400,
+      body: { form: "call", field: "outcome", values: { "call-note": "Rang twice" } },
+    });
+    expect(await timelineOf(database.db, id)).toEqual([]);
+  });
+
   it("logs an email in one post, on the timeline with its way and line, audited without its words", async () => {
     const id = await newQuote();
     expect(await post(id, { intent: "message", "message-note": "Sent the forms" })).toMatchObject({

@@ -34,7 +34,7 @@ const EXPECTED: Record<string, Permission> = {
   "staff._index.tsx action": "leads.bulk",
   "staff.today.tsx loader": "leads.read",
   "staff.leads.$kind.$id.tsx loader": "leads.read",
-  "staff.leads.$kind.$id.tsx action": "leads.work",
+  "staff.leads.$kind.$id.tsx action": "leads.read",
   "staff.people.$kind.$id.tsx loader": "leads.read",
   "staff.export.tsx loader": "leads.export",
   "staff.export_.ticked.tsx loader": "leads.export",

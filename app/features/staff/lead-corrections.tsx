@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass, FieldError } from "~/components/ui/field";
 import { formatPercent, formatPounds } from "~/domain/finance";
@@ -73,13 +73,16 @@ function CorrectionField({
  */
 export function CorrectionForm({ lead, refusal, busy }: { lead: LeadView; refusal: Refusal | null; busy: boolean }) {
   const refused = refusal?.form === CORRECTION_FORM;
+  // `?correct` (a correction request's link, decision 411) opens it, as a page drawn by the server.
+  const [search] = useSearchParams();
+  const asked = search.has("correct");
   const values = refused && refusal.values ? { ...lead.correctable, ...refusal.values } : lead.correctable;
   const problems = refused ? (refusal.problems ?? {}) : {};
   return (
-    <details className="mt-4" open={refused} data-testid="correction">
+    <details className="mt-4" open={refused || asked} data-testid="correction">
       <summary className="cursor-pointer font-semibold text-brand-700 underline">Correct the details</summary>
       {/* Drawn afresh once a correction moves the lead on, so the form shows the stored values. */}
-      <Form method="post" className="mt-3 space-y-3" key={`correct-${lead.version}`} noValidate>
+      <Form method="post" id="correct" className="mt-3 space-y-3" key={`correct-${lead.version}`} noValidate>
         <input type="hidden" name="intent" value={CORRECTION_FORM} />
         <input type="hidden" name="version" value={lead.version} />
         <p className="text-sm text-slate-700">

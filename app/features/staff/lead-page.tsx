@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { Notice } from "~/components/console/notice";
 import { LEAD_KIND_LABELS, TRIAGE_FLAG_LABELS, type TriageFlag } from "~/domain/leads";
-import { type Permission, ROLE_LABELS, rolesHolding } from "~/domain/permissions";
+import type { Permission } from "~/domain/permissions";
 import { CaseSection } from "./case-section";
 import { formatWhen, leadPath, money, personPath, reference, telHref } from "./format";
 import { type HistoryInput, leadHistory, sentEmailsOf } from "./lead-history";
@@ -9,7 +9,7 @@ import type { TimelineEvent } from "~/domain/lead-work";
 import type { CaseView, LeadView, PanelView } from "./lead-view";
 import type { Refusal } from "./lead-work-forms";
 import { LeadWalk, type LeadWalkView } from "./lead-walk";
-import { NeedsSection, type NeedsView } from "./needs/needs-section";
+import { NeedsSection, type NeedsView, needsHeldText } from "./needs/needs-section";
 import { activityFeed, feedCounts, type FeedShow, type LeadRecordsView } from "./lead/activity";
 import { ActivityFeed } from "./lead/activity-feed";
 import { DetailsSection, valueClass } from "./lead/details-section";
@@ -72,12 +72,6 @@ export interface LeadPageProps {
 }
 
 const NO_RECORDS: LeadRecordsView = { complaints: [], dataRequests: [], needsChanges: [], needsHeld: false };
-
-/** "advisers and managers": the roles that read a needs record, as the page names them. */
-const needsReaders = () =>
-  rolesHolding("needs.read")
-    .map((role) => `${ROLE_LABELS[role].toLowerCase()}s`)
-    .join(" and ");
 
 /** A flag as the adviser reads it: the duplicate flag names the lead it repeats and links to it. */
 function FlagText({ flag, lead }: { flag: TriageFlag; lead: LeadView }) {
@@ -176,7 +170,7 @@ export function LeadPage({
       )}
       {!can.includes("needs.read") && records.needsHeld && (
         <p className="mt-3 rounded border-l-4 border-slate-500 bg-slate-50 px-3 py-2" data-testid="needs-held">
-          Needs record: held, shown to {needsReaders()}.
+          {needsHeldText()}
         </p>
       )}
       <p className="mt-3 text-slate-700">

@@ -140,7 +140,7 @@ function NextActionFields({
 export function CallForm({ lead, refusal, busy }: { lead: LeadView; refusal: Refusal | null; busy: boolean }) {
   const values = startValues(refusal, "call", {});
   return (
-    <Form method="post" className="space-y-3" aria-labelledby="call-heading" data-testid="call-form">
+    <Form method="post" className="space-y-3" aria-labelledby="call-heading" data-testid="call-form" noValidate>
       <h3 id="call-heading" className="text-lg font-bold text-slate-900">
         Log a call
       </h3>

@@ -1,14 +1,55 @@
 import { Link } from "react-router";
+import { CALLBACK_SLOT_MINUTES, NEXT_ACTION_LABELS, type NextActionKind } from "~/domain/callback-choice";
+import type { ComplaintAttention } from "~/domain/complaints";
+import { DATA_REQUEST_KINDS } from "~/domain/data-requests";
+import { formatDateTime, formatDay, formatWindow } from "~/domain/date-format";
+import { type CaseStage, caseStageLabel } from "~/domain/lead-cases";
 import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS, type LeadKind, type LeadStatus } from "~/domain/leads";
 import { needsMarkers } from "~/domain/needs";
-import { formatWhen, leadPath, money, reference } from "./format";
-import { NeedsMarkers, NeedsRecord, type NeedsView } from "./needs/needs-section";
+import { formatWhen, leadPath, money, personPath, reference } from "./format";
+import { NeedsMarkers, NeedsRecord, type NeedsView, needsHeldText } from "./needs/needs-section";
 
-// One person, not five rows (decision 201): every lead and account sharing an email or a
-// phone number with the lead the adviser came from, newest first, each a link.
+// The one record of a person (decisions 201, 410): their complaints with the stage and the
+// day the next answer is due, their data and correction requests, their needs records (or
+// that one is held), then every lead and account sharing an email or a phone number with
+// the record the member came from, newest first, each lead with its next action, its
+// call-back and its case; each a link to its own page for the roles that open it.
+
+export interface PersonComplaintView {
+  id: string;
+  reference: string;
+  name: string;
+  receivedAt: string;
+  closedAt: string | null;
+  /** What its clock asks for now (its `by` as ISO text); null once closed. */
+  needs: { kind: ComplaintAttention["kind"]; by: string; overdue?: boolean } | null;
+  /** What has been sent that answers it: a final response (or summary resolution), a holding response, or nothing yet. */
+  answered: "response" | "holding" | null;
+  lead: { kind: LeadKind; id: string } | null;
+}
+
+export interface PersonRequestView {
+  id: string;
+  reference: string;
+  kind: string;
+  receivedAt: string;
+  dueBy: string;
+  answeredAt: string | null;
+  accountId: string;
+}
+
+export interface PersonCaseView {
+  id: string;
+  leadKind: LeadKind;
+  leadId: string;
+  stage: CaseStage;
+  lender: string;
+  product: string;
+  applicationSentAt: string;
+}
 
 export interface PersonPageProps {
-  from: { kind: LeadKind | "account"; id: string };
+  from: { kind: LeadKind | "account" | "complaint"; id: string };
   person: { email: string; phone: string | null };
   leads: {
     kind: LeadKind;
@@ -21,6 +62,8 @@ export interface PersonPageProps {
     loanAmount: number | null;
     byEmail: boolean;
     byPhone: boolean;
+    nextAction: { kind: NextActionKind; at: string } | null;
+    callbackAt: string | null;
   }[];
   accounts: {
     id: string;
@@ -36,6 +79,57 @@ export interface PersonPageProps {
   canRecordComplaint?: boolean;
   /** The needs records of the person's leads, by lead id (DECISIONS D28); null when the member may not read them. */
   needs?: Record<string, NeedsView> | null;
+  /** For a member who may not read them: the ids of the leads that hold a needs record. */
+  needsHeld?: string[];
+  complaints?: PersonComplaintView[];
+  requests?: PersonRequestView[];
+  cases?: PersonCaseView[];
+  /** Whether the viewer opens a complaint's page (complaints.handle) and the data requests (data-requests.answer). */
+  canOpenComplaints?: boolean;
+  canOpenRequests?: boolean;
+}
+
+/** The UK day a deadline (the midnight that ends its day) falls on, as the console writes days. */
+const dayEndedBy = (iso: string) => formatDay(new Date(Date.parse(iso) - 1));
+
+/** A complaint's stage and the day its next answer is due by, in words; whether it is overdue. */
+export function complaintStage(c: Pick<PersonComplaintView, "closedAt" | "needs" | "answered">): {
+  text: string;
+  overdue: boolean;
+} {
+  if (c.closedAt) return { text: `Closed on ${formatDay(c.closedAt)}`, overdue: false };
+  const needs = c.needs;
+  if (!needs) return { text: "Open", overdue: false };
+  const by = dayEndedBy(needs.by);
+  switch (needs.kind) {
+    case "acknowledge":
+      return needs.overdue
+        ? { text: `Received, acknowledgement overdue: was due by ${by}`, overdue: true }
+        : { text: `Received: acknowledgement due by ${by}`, overdue: false };
+    case "summary-resolution":
+      return { text: `Acknowledged: a summary resolution may close it until ${by}`, overdue: false };
+    case "half-way":
+      return { text: `Being looked into, four weeks on: final response due by ${by}`, overdue: false };
+    case "eighth-week":
+      return { text: `In its eighth week: final response due by ${by}`, overdue: false };
+    case "final-response":
+      return { text: `Final response overdue: was due by ${by}`, overdue: true };
+    case "waiting":
+      if (c.answered === "response") return { text: "Response sent: to be closed", overdue: false };
+      if (c.answered === "holding") return { text: "Holding response sent: final response as it promised", overdue: false };
+      return { text: `Being looked into: final response due by ${by}`, overdue: false };
+  }
+}
+
+/** A lead's one next action, as its header says it: a call-back at the hour the borrower chose is that hour. */
+export function personNextAction(lead: PersonPageProps["leads"][number]): string {
+  const next = lead.nextAction;
+  if (!next) return "No next action";
+  const label = NEXT_ACTION_LABELS[next.kind];
+  if (next.kind === "call-back" && lead.callbackAt !== null && Date.parse(lead.callbackAt) === Date.parse(next.at)) {
+    return `${label}: ${formatWindow(next.at, CALLBACK_SLOT_MINUTES)}, the hour they chose`;
+  }
+  return `${label}: ${formatDateTime(next.at)}`;
 }
 
 const h2Class = "mt-8 text-xl font-bold text-slate-900";
@@ -47,6 +141,28 @@ export function sharedBy(row: { byEmail: boolean; byPhone: boolean }): string {
   return row.byEmail ? "Same email" : "Same phone";
 }
 
+/** Where a member goes back to: the record the page was opened from. */
+function backLink(from: PersonPageProps["from"]): { to: string; label: string } {
+  if (from.kind === "account") return { to: "/staff", label: "← All leads" };
+  if (from.kind === "complaint") return { to: `/staff/complaints/${from.id}`, label: "← Back to the complaint" };
+  return { to: leadPath(from.kind, from.id), label: `← Back to lead ${reference(from.id)}` };
+}
+
+const linkClass = "font-semibold text-brand-700 underline";
+const monoLinkClass = "font-mono font-semibold text-brand-700 underline";
+
+/** A lead named by its reference and kind, as a link to its page. */
+function LeadRef({ kind, id }: { kind: LeadKind; id: string }) {
+  return (
+    <>
+      <Link to={leadPath(kind, id)} className={monoLinkClass}>
+        {reference(id)}
+      </Link>{" "}
+      {LEAD_KIND_LABELS[kind].toLowerCase()}
+    </>
+  );
+}
+
 export function PersonPage({
   from,
   person,
@@ -54,28 +170,33 @@ export function PersonPage({
   accounts,
   canRecordComplaint = false,
   needs = null,
+  needsHeld = [],
+  complaints = [],
+  requests = [],
+  cases = [],
+  canOpenComplaints = false,
+  canOpenRequests = false,
 }: PersonPageProps) {
-  const fromLead = from.kind !== "account";
+  const fromLead = from.kind !== "account" && from.kind !== "complaint";
   const withNeeds = needs ? leads.filter((l) => Object.hasOwn(needs, l.id)) : [];
+  const heldOn = leads.filter((l) => needsHeld.includes(l.id));
+  const back = backLink(from);
+  const casesOf = (id: string) => cases.filter((c) => c.leadId === id);
+  const isOurs = (lead: { kind: LeadKind; id: string }) => leads.some((l) => l.kind === lead.kind && l.id === lead.id);
+  const name = leads[0]?.name ?? accounts[0]?.name ?? complaints[0]?.name ?? null;
   return (
     <>
       <p>
-        {fromLead ? (
-          <Link to={leadPath(from.kind, from.id)} className="font-semibold text-brand-700 underline">
-            ← Back to lead {reference(from.id)}
-          </Link>
-        ) : (
-          <Link to="/staff" className="font-semibold text-brand-700 underline">
-            ← All leads
-          </Link>
-        )}
+        <Link to={back.to} className={linkClass}>
+          {back.label}
+        </Link>
       </p>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">
-        {fromLead ? `Everyone matching lead ${reference(from.id)}` : "Everyone matching this account"}
+      <h1 className="mt-3 text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
+        {name ? `${name}: everything held` : "One person: everything held"}
       </h1>
       <p className="mt-2 max-w-3xl text-slate-700 [overflow-wrap:anywhere]">
-        Every quote, quick-check enquiry, contact message and account with the email address{" "}
-        <strong>{person.email}</strong>
+        Every quote, quick-check enquiry, contact message, account, complaint and request with the email address{" "}
+        <strong>{person.email || "(none)"}</strong>
         {person.phone ? (
           <>
             {" "}
@@ -92,14 +213,86 @@ export function PersonPage({
                 ? `/staff/complaints/new?${new URLSearchParams({ lead: `${from.kind}:${from.id}` })}`
                 : "/staff/complaints/new"
             }
-            className="font-semibold text-brand-700 underline"
+            className={linkClass}
           >
             Record a complaint from them
           </Link>
         </p>
       ) : null}
 
-      {needs && (
+      <section aria-labelledby="person-complaints-heading">
+        <h2 id="person-complaints-heading" className={h2Class}>
+          Complaints ({complaints.length})
+        </h2>
+        {complaints.length === 0 ? (
+          <p className="mt-3">No complaint from them.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3 md:grid-cols-2" data-testid="person-complaints">
+            {complaints.map((c) => {
+              const stage = complaintStage(c);
+              return (
+                <li key={c.id} className={cardClass}>
+                  <p>
+                    {canOpenComplaints ? (
+                      <Link to={`/staff/complaints/${c.id}`} className={monoLinkClass}>
+                        {c.reference}
+                      </Link>
+                    ) : (
+                      <span className="font-mono font-semibold">{c.reference}</span>
+                    )}
+                    , received {formatDay(c.receivedAt)}
+                  </p>
+                  <p className={stage.overdue ? "font-semibold text-red-800" : undefined} data-testid="complaint-stage">
+                    {stage.text}
+                  </p>
+                  {c.lead && isOurs(c.lead) ? (
+                    <p className="text-sm text-slate-700">
+                      About <LeadRef kind={c.lead.kind} id={c.lead.id} />
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="person-requests-heading">
+        <h2 id="person-requests-heading" className={h2Class}>
+          Data and correction requests ({requests.length})
+        </h2>
+        {requests.length === 0 ? (
+          <p className="mt-3">No request from them.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3 md:grid-cols-2" data-testid="person-requests">
+            {requests.map((r) => {
+              const label = DATA_REQUEST_KINDS[r.kind as keyof typeof DATA_REQUEST_KINDS] ?? "Data request";
+              return (
+                <li key={r.id} className={cardClass}>
+                  <p>
+                    {canOpenRequests ? (
+                      <Link to={`/staff/requests#request-${r.id}`} className={monoLinkClass}>
+                        {r.reference}
+                      </Link>
+                    ) : (
+                      <span className="font-mono font-semibold">{r.reference}</span>
+                    )}{" "}
+                    “{label}”, received {formatDay(r.receivedAt)}
+                  </p>
+                  <p data-testid="request-stage">
+                    {r.answeredAt ? `Answered on ${formatDay(r.answeredAt)}` : `Open: to answer by ${dayEndedBy(r.dueBy)}`}
+                  </p>
+                  {accounts.some((a) => a.id === r.accountId) ? (
+                    <p className="text-sm text-slate-700">Sent from their account</p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      {needs ? (
         <section aria-labelledby="person-needs-heading" data-testid="person-needs">
           <h2 id="person-needs-heading" className={h2Class}>
             Needs and adjustments
@@ -113,10 +306,7 @@ export function PersonPage({
                 return (
                   <li key={`needs-${l.id}`} className="rounded-lg border-2 border-purple-700 bg-purple-50 p-3">
                     <p>
-                      <Link to={leadPath(l.kind, l.id)} className="font-mono font-semibold text-brand-700 underline">
-                        {reference(l.id)}
-                      </Link>{" "}
-                      {LEAD_KIND_LABELS[l.kind]}
+                      <LeadRef kind={l.kind} id={l.id} />
                     </p>
                     <NeedsMarkers markers={needsMarkers(record)} className="mt-1" />
                     <NeedsRecord needs={record} />
@@ -126,7 +316,21 @@ export function PersonPage({
             </ul>
           )}
         </section>
-      )}
+      ) : heldOn.length > 0 ? (
+        <section aria-labelledby="person-needs-heading" data-testid="person-needs-held">
+          <h2 id="person-needs-heading" className={h2Class}>
+            Needs and adjustments
+          </h2>
+          <p className="mt-3 rounded border-l-4 border-slate-500 bg-slate-50 px-3 py-2">{needsHeldText()}</p>
+          <ul className="mt-2 space-y-1">
+            {heldOn.map((l) => (
+              <li key={`held-${l.id}`}>
+                On <LeadRef kind={l.kind} id={l.id} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="person-leads-heading">
         <h2 id="person-leads-heading" className={h2Class}>
@@ -139,7 +343,7 @@ export function PersonPage({
             {leads.map((l) => (
               <li key={`${l.kind}-${l.id}`} className={cardClass}>
                 <p>
-                  <Link to={leadPath(l.kind, l.id)} className="font-mono font-semibold text-brand-700 underline">
+                  <Link to={leadPath(l.kind, l.id)} className={monoLinkClass}>
                     {reference(l.id)}
                   </Link>{" "}
                   {LEAD_KIND_LABELS[l.kind]}
@@ -152,6 +356,14 @@ export function PersonPage({
                 <p className="text-sm text-slate-700">
                   {LEAD_STATUS_LABELS[l.status]}. {sharedBy(l)}: {l.email}, {l.phone}
                 </p>
+                <p className="text-sm" data-testid="person-lead-next">
+                  Next action: {personNextAction(l)}
+                </p>
+                {casesOf(l.id).map((c) => (
+                  <p key={c.id} className="text-sm" data-testid="person-lead-case">
+                    Case: {caseStageLabel(c.stage)}, {c.lender} {c.product}, sent {formatDay(c.applicationSentAt)}
+                  </p>
+                ))}
               </li>
             ))}
           </ul>
@@ -169,10 +381,10 @@ export function PersonPage({
             {accounts.map((a) => (
               <li key={a.id} className={cardClass}>
                 <p>
-                  <Link to={`/staff/people/account/${a.id}`} className="font-semibold text-brand-700 underline">
+                  <Link to={personPath("account", a.id)} className={linkClass}>
                     Account of {a.name}
                   </Link>
-                  {!fromLead && a.id === from.id ? " (this account)" : ""}
+                  {from.kind === "account" && a.id === from.id ? " (this account)" : ""}
                 </p>
                 <p>
                   Opened {formatWhen(a.createdAt)}, {a.confirmed ? "email confirmed" : "email not confirmed"}

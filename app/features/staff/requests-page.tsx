@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FieldLabel } from "~/components/console/field-label";
 import { Notice } from "~/components/console/notice";
 import { downloadLinkClass, textLinkClass } from "~/components/console/text-link";
@@ -7,7 +7,8 @@ import { cn } from "~/components/ui/cn";
 import { controlClass } from "~/components/ui/field";
 import { dayInWords } from "~/domain/calendar-day";
 import { ukClock } from "~/domain/uk-time";
-import { formatWhen } from "./format";
+import { LEAD_KIND_LABELS, type LeadKind } from "~/domain/leads";
+import { formatWhen, leadPath, personPath, reference } from "./format";
 
 // /staff/requests: a data subject's access and erasure requests (UK GDPR articles 15
 // and 17), answered by the email address they wrote from; and the correction requests
@@ -23,6 +24,10 @@ export interface CorrectionRequestRow {
   dueBy: string;
   answeredAt: string | null;
   answeredByName: string | null;
+  /** The account it was sent from: the person page starts there. */
+  accountId: string;
+  /** The newest leads with the request's email address, which it is about (an open request's; none for an answered one). */
+  leads: { kind: LeadKind; id: string; name: string; receivedAt: string }[];
 }
 
 export interface RequestsPageProps {
@@ -169,8 +174,8 @@ function CorrectionRequests({ open, answered, openCount, page, previous, next, n
         Correction requests ({openCount} open)
       </h2>
       <p className="mt-1 max-w-3xl text-slate-700">
-        Sent by borrowers from their account. Correct the lead (its page's "Correct the details"), tell them, then mark
-        the request answered; the privacy policy promises an answer within one month.
+        Sent by borrowers from their account. Correct the lead from the request's link (its page's "Correct the
+        details"), tell them, then mark the request answered; the privacy policy promises an answer within one month.
       </p>
       {open.length === 0 ? (
         <p className="mt-3">{openCount === 0 ? "None open." : "The open requests are on the earlier pages."}</p>
@@ -179,7 +184,11 @@ function CorrectionRequests({ open, answered, openCount, page, previous, next, n
           {open.map((row) => {
             const overdue = new Date(row.dueBy) < new Date(now);
             return (
-              <li key={row.id} className="rounded-lg border border-slate-300 p-3 [overflow-wrap:anywhere]">
+              <li
+                key={row.id}
+                id={`request-${row.id}`}
+                className="rounded-lg border border-slate-300 p-3 [overflow-wrap:anywhere]"
+              >
                 <p className="font-semibold text-slate-900">
                   {row.reference}: {row.name} ({row.email})
                 </p>
@@ -193,7 +202,26 @@ function CorrectionRequests({ open, answered, openCount, page, previous, next, n
                 <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 whitespace-pre-wrap">
                   {row.details}
                 </blockquote>
+                {row.leads.length === 0 ? (
+                  <p className="mt-2" data-testid="request-leads">
+                    No lead has this email address: their account's own details they correct themselves.
+                  </p>
+                ) : (
+                  <ul className="mt-2 space-y-1" data-testid="request-leads">
+                    {row.leads.map((lead) => (
+                      <li key={lead.id}>
+                        <Link to={`${leadPath(lead.kind, lead.id)}?correct#correct`} className={textLinkClass}>
+                          Correct lead <span className="font-mono">{reference(lead.id)}</span>
+                        </Link>{" "}
+                        ({LEAD_KIND_LABELS[lead.kind].toLowerCase()}, {lead.name}, {formatWhen(lead.receivedAt)})
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 <div className="mt-2 flex flex-wrap items-center gap-x-6 gap-y-2">
+                  <Link to={personPath("account", row.accountId)} className={textLinkClass}>
+                    Everything held about {row.name}
+                  </Link>
                   <a href={`/staff/requests?${new URLSearchParams({ email: row.email })}`} className={textLinkClass}>
                     Find what is held about them
                   </a>

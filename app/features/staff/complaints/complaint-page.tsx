@@ -24,7 +24,7 @@ import {
 } from "~/domain/complaints";
 import { dayInWords } from "~/domain/calendar-day";
 import { COMPLAINT_STAGES, type ComplaintStage, type NextDue } from "~/domain/complaint-stages";
-import { formatWhen, leadPath } from "../format";
+import { formatWhen, leadPath, personPath } from "../format";
 import { Notice } from "../staff-frame";
 import { endOfDay } from "./complaints-list-page";
 
@@ -286,6 +286,24 @@ export function ComplaintPage({
           <dd>{complaint.email ?? "None given: write by post"}</dd>
           <dt className="font-semibold">Phone</dt>
           <dd>{complaint.phone ?? "None given"}</dd>
+          {(complaint.lead || complaint.email || complaint.phone) && (
+            <>
+              <dt className="font-semibold">The person</dt>
+              <dd>
+                <Link
+                  to={
+                    complaint.email || complaint.phone || !complaint.lead
+                      ? personPath("complaint", complaint.id)
+                      : personPath(complaint.lead.kind, complaint.lead.id)
+                  }
+                  className="font-semibold text-brand-700 underline"
+                  data-testid="complaint-person"
+                >
+                  Everything held about {complaint.name}
+                </Link>
+              </dd>
+            </>
+          )}
           <dt className="font-semibold">In their words</dt>
           <dd className="whitespace-pre-wrap break-words">{complaint.words}</dd>
           {complaint.wanted && (

@@ -49,7 +49,8 @@ const records: LeadRecordsView = {
       id: "r1",
       kind: "correction",
       receivedAt: "2026-12-07T14:00:00.000Z",
-      dueBy: "2027-01-06T14:00:00.000Z",
+      // The midnight that ends the due day (dataRequestDueBy): the day said is the one it ends.
+      dueBy: "2027-01-07T00:00:00.000Z",
       answeredAt: null,
     },
   ],

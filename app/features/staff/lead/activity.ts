@@ -148,7 +148,9 @@ function fromRecords(records: LeadRecordsView): FeedItem[] {
         at: r.receivedAt,
         kind: "requests",
         title: `Request: ${DATA_REQUEST_KINDS[r.kind as keyof typeof DATA_REQUEST_KINDS] ?? r.kind}; ${
-          r.answeredAt ? `answered ${formatDay(r.answeredAt)}` : `to answer by ${formatDay(r.dueBy)}`
+          r.answeredAt
+            ? `answered ${formatDay(r.answeredAt)}`
+            : `to answer by ${formatDay(new Date(Date.parse(r.dueBy) - 1))}`
         }`,
         who: "The borrower",
         link: { to: "/staff/requests", label: "Open the data requests", permission: "data-requests.answer" },

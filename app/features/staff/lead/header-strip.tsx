@@ -4,7 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { formatDay } from "~/domain/date-format";
 import { LEAD_STATUS_LABELS, type LeadStatus } from "~/domain/leads";
-import { reference } from "../format";
+import { personPath, reference } from "../format";
 import type { LeadView } from "../lead-view";
 import type { LeadRecordsView } from "./activity";
 import { nextActionLine } from "./next-action";
@@ -83,12 +83,20 @@ export function HeaderStrip({ lead, ownerName, viewerId, work, records, keep, bu
         <ul className="mt-3 space-y-1" data-testid="lead-banners">
           {openComplaints.map((c) => (
             <li key={c.id} className="rounded border-l-4 border-red-700 bg-red-50 px-3 py-2 font-semibold text-red-900">
-              Open complaint from this person, received {formatDay(c.receivedAt)}: see the activity below.
+              Open complaint from this person, received {formatDay(c.receivedAt)}: see the activity below, or{" "}
+              <Link to={personPath(lead.kind, lead.id)} className="underline">
+                their whole record
+              </Link>
+              .
             </li>
           ))}
           {openRequests.map((r) => (
             <li key={r.id} className="rounded border-l-4 border-amber-600 bg-amber-50 px-3 py-2 font-semibold">
-              Open correction request from this person, to answer by {formatDay(r.dueBy)}.
+              Open correction request from this person, to answer by {formatDay(new Date(Date.parse(r.dueBy) - 1))}: see{" "}
+              <Link to={personPath(lead.kind, lead.id)} className="underline">
+                their whole record
+              </Link>
+              .
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ErrorSummary, focusErrorSummary } from "~/components/ui/error-summary";
 import { controlClass } from "~/components/ui/field";
 import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
 import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNELS } from "~/domain/lead-work";
@@ -21,7 +22,15 @@ export function MessageForm({ refusal, busy }: { refusal: Refusal | null; busy: 
       className="scroll-mt-4 space-y-3"
       aria-labelledby="message-heading"
       data-testid="message-form"
+      noValidate
     >
+      {invalid && (
+        <ErrorSummary
+          problems={[{ targetId: `message-channel-${MESSAGE_CHANNELS[0]}`, message: refusal.error }]}
+          autoFocus
+          ref={focusErrorSummary}
+        />
+      )}
       <h3 id="message-heading" className="text-lg font-bold text-slate-900">
         Log an email or letter
       </h3>

@@ -1,7 +1,9 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { controlClass } from "~/components/ui/field";
+import { ErrorSummary, focusErrorSummary } from "~/components/ui/error-summary";
+import { controlClass, FieldError } from "~/components/ui/field";
 import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
+import { CALL_OUTCOMES } from "~/domain/lead-work";
 import type { CheckStepView } from "~/components/console/check-step";
 import type { LeadView } from "../lead-view";
 import { CallForm, NextActionForm, type Refusal } from "../lead-work-forms";
@@ -9,7 +11,37 @@ import { StatusForm } from "../lead-status-form";
 import { MessageForm } from "./message-form";
 
 // The lead's work (docs/decisions/190): a call, an email or a letter, a note, the next
-// action, the status and who has it. The header's actions link to these forms by id.
+// action, the status and who has it. The header's actions link to these forms by id. Each
+// form posts without the browser's own checks (noValidate): a refusal comes back from the
+// server as the error summary above the form and the message at its field (DECISIONS D30,
+// decision 412), never as the browser's bubble alone.
+
+/** The control each refused field's summary link moves to, by form. */
+const SUMMARY_TARGETS: Record<string, Record<string, string>> = {
+  call: {
+    outcome: `call-outcome-${CALL_OUTCOMES[0]}`,
+    kind: "call-next-kind",
+    day: "call-next-day",
+    time: "call-next-time",
+  },
+  note: { note: "note" },
+};
+
+/** The error summary of a refused work form, when the refusal names one of its fields. */
+export function WorkFormSummary({ refusal, form }: { refusal: Refusal | null; form: string }) {
+  if (refusal?.form !== form || !refusal.field) return null;
+  const targetId = SUMMARY_TARGETS[form]?.[refusal.field];
+  if (!targetId) return null;
+  // autoFocus for a page drawn by the server; the ref for one drawn by script after a post.
+  return (
+    <ErrorSummary
+      problems={[{ targetId, message: refusal.error }]}
+      autoFocus
+      ref={focusErrorSummary}
+      className="mb-3"
+    />
+  );
+}
 
 export interface WorkSectionProps {
   lead: LeadView;
@@ -35,6 +67,7 @@ export function WorkSection({
   const assignable = assignOthers ? staff : staff.filter((s) => s.id === viewerId);
   const assignedElsewhere = !assignOthers && lead.assigneeId !== null && lead.assigneeId !== viewerId;
   const open = lead.status === "new" || lead.status === "contacted" || lead.status === "in-progress";
+  const noteError = refusal?.form === "note" && refusal.field === "note" ? refusal.error : null;
   return (
     <section
       aria-labelledby="work-heading"
@@ -45,16 +78,28 @@ export function WorkSection({
       </h2>
       {/* Drawn afresh once a save moves the lead on, so a logged call's answers do not linger. */}
       <div id="log-call" className="scroll-mt-4">
+        <WorkFormSummary refusal={refusal} form="call" />
         <CallForm key={`call-${lead.version}`} lead={lead} refusal={refusal} busy={busy} />
       </div>
       <div className="space-y-6">
         <MessageForm key={`message-${lead.version}`} refusal={refusal} busy={busy} />
-        <Form method="post" id="add-note" className="scroll-mt-4 space-y-3">
+        <Form method="post" id="add-note" className="scroll-mt-4 space-y-3" noValidate>
+          <WorkFormSummary refusal={refusal} form="note" />
           <input type="hidden" name="intent" value="note" />
           <label htmlFor="note" className="block text-lg font-bold text-slate-900">
             Add a note
           </label>
-          <textarea id="note" name="note" rows={3} maxLength={NOTE_MAX_LENGTH} required className={controlClass} />
+          <FieldError id="note-error" error={noteError} />
+          <textarea
+            id="note"
+            name="note"
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            required
+            defaultValue={refusal?.form === "note" ? (refusal.values?.note ?? "") : ""}
+            className={controlClass}
+            {...(noteError ? { "aria-invalid": true, "aria-describedby": "note-error" } : {})}
+          />
           <Button type="submit" variant="secondary" size="sm" disabled={busy}>
             Add note
           </Button>

@@ -17,6 +17,7 @@ import {
   NEEDS_TEXT_MAX,
   needsMarkers,
 } from "~/domain/needs";
+import { ROLE_LABELS, rolesHolding } from "~/domain/permissions";
 import { formatWhen } from "../format";
 import type { Refusal } from "../lead-work-forms";
 
@@ -40,6 +41,12 @@ export interface NeedsView {
 }
 
 export const NEEDS_FORM = "needs";
+
+/** What a member who may not read a needs record is told of one (decision 391): "Needs record: held, shown to advisers and managers". */
+export const needsHeldText = () =>
+  `Needs record: held, shown to ${rolesHolding("needs.read")
+    .map((role) => `${ROLE_LABELS[role].toLowerCase()}s`)
+    .join(" and ")}.`;
 
 /** The console's markers as badges: on the lead page, Today and the inbox alike. */
 export function NeedsMarkers({ markers, className }: { markers: readonly string[]; className?: string }) {
