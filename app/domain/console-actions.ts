@@ -89,7 +89,7 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
     draft: safe("send a draft for approval"),
   },
   "/staff/promotions/:id": {
-    approve: confirmed("approve a version, which the site then advertises", { pending: "check step" }),
+    approve: confirmed("approve a version, which the site then advertises"),
     reject: safe("send a version back to its author"),
   },
   "/staff/lenders/new": {
