@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS = {
   "person.view": "Viewed everything from one person",
   "lead.status": "Changed a status",
   "lead.note": "Added a note",
+  "lead.note-undone": "Took off a note just added (its undo)",
   "lead.assign": "Assigned a lead",
   "lead.call": "Logged a call",
   "lead.message": "Logged an email or a letter",

@@ -31,6 +31,13 @@ describe("the console's actions, sorted", () => {
       },
       { rule: "a note is undone", page: "/staff/leads/:kind/:id", intent: "note", closing: false, sort: "undoable" },
       {
+        rule: "the undo of a lead's status move or note is done at once",
+        page: "/staff/leads/:kind/:id",
+        intent: "undo",
+        closing: false,
+        sort: "safe",
+      },
+      {
         rule: "logging a call is done at once",
         page: "/staff/leads/:kind/:id",
         intent: "call",

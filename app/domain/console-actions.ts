@@ -41,9 +41,10 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
     "bulk-export": safe("download the ticked leads as a CSV file"),
   },
   "/staff/leads/:kind/:id": {
-    status: undoable("move the lead to another status", { closing: "confirmed", pending: "undo" }),
+    status: undoable("move the lead to another status", { closing: "confirmed" }),
     assign: undoable("give the lead to a member, take it, or hand it back"),
-    note: undoable("add a note to the lead's timeline", { pending: "undo" }),
+    note: undoable("add a note to the lead's timeline"),
+    undo: safe("put the lead back as it was before the member's last status move, or take off their last note"),
     call: safe("log a call and plan the next action"),
     message: safe("log an email or a letter sent or received"),
     "next-action": safe("plan the lead's next action"),
@@ -91,7 +92,7 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
     draft: safe("send a draft for approval"),
   },
   "/staff/promotions/:id": {
-    approve: confirmed("approve a version, which the site then advertises", { pending: "check step" }),
+    approve: confirmed("approve a version, which the site then advertises"),
     reject: safe("send a version back to its author"),
   },
   "/staff/lenders/new": {

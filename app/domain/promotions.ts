@@ -501,7 +501,18 @@ export interface TouchedPage extends PromotedPage {
 export const exampleOf = (inputs: ExampleInputs) =>
   representativeExample({ amount: inputs.amount, months: inputs.months, annualRatePercent: exampleAnnualRate(inputs) });
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A value with its objects' keys in order: figures read back from the database (jsonb orders keys its own way) compare as typed. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === "object"
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        )
+      : value;
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /**
  * The pages a change from `before` to `after` touches, each with its representative

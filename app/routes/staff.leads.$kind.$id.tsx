@@ -64,6 +64,7 @@ import { LeadPage } from "~/features/staff/lead-page";
 import { closeLeadCheck, STATUS_PROBLEMS } from "~/features/staff/lead-status-form";
 import { closesLead } from "~/domain/console-actions";
 import { UNDO_NONE } from "../../server/staff/leads/assign-undo.server";
+import { undoableOf, undoLast } from "../../server/staff/leads/lead-undo.server";
 import type { CheckStepView } from "~/components/console/check-step";
 import { caseView, leadView, panelView } from "~/features/staff/lead-view";
 import { consoleMeta } from "~/features/staff/console-meta";
@@ -89,6 +90,8 @@ const DONE: Record<string, string> = {
   status: "Status saved.",
   assign: "Assignment saved.",
   "assign-undone": "Assignment undone: the lead is back as it was.",
+  "status-undone": "Status change undone: the lead is back as it was.",
+  "note-undone": "Note taken off the lead.",
   note: "Note added.",
   call: "Call logged.",
   message: "Email or letter logged.",
@@ -161,6 +164,13 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
     url.searchParams.get("at") === String(lead.row.version)
       ? { assigneeId: undoTo.id, name: undoTo.name, version: lead.row.version }
       : null;
+  // The Undo of the member's last status move or note, until anything else is done (DECISIONS D31).
+  const undoable = await undoableOf(context.db, { id: lead.row.id, status: lead.row.status }, user.id);
+  const leadUndo = undoable && {
+    ...undoable,
+    version: lead.row.version,
+    inNotice: url.searchParams.get("done") === undoable.kind,
+  };
   // Opened from the inbox: the list's previous and next (docs/decisions/302).
   const walk = list === null ? null : await leadWalk(context.db, list, { kind: lead.kind, id: lead.row.id }, user.id);
   // The needs record (DECISIONS D28), for the roles that work leads only; its view an audit row without the details.
@@ -228,6 +238,7 @@ export const loader = consoleLoader("leads.read", async ({ request, params, cont
       can: heldBy(user),
       notice: doneText ? { tone: "success" as const, text: doneText } : null,
       assignUndo,
+      leadUndo,
     },
     { headers },
   );
@@ -346,6 +357,22 @@ const note: LeadIntent = async ({ request, form, context, staff }, lead) => {
   return answered(request, lead, "note", await addNote(context.db, staff.user, lead, text));
 };
 
+/** The Undo of the member's last status move or note: refused as stale once anything else was done to the lead. */
+const undo: LeadIntent = async ({ request, form, context, staff }, lead) => {
+  const found = await findLead(context.db, lead.kind, lead.id);
+  if (!found) throw notFound();
+  const eventId = Number(form.get("event"));
+  const outcome = Number.isSafeInteger(eventId)
+    ? await undoLast(context.db, staff.user, { ...lead, status: found.row.status }, eventId)
+    : ({ ok: false, reason: "stale" } as const);
+  if (outcome.ok) return redirect(savedPath(request, lead.kind, lead.id, `${outcome.kind}-undone`));
+  if (outcome.reason === "not-found") throw notFound();
+  return refused(
+    { error: "That can no longer be undone: the lead has changed since. Reload the page to see it." },
+    409,
+  );
+};
+
 const message: LeadIntent = async ({ request, form, context, staff }, lead) => {
   const values = valuesOf(form, ["channel", "message-note"]);
   const channel = form.get("channel");
@@ -415,6 +442,7 @@ export const action = consoleAction("leads.read", {
   status: working(onLead(atVersion(status))),
   assign: working(onLead(atVersion(assign))),
   note: working(onLead(note)),
+  undo: working(onLead(atVersion(undo))),
   [MESSAGE_FORM]: working(onLead(message)),
   call: working(onLead(atVersion(call))),
   "next-action": working(onLead(atVersion(nextAction))),

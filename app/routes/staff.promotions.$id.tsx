@@ -1,9 +1,19 @@
 import { data, redirect } from "react-router";
 import { ownValue } from "~/domain/own-keys";
-import { pagesTouched, REPLACES_LIVE_FIELD, replacesLiveValue, staleBase } from "~/domain/promotions";
+import {
+  figureChanges,
+  pageChanges,
+  promotionWarnings,
+  WARNINGS_SEEN_FIELD,
+  warningsRefusal,
+  warningsSeenValue,
+} from "~/domain/promotion-changes";
+import { ratesFrom, REPLACES_LIVE_FIELD, replacesLiveRefusal, replacesLiveValue, staleBase } from "~/domain/promotions";
+import type { CheckStepView } from "~/components/console/check-step";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { approveCheck } from "~/features/staff/promotions/approve-check";
 import { VersionPage } from "~/features/staff/promotions/promotion-pages";
 import {
   approvePromotion,
@@ -16,6 +26,7 @@ import {
   versionSummary,
 } from "../../server/promotions/promotions.server";
 import { holds } from "../../server/staff/guard.server";
+import { liveProducts } from "../../server/staff/lender-panel/lender-panel.server";
 import type { StaffUser } from "../../server/staff/session.server";
 import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.promotions.$id";
@@ -41,29 +52,44 @@ async function versionOr404(context: Route.LoaderArgs["context"], id: string | u
   return version;
 }
 
+/** What a refused or asked approval draws beside its fields. */
+interface Answer {
+  error?: string | null;
+  replacesLiveError?: string | null;
+  warningsError?: string | null;
+  check?: CheckStepView | null;
+}
+
 async function view(
   context: Route.LoaderArgs["context"],
   version: PromotionVersion,
   user: StaffUser,
-  error: string | null,
-  replacesLiveError: string | null = null,
+  answer: Answer = {},
 ) {
   const builtIn = builtInPromotion(context.config.site.claims);
   const before = await comparedWith(context.db, version, builtIn);
   const refusal = decisionRefusal(version, user);
   const stale = version.status === "draft" && before.live ? staleBase(version.basedOn, before.versionId) : null;
+  const may = holds(user, "promotions.approve") && refusal === null;
+  // What the approver must acknowledge, against the lender panel as it is now (DECISIONS D31).
+  const warnings = version.status === "draft" ? promotionWarnings(version.figures, await liveProducts(context.db)) : [];
   return {
     version: versionSummary(version),
     figures: version.figures,
-    touched: pagesTouched(before.figures, version.figures),
+    touched: pageChanges(before.figures, version.figures),
+    changes: figureChanges(before.figures, version.figures),
+    ratesFromBefore: ratesFrom(before.figures),
+    warnings,
+    warningsSeen:
+      may && warnings.length > 0 ? { tick: warningsSeenValue(warnings), error: answer.warningsError ?? null } : null,
+    check: answer.check ?? null,
     basedOn: version.basedOn,
     comparedWith: { versionId: before.versionId, live: before.live },
-    stale: stale && { ...stale, tick: replacesLiveValue(stale.live), error: replacesLiveError },
-    decision:
-      holds(user, "promotions.approve") && refusal === null
-        ? ({ may: true } as const)
-        : ({ may: false, reason: holds(user, "promotions.approve") ? refusal : null } as const),
-    error,
+    stale: stale && { ...stale, tick: replacesLiveValue(stale.live), error: answer.replacesLiveError ?? null },
+    decision: may
+      ? ({ may: true } as const)
+      : ({ may: false, reason: holds(user, "promotions.approve") ? refusal : null } as const),
+    error: answer.error ?? null,
   };
 }
 
@@ -71,25 +97,53 @@ export const loader = consoleLoader("promotions.read", async ({ request, context
   const { user, headers } = staff;
   const version = await versionOr404(context, params.id);
   const done = new URL(request.url).searchParams.get("done") ?? "";
-  return data({ ...(await view(context, version, user, null)), notice: ownValue(NOTICES, done) ?? null }, { headers });
+  return data({ ...(await view(context, version, user)), notice: ownValue(NOTICES, done) ?? null }, { headers });
 });
 
+const posted = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : null;
+};
+
+/**
+ * Approval is confirmed (DECISIONS D31): refused at its tick boxes while a warning is not
+ * acknowledged or a newer live version not confirmed replaced; then a check step that says
+ * when it goes live and on which pages; its Confirm posts the same fields with confirm=yes,
+ * checked again, since the panel or the live version may have moved between the two.
+ */
 async function approve({ form, context, params, staff }: ConsoleActionArgs) {
   const { user } = staff;
   const version = await versionOr404(context, params.id);
-  const ticked = form.get(REPLACES_LIVE_FIELD);
-  const result = await approvePromotion(
-    context.db,
-    { id: user.id, name: user.name },
-    version.id,
-    new Date(),
-    typeof ticked === "string" ? ticked : null,
-  );
-  // Not confirmed that it replaces a newer live version: the reason beside the tick box.
+  const ticked = posted(form, REPLACES_LIVE_FIELD);
+  const seen = posted(form, WARNINGS_SEEN_FIELD);
+  const shown = await view(context, version, user);
+  if (shown.decision.may) {
+    const warningsError = warningsRefusal(shown.warnings, seen);
+    const replacesLiveError = shown.stale
+      ? replacesLiveRefusal(version.basedOn, shown.comparedWith.versionId, ticked)
+      : null;
+    if (warningsError || replacesLiveError)
+      return data(
+        { ...(await view(context, version, user, { warningsError, replacesLiveError })), notice: null },
+        { status: 400 },
+      );
+    if (form.get("confirm") !== "yes") {
+      const fields: [string, string][] = [["intent", "approve"]];
+      if (ticked !== null) fields.push([REPLACES_LIVE_FIELD, ticked]);
+      if (seen !== null) fields.push([WARNINGS_SEEN_FIELD, seen]);
+      const check = approveCheck(shown.version, shown.touched, shown.changes.length, shown.warnings, fields);
+      return data({ ...shown, check, notice: null });
+    }
+  }
+  const result = await approvePromotion(context.db, { id: user.id, name: user.name }, version.id, new Date(), ticked);
+  // Not confirmed that it replaces a newer live version (gone live since the checks above): the reason beside the tick box.
   if (!result.ok && result.field === REPLACES_LIVE_FIELD)
-    return data({ ...(await view(context, version, user, null, result.reason)), notice: null }, { status: 400 });
+    return data(
+      { ...(await view(context, version, user, { replacesLiveError: result.reason })), notice: null },
+      { status: 400 },
+    );
   if (!result.ok)
-    return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
+    return data({ ...(await view(context, version, user, { error: result.reason })), notice: null }, { status: 409 });
   // This server shows it at once; the others within their next poll.
   if (result.published) await context.promotions?.refresh();
   return redirect(`/staff/promotions/${version.id}?done=${result.published ? "published" : "approved"}`, 303);
@@ -100,10 +154,10 @@ async function reject({ form, context, params, staff }: ConsoleActionArgs) {
   const version = await versionOr404(context, params.id);
   const reason = String(form.get("reason") ?? "").trim();
   if (reason === "" || reason.length > 500)
-    return data({ ...(await view(context, version, user, REASON_REQUIRED)), notice: null }, { status: 400 });
+    return data({ ...(await view(context, version, user, { error: REASON_REQUIRED })), notice: null }, { status: 400 });
   const result = await rejectPromotion(context.db, { id: user.id, name: user.name }, version.id, reason, new Date());
   if (!result.ok)
-    return data({ ...(await view(context, version, user, result.reason)), notice: null }, { status: 409 });
+    return data({ ...(await view(context, version, user, { error: result.reason })), notice: null }, { status: 409 });
   return redirect("/staff/promotions?done=sent-back", 303);
 }
 

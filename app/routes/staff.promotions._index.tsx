@@ -5,12 +5,12 @@ import {
   checkPromotion,
   PUBLISH_AT_FIELD,
   type PromotionErrors,
-  pagesTouched,
   promotionFieldValues,
   promotionFromFields,
   readBasedOn,
   readPublishAt,
 } from "~/domain/promotions";
+import { pageChanges, promotionWarnings } from "~/domain/promotion-changes";
 import { ukInstant } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { ConsoleError } from "~/features/staff/console-error";
@@ -24,6 +24,7 @@ import {
   versionSummary,
 } from "../../server/promotions/promotions.server";
 import { holds } from "../../server/staff/guard.server";
+import { liveProducts } from "../../server/staff/lender-panel/lender-panel.server";
 import { type ConsoleActionArgs, consoleAction, consoleLoader } from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.promotions._index";
 
@@ -71,7 +72,11 @@ export const loader = consoleLoader("promotions.read", async ({ request, context
   );
 });
 
-/** A change previewed (the pages it touches) or drafted for another to approve. */
+/**
+ * A change previewed (the pages it touches, only their figures that differ, and what its
+ * approver will be warned of) or drafted for another to approve. What the change is for
+ * is asked for when it is sent, not to preview it.
+ */
 async function previewOrDraft({ form, context, staff }: ConsoleActionArgs) {
   const { user } = staff;
   const fields: Record<string, string> = {};
@@ -83,7 +88,7 @@ async function previewOrDraft({ form, context, staff }: ConsoleActionArgs) {
   const figures = promotionFromFields(value);
   const errors: PromotionErrors = checkPromotion(figures);
   const summary = (value("summary") ?? "").trim();
-  if (summary === "") errors.summary = SUMMARY_REQUIRED;
+  if (summary === "" && intent !== "preview") errors.summary = SUMMARY_REQUIRED;
   else if (summary.length > SUMMARY_MAX) errors.summary = `At most ${SUMMARY_MAX} characters`;
   const publish = readPublishAt(value("publishDay") ?? "", value("publishTime") ?? "", new Date(), ukInstant);
   if (!publish.ok) errors[PUBLISH_AT_FIELD] = publish.error;
@@ -101,7 +106,8 @@ async function previewOrDraft({ form, context, staff }: ConsoleActionArgs) {
           publishTime: value("publishTime") ?? "",
         },
         errors,
-        touched: refused ? null : pagesTouched(live.figures, figures),
+        touched: refused ? null : pageChanges(live.figures, figures),
+        warnings: refused ? [] : promotionWarnings(figures, await liveProducts(context.db)),
         refused,
         notice: null,
       },

@@ -5,6 +5,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { exampleField, rateTableField } from "../../app/domain/promotions";
 import { ukClock } from "../../app/domain/uk-time";
 import { createScratchDatabase } from "../support/database";
+import { type CheckedPage, hasJava, htmlErrors } from "../support/html-checker";
 import { tabTo } from "../support/keyboard";
 import { expectFitsScreen, PHONE } from "../support/layout";
 import { validEnquiry, validQuote } from "../support/leads";
@@ -16,7 +17,9 @@ import { enrolAndSignIn } from "../support/staff-browser";
 // cannot approve it; a compliance member approves it; the loan page, its calculator and
 // the quick check show it without a restart, and on PostgreSQL a second server sharing
 // the database shows it too; the history shows the page as it was before. Then a version
-// set for a later time goes live when the test moves the server's clock to it.
+// set for a later time goes live when the test moves the server's clock to it. Every
+// approval acknowledges the version's warnings and is confirmed at a check step; a version
+// whose Excellent band costs more than Good is warned of, and its changed figure marked.
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
@@ -102,6 +105,21 @@ async function member(browser: Browser, roles: string, options: { javaScriptEnab
 const rows = async <T>(server: Server, table: string) =>
   (await (await fetch(`${server.control}/${table}`)).json()) as T[];
 
+/** Ticks the warnings' box when the version's page has one (the site's rates are not the panel's in these tests). */
+async function acknowledgeWarnings(approver: Page) {
+  const seen = approver.getByLabel(/^I have read the/);
+  if ((await seen.count()) > 0) await seen.check();
+}
+
+/** Approves a version as its approver does: its warnings acknowledged, then Confirm at the check step. */
+async function approveVersion(approver: Page, versionId: number) {
+  await approver.goto(`/staff/promotions/${versionId}`);
+  await acknowledgeWarnings(approver);
+  await approver.getByRole("button", { name: `Approve version ${versionId}` }).click();
+  await expect(approver.getByRole("heading", { name: new RegExp(`^Approve version ${versionId}`) })).toBeFocused();
+  await approver.getByRole("button", { name: new RegExp(`^Approve (and publish )?version ${versionId}$`) }).click();
+}
+
 /** Fills the draft form's headline rate, the table's lowest band and what the change is for. */
 async function draftRate(page: Page, rate: string, summary: string) {
   await page.goto("/staff/promotions");
@@ -163,8 +181,22 @@ test("a new rate is drafted, refused to its drafter, approved by compliance and 
   await approver.goto(`/staff/promotions/${versionId}`);
   await expect(approver.getByTestId("touched-page").first()).toBeVisible();
   await expectNoAxeViolations(approver);
+  // Its "rates from" is on no product of the (empty) panel: warned, and acknowledged by keyboard.
+  await expect(approver.getByTestId("promotion-warnings")).toContainText("no live homeowner product");
+  const seen = approver.getByLabel(/^I have read the warning above/);
+  await tabTo(approver, seen);
+  await approver.keyboard.press("Space");
   const approve = approver.getByRole("button", { name: `Approve version ${versionId}` });
   await tabTo(approver, approve);
+  await approver.keyboard.press("Enter");
+  // The check step says what will happen, and on which pages; Confirm by keyboard.
+  await expect(
+    approver.getByRole("heading", { name: `Approve version ${versionId} and publish it now?` }),
+  ).toBeFocused();
+  await expect(approver.getByTestId("check-step-whom")).toContainText("Secured homeowner loan and its calculator");
+  await expectNoAxeViolations(approver);
+  const publish = approver.getByRole("button", { name: `Approve and publish version ${versionId}` });
+  await tabTo(approver, publish);
   await approver.keyboard.press("Enter");
   await expect(approver.getByRole("status")).toContainText("Approved and live");
 
@@ -246,8 +278,7 @@ test("a draft on figures no longer live warns its approver, who approves it only
   await expect(colleague).toHaveURL(/\/staff\/promotions\/\d+\?done=drafted$/);
   const newer = Number(/promotions\/(\d+)/.exec(colleague.url())?.[1]);
   const approver = await member(browser, "compliance");
-  await approver.goto(`/staff/promotions/${newer}`);
-  await approver.getByRole("button", { name: `Approve version ${newer}` }).click();
+  await approveVersion(approver, newer);
   await expect(approver.getByRole("status")).toContainText("Approved and live");
 
   await drafter.getByRole("button", { name: "Send for approval" }).click();
@@ -271,7 +302,9 @@ test("a draft on figures no longer live warns its approver, who approves it only
   expect(versions.find((v) => Number(v.id) === versionId)?.status).toBe("draft");
 
   await approver.getByLabel(`It replaces version ${newer}, live now`).check();
+  await acknowledgeWarnings(approver);
   await approver.getByRole("button", { name: `Approve version ${versionId}` }).click();
+  await approver.getByRole("button", { name: `Approve and publish version ${versionId}` }).click();
   await expect(approver.getByRole("status")).toContainText("Approved and live");
 });
 
@@ -292,8 +325,7 @@ test("a version set for a later time goes live when the clock reaches it", async
   const versionId = Number(/promotions\/(\d+)/.exec(drafter.url())?.[1]);
 
   const approver = await member(browser, "compliance");
-  await approver.goto(`/staff/promotions/${versionId}`);
-  await approver.getByRole("button", { name: `Approve version ${versionId}` }).click();
+  await approveVersion(approver, versionId);
   await expect(approver.getByRole("status")).toContainText("Approved. It goes live at its time");
   // Not yet: a few polls later the page still shows the rate before.
   await new Promise((resolve) => setTimeout(resolve, 5_000));
@@ -314,3 +346,98 @@ test("a version set for a later time goes live when the clock reaches it", async
   const versions = await rows<{ id: number; status: string }>(first, "promotion_versions");
   expect(versions.find((v) => Number(v.id) === versionId)?.status).toBe("live");
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  /** axe runs as a script in the page: checked in the run with script, which draws the same pages. */
+  const expectNoAxeViolationsHere = async (page: Page) => {
+    if (javaScriptEnabled) await expectNoAxeViolations(page);
+  };
+  test(`${javaScriptEnabled ? "with" : "without"} script: a version whose Excellent band costs more than Good is warned of, its changed figure marked, and approved only once acknowledged; rates from below the panel's lowest are warned of`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const [first] = servers;
+    if (!first) throw new Error("no server");
+    // The example panel: its lowest homeowner rate is 5.99%, above what the site advertises.
+    await fetch(`${first.control}/panel`);
+    const drafter = await member(browser, "manager", { javaScriptEnabled });
+    await drafter.goto("/staff/promotions");
+    const excellent = drafter.locator(`[name="${rateTableField(1, "excellent")}"]`);
+    const good = Number(await drafter.locator(`[name="${rateTableField(1, "good")}"]`).inputValue());
+    const was = await excellent.inputValue();
+    // Above Good, and above what it is now (the run with script made it dearer already).
+    const dearer = (Math.max(Number(was), good) + 0.25).toFixed(2);
+    await excellent.fill(dearer);
+    // The pages it changes, before any summary: only the figure that differs, and the warnings to come.
+    await drafter.getByRole("button", { name: "Show the pages it changes" }).click();
+    const apply = drafter.getByTestId("touched-page").filter({ hasText: "/apply-personal" });
+    await expect(apply).toContainText(`Up to 65% LTV, Excellent credit: was ${Number(was)}% now ${Number(dearer)}%`);
+    await expect(drafter.getByTestId("touched-page")).toHaveCount(2);
+    await expect(drafter.getByTestId("promotion-warnings")).toContainText("Excellent credit costs more");
+    await expect(drafter.locator("#promotion-summary-error")).toHaveCount(0);
+    await expectNoAxeViolationsHere(drafter);
+    await drafter.getByLabel("What the change is for").fill("Lender C's Excellent rate");
+    await drafter.getByRole("button", { name: "Send for approval" }).click();
+    await expect(drafter).toHaveURL(/\/staff\/promotions\/\d+\?done=drafted$/);
+    const versionId = Number(/promotions\/(\d+)/.exec(drafter.url())?.[1]);
+
+    const approver = await member(browser, "compliance", { javaScriptEnabled });
+    await approver.goto(`/staff/promotions/${versionId}`);
+    const warnings = approver.getByTestId("promotion-warnings");
+    await expect(warnings).toContainText(
+      `Up to 65% LTV: Excellent credit costs more (${Number(dearer)}%) than Good credit (${good}%)`,
+    );
+    await expect(warnings).toContainText("below the lender panel's lowest rate (5.99%");
+    // Its figures: the one changed, old struck through and new beside it.
+    await expect(approver.getByText(/^One figure differs from /)).toBeVisible();
+    const marked = approver.getByTestId("rate-band").getByTestId("changed-figure");
+    await expect(marked).toHaveCount(1);
+    await expect(marked.locator("del")).toHaveText(`was ${Number(was)}%`);
+    await expect(marked.locator("ins")).toHaveText(`now ${Number(dearer)}%`);
+    await expectNoAxeViolationsHere(approver);
+    await approver.setViewportSize(PHONE);
+    await expectFitsScreen(approver, "/staff/promotions/:id with warnings");
+
+    // Not acknowledged: refused at the tick box.
+    await approver.getByRole("button", { name: `Approve version ${versionId}` }).click();
+    await expect(approver.locator("#promotion-warningsSeen-error")).toContainText(
+      "Confirm that you have read the 2 warnings above",
+    );
+    await expect(approver.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+    await expectNoAxeViolationsHere(approver);
+    const versions = await rows<{ id: number; status: string }>(first, "promotion_versions");
+    expect(versions.find((v) => Number(v.id) === versionId)?.status).toBe("draft");
+
+    // Acknowledged: the check step, then live.
+    await approver.getByLabel("I have read the 2 warnings above and approve it as it is").check();
+    await approver.getByRole("button", { name: `Approve version ${versionId}` }).click();
+    await expect(
+      approver.getByRole("heading", { name: `Approve version ${versionId} and publish it now?` }),
+    ).toBeVisible();
+    await expect(approver.getByText("You acknowledge its 2 warnings.")).toBeVisible();
+    await expectNoAxeViolationsHere(approver);
+    await expectFitsScreen(approver, "/staff/promotions/:id, its check step");
+
+    if (!javaScriptEnabled && hasJava) {
+      // The pages as the server sends them: valid HTML, the refusal and the check step too.
+      const post = (data: Record<string, string>) =>
+        approver.request.post(`/staff/promotions/${versionId}`, {
+          headers: { Origin: first.origin, "Content-Type": "application/x-www-form-urlencoded" },
+          data: new URLSearchParams(data).toString(),
+        });
+      const tick = await approver.locator('input[name="warningsSeen"]').getAttribute("value");
+      const pages: CheckedPage[] = [
+        {
+          name: "the version with warnings",
+          html: await (await approver.request.get(`/staff/promotions/${versionId}`)).text(),
+        },
+        { name: "the warnings not acknowledged", html: await (await post({ intent: "approve" })).text() },
+        { name: "the check step", html: await (await post({ intent: "approve", warningsSeen: tick ?? "" })).text() },
+      ];
+      expect(htmlErrors(pages)).toEqual([]);
+    }
+
+    await approver.getByRole("button", { name: `Approve and publish version ${versionId}` }).click();
+    await expect(approver.getByRole("status")).toContainText("Approved and live");
+  });
+}

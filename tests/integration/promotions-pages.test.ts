@@ -9,7 +9,10 @@ import {
   promotionFieldValues,
   REPLACES_LIVE_FIELD,
 } from "../../app/domain/promotions";
+import { WARNINGS_SEEN_FIELD } from "../../app/domain/promotion-changes";
 import type { DatabaseHandle } from "../../server/platform/db/client";
+import { EXAMPLE_PANEL } from "../../server/staff/lender-panel/example-panel";
+import { addProduct } from "../../server/staff/lender-panel/lender-panel.server";
 import { auditLog, promotionVersions } from "../../server/platform/db/schema";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { withClockHeld } from "../support/clock";
@@ -22,7 +25,9 @@ import { type MemberWithSession, memberWithSession } from "../support/staff-memb
 // time, and the one before ends then; each draft, approval and publication names its
 // version and member in the audit log; a draft drafted on figures no longer live is
 // compared with what is live now and approved only once the approver confirms it
-// replaces the live version; a claim's source is held to its length at the field.
+// replaces the live version; a claim's source is held to its length at the field; each
+// figure a version changes is marked, old and new, and approving it asks the approver to
+// acknowledge its warnings, then confirm at a check step.
 
 const SITE = "http://localhost:3000";
 
@@ -87,8 +92,21 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       );
     return Number(id);
   };
-  const approve = (member: MemberWithSession, id: number, fields: Record<string, string> = {}) =>
-    post(member, `/staff/promotions/${id}`, { intent: "approve", ...fields });
+  /** The warnings' tick box as the version's page draws it for `member`, or undefined when it has none. */
+  const warningsTick = async (member: MemberWithSession, id: number) =>
+    new RegExp(`name="${WARNINGS_SEEN_FIELD}" value="([^"]*)"`).exec(
+      await textOf(await get(member, `/staff/promotions/${id}`)),
+    )?.[1];
+  /** Approval as the approver confirms it: the warnings acknowledged as shown, then the check step's Confirm. */
+  const approve = async (member: MemberWithSession, id: number, fields: Record<string, string> = {}) => {
+    const tick = await warningsTick(member, id);
+    return post(member, `/staff/promotions/${id}`, {
+      intent: "approve",
+      ...(tick === undefined ? {} : { [WARNINGS_SEEN_FIELD]: tick }),
+      confirm: "yes",
+      ...fields,
+    });
+  };
   const versionRow = async (id: number) =>
     (await database.db.select().from(promotionVersions).where(eq(promotionVersions.id, id)))[0]!;
 
@@ -243,6 +261,109 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
         ),
       );
       expect(await database.db.select().from(promotionVersions)).toHaveLength(before);
+    });
+  });
+
+  it("previews a draft's pages without asking what it is for, each page with only its figures that differ", async () => {
+    await withClockHeld(async () => {
+      vi.setSystemTime(new Date("2027-03-05T10:00:00Z"));
+      const { drafter } = await members();
+      const [live] = await database.db.select().from(promotionVersions).where(eq(promotionVersions.status, "live"));
+      const figures = structuredClone(live!.figures);
+      figures.examples.schoolFees.months = 60;
+      const preview = await post(drafter, "/staff/promotions", {
+        ...promotionFieldValues(figures),
+        summary: "",
+        publishDay: "",
+        publishTime: "",
+        intent: "preview",
+      });
+      expect(preview.status).toBe(200);
+      const text = await textOf(preview);
+      expect(text).not.toContain("There is a problem");
+      const rows = text.split('data-testid="touched-page"').slice(1);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain("/school-fees-loan<");
+      expect(rows[0]).toContain('<del class="text-slate-700"><span class="sr-only">was </span>10 years</del>');
+      expect(rows[0]).toContain("5 years</ins>");
+      // The amount and the rate did not change: not shown.
+      expect(rows[0]).not.toContain("amount of credit");
+      expect(rows[0]).not.toContain("representative APRC");
+      // Sent, it is asked for.
+      const sent = await post(drafter, "/staff/promotions", {
+        ...promotionFieldValues(figures),
+        summary: "",
+        publishDay: "",
+        publishTime: "",
+        intent: "draft",
+      });
+      expect(sent.status).toBe(400);
+      expect(await textOf(sent)).toContain('id="promotion-summary-error"');
+    });
+  });
+
+  it("marks the one figure changed, warns of Excellent dearer than Good and of rates from below the panel, and approves only once both are acknowledged and confirmed at a check step", async () => {
+    await withClockHeld(async () => {
+      vi.setSystemTime(new Date("2027-03-06T10:00:00Z"));
+      const { drafter, approver } = await members();
+      const [live] = await database.db.select().from(promotionVersions).where(eq(promotionVersions.status, "live"));
+      const figures = structuredClone(live!.figures);
+      const good = figures.rateTable[1]!.rates.good;
+      figures.rateTable[1]!.rates.excellent = 7.25;
+      const version = await draft(drafter, figures);
+
+      const page = await textOf(await get(approver, `/staff/promotions/${version}`));
+      // Its figures: one marked, old struck and new beside it.
+      const ownFigures = page.slice(page.indexOf('id="figures-heading"'));
+      expect(ownFigures.match(/data-testid="changed-figure"/g)).toHaveLength(1);
+      expect(ownFigures).toContain(`was </span>${live!.figures.rateTable[1]!.rates.excellent}%</del>`);
+      expect(ownFigures).toContain("now </span>7.25%</ins>");
+      expect(page).toContain("One figure differs from version");
+      // Warned: Excellent dearer than Good; no homeowner product on the panel offers its "rates from".
+      const warnings = page.slice(
+        page.indexOf('data-testid="promotion-warnings"'),
+        page.indexOf('id="touched-heading"'),
+      );
+      expect(warnings).toContain(`Excellent credit costs more (7.25%) than Good credit (${good}%)`);
+      expect(warnings).toContain("the lender panel has no live homeowner product");
+
+      // A panel whose lowest rate is above the table's: warned of that instead, and the tick drawn before is no tick now.
+      const before = await warningsTick(approver, version);
+      await addProduct(database.db, approver, EXAMPLE_PANEL[0]!);
+      const panelPage = await textOf(await get(approver, `/staff/promotions/${version}`));
+      expect(panelPage).toContain("below the lender panel&#x27;s lowest rate (6.49%, Example Lender A");
+      const post1 = (fields: Record<string, string>) =>
+        post(approver, `/staff/promotions/${version}`, { intent: "approve", ...fields });
+      const unacknowledged: Record<string, string>[] = [
+        {},
+        { [WARNINGS_SEEN_FIELD]: before ?? "" },
+        { [WARNINGS_SEEN_FIELD]: "on", confirm: "yes" },
+      ];
+      for (const fields of unacknowledged) {
+        const refused = await post1(fields);
+        expect(refused.status).toBe(400);
+        const text = await textOf(refused);
+        expect(text).toContain("There is a problem");
+        expect(text).toMatch(
+          /id="promotion-warningsSeen-error"[^>]*>.*?Confirm that you have read the \d warnings above/,
+        );
+      }
+      expect((await versionRow(version)).status).toBe("draft");
+
+      // Acknowledged: the check step says what will happen, and nothing is done yet.
+      const tick = (await warningsTick(approver, version)) ?? "";
+      const asked = await post1({ [WARNINGS_SEEN_FIELD]: tick });
+      expect(asked.status).toBe(200);
+      const check = await textOf(asked);
+      expect(check).toContain(`Approve version ${version} and publish it now?`);
+      expect(check).toContain("It goes live at once: within seconds every visitor sees its figures");
+      expect(check).toContain("Eligibility check (its indicative rate) (/apply)");
+      expect(check).toContain(`name="${WARNINGS_SEEN_FIELD}" value="${tick}"`);
+      expect((await versionRow(version)).status).toBe("draft");
+
+      const confirmed = await post1({ [WARNINGS_SEEN_FIELD]: tick, confirm: "yes" });
+      expect(confirmed.headers.get("location")).toBe(`/staff/promotions/${version}?done=published`);
+      expect((await versionRow(version)).status).toBe("live");
     });
   });
 });

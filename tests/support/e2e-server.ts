@@ -18,6 +18,7 @@ import { readConfig } from "../../app/config.server";
 import { isRole } from "../../app/domain/permissions";
 import { RETENTION_KINDS, type RetentionKind } from "../../app/domain/retention";
 import { addStaff } from "../../server/staff/accounts.server";
+import { seedExamplePanel } from "../../server/staff/lender-panel/example-panel";
 import { runRetentionOf } from "../../server/privacy/retention";
 import { startServer } from "../../server/start";
 import { E2E_ADS_CONVERSION_ID, E2E_MAIL_DIR, E2E_PORT } from "./e2e-paths";
@@ -182,6 +183,13 @@ createServer(async (req, res) => {
     }
     promotionsOffsetMs = to - Date.now();
     res.writeHead(200, { "Content-Type": "text/plain" }).end(String(promotionsOffsetMs));
+    return;
+  }
+  // The example lender panel (`npm run seed -- --panel`): a test compares the rates the site
+  // advertises with it (DECISIONS D31). Answers how many products were added.
+  if (url.pathname === "/panel") {
+    const added = await seedExamplePanel(server.database.db);
+    res.writeHead(200, { "Content-Type": "text/plain" }).end(String(added));
     return;
   }
   const table = url.pathname.slice(1);

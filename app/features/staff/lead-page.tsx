@@ -18,6 +18,7 @@ import { PanelSection } from "./lead/panel-section";
 import { WorkSection } from "./lead/work-section";
 import type { CheckStepView } from "~/components/console/check-step";
 import { AssignUndoForm, type AssignUndoView } from "./assign-undo-form";
+import { LeadUndoForm, type LeadUndoView } from "./lead-undo-form";
 
 // /staff/leads/:kind/:id (issue 50): the header strip (who, status, owner, the one next
 // action, the actions of the moment), then the work and the details with the activity
@@ -61,6 +62,8 @@ export interface LeadPageProps {
   statusCheck?: CheckStepView | null;
   /** The Undo of the assignment just saved, while the lead is as it left it (DECISIONS D31). */
   assignUndo?: AssignUndoView | null;
+  /** The Undo of the member's last status move or note, until anything else is done to the lead (DECISIONS D31). */
+  leadUndo?: LeadUndoView | null;
   /** The inbox list the lead was opened from, with its previous and next leads; null when opened otherwise. */
   walk?: LeadWalkView | null;
   /** The person's complaints, data requests and needs changes beside the lead (issue 50). */
@@ -108,6 +111,7 @@ export function LeadPage({
   needs = null,
   statusCheck = null,
   assignUndo = null,
+  leadUndo = null,
   records = NO_RECORDS,
   feed = "all",
   keep = "",
@@ -166,6 +170,7 @@ export function LeadPage({
         <div className="mt-4">
           <Notice tone={notice.tone}>{notice.text}</Notice>
           {assignUndo && notice.tone === "success" && <AssignUndoForm undo={assignUndo} busy={busy} />}
+          {leadUndo?.inNotice && notice.tone === "success" && <LeadUndoForm undo={leadUndo} busy={busy} />}
         </div>
       )}
       {!can.includes("needs.read") && records.needsHeld && (
@@ -254,6 +259,9 @@ export function LeadPage({
           show={feed}
           keep={keep}
           can={can}
+          after={(item) =>
+            leadUndo && item.event?.id === leadUndo.eventId ? <LeadUndoForm undo={leadUndo} busy={busy} /> : null
+          }
         />
       </div>
     </>

@@ -10,6 +10,7 @@ import {
   statusAfterCall,
   type TimelineEvent,
 } from "../../../app/domain/lead-work";
+import { STATUS_UNDONE } from "../../../app/domain/lead-undo";
 import { canMove, type LeadKind, type LeadStatus } from "../../../app/domain/leads";
 import { openingMinutesBetween } from "../../../app/domain/working-time";
 import { NOTE_MAX_LENGTH } from "../../../app/domain/field-limits";
@@ -249,14 +250,21 @@ const isOpen = (status: LeadStatus) => status === "new" || status === "contacted
 export async function changeStatus(
   db: Database,
   actor: StaffActor,
-  change: Change & { to: LeadStatus; reason?: CloseReason | null; note?: string },
+  change: Change & {
+    to: LeadStatus;
+    reason?: CloseReason | null;
+    note?: string;
+    /** The undo of the move made just before, from this status (DECISIONS D31): back, whatever the moves allow. */
+    undoFrom?: LeadStatus;
+  },
 ) {
   const reason = isClosingStatus(change.to) ? (change.reason ?? null) : null;
   if (isClosingStatus(change.to) && !reason) return { ok: false, reason: "invalid" } as const;
-  const note = change.note?.trim() || null;
+  const note = change.undoFrom ? STATUS_UNDONE : change.note?.trim() || null;
   if (note && note.length > NOTE_MAX_LENGTH) return { ok: false, reason: "invalid" } as const;
   return changeLead(db, change, (current) => {
-    if (!canMove(current.status, change.to)) return { ok: false, reason: "not-allowed" };
+    if (change.undoFrom ? current.status !== change.undoFrom : !canMove(current.status, change.to))
+      return { ok: false, reason: "not-allowed" };
     return {
       set: isOpen(change.to) ? { status: change.to } : { status: change.to, nextActionKind: null, nextActionAt: null },
       async after(tx) {
@@ -275,7 +283,12 @@ export async function changeStatus(
           actor,
           lead: change,
           // The reason's code, never the note: notes can hold personal data.
-          detail: reason ? { from: current.status, to: change.to, reason } : { from: current.status, to: change.to },
+          detail: {
+            from: current.status,
+            to: change.to,
+            ...(reason ? { reason } : {}),
+            ...(change.undoFrom ? { undo: true } : {}),
+          },
         });
       },
     };

@@ -23,6 +23,7 @@ export const REVIEW_ACTIONS = {
   changed: [
     "lead.status",
     "lead.note",
+    "lead.note-undone",
     "lead.assign",
     "lead.call",
     "lead.message",

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TextLink } from "~/components/console/text-link";
 import { cn } from "~/components/ui/cn";
@@ -21,9 +22,11 @@ export interface ActivityFeedProps {
   /** The query the filter's links keep beside `feed` (the inbox list it was opened from). */
   keep: string;
   can: readonly Permission[];
+  /** Drawn at the end of an entry, such as the Undo of the member's last change. */
+  after?: (item: FeedItem) => ReactNode;
 }
 
-export function ActivityFeed({ kind, items, counts, show, keep, can }: ActivityFeedProps) {
+export function ActivityFeed({ kind, items, counts, show, keep, can, after }: ActivityFeedProps) {
   const hrefFor = (s: FeedShow) => {
     const query = new URLSearchParams(keep);
     if (s === "all") query.delete("feed");
@@ -85,6 +88,7 @@ export function ActivityFeed({ kind, items, counts, show, keep, can }: ActivityF
               <p className="text-sm text-slate-700">
                 {item.who}, <time dateTime={item.at}>{formatDateTime(item.at)}</time>
               </p>
+              {after?.(item)}
             </li>
           ))}
         </ol>

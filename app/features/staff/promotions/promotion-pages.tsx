@@ -1,26 +1,37 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { ChangedFigure, Figure } from "~/components/console/changed-figure";
+import { CheckStep, type CheckStepView } from "~/components/console/check-step";
 import { DataTable } from "~/components/console/data-table";
 import { TextLink } from "~/components/console/text-link";
 import { buttonVariants } from "~/components/ui/button";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { FieldError, SelectField, TextField } from "~/components/ui/field";
-import { formatPercent, formatPounds, formatTerm, type RepresentativeExample } from "~/domain/finance";
+import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import {
+  changesByField,
+  exampleRateText,
+  type FigureChange,
+  type PageChange,
+  type PromotionWarning,
+  WARNINGS_SEEN_FIELD,
+} from "~/domain/promotion-changes";
+import {
+  CLAIM_FIELDS,
   EXAMPLE_KEYS,
   EXAMPLE_LABELS,
-  exampleAnnualRate,
+  exampleField,
   PROMOTION_STATUS_LABELS,
   type PromotionErrors,
   type PromotionFigures,
   type PromotionUse,
+  rateTableField,
   ratesFrom,
   REPLACES_LIVE_FIELD,
-  type TouchedPage,
   type VersionSummary,
   versionName,
 } from "~/domain/promotions";
-import { RATED_CREDIT_HISTORIES, type RatedCreditHistory } from "~/domain/rates";
+import { RATED_CREDIT_HISTORIES, type RatedCreditHistory, type RateTableBand } from "~/domain/rates";
 import { formatWhen } from "../format";
 import { PromotionForm, type PromotionFormValues } from "./promotion-form";
 
@@ -35,6 +46,8 @@ const RATE_HEADERS: Record<RatedCreditHistory, string> = {
   unsure: "Unsure",
 };
 
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const USE_WORDS: Record<PromotionUse, string> = {
   example: "its representative example",
   "rate-table": "the rate it quotes",
@@ -42,12 +55,8 @@ const USE_WORDS: Record<PromotionUse, string> = {
   claims: "its claims",
 };
 
-function exampleLine(example: RepresentativeExample) {
-  return `${formatPounds(example.amount)} over ${formatTerm(example.termMonths)} at ${formatPercent(example.annualRatePercent)}: ${formatPounds(example.monthlyPayment, { pence: true })} a month, ${formatPounds(example.totalPayable, { pence: true })} in total`;
-}
-
-/** Each page a change touches, with its representative example before and after, computed. */
-export function TouchedPages({ pages, headingId }: { pages: readonly TouchedPage[]; headingId: string }) {
+/** Each page a change touches, with only its figures that differ: old struck, new beside it. */
+export function TouchedPages({ pages, headingId }: { pages: readonly PageChange[]; headingId: string }) {
   return (
     <section aria-labelledby={headingId} className="mt-6">
       <h2 id={headingId} className={h2Class}>
@@ -56,39 +65,49 @@ export function TouchedPages({ pages, headingId }: { pages: readonly TouchedPage
       {pages.length === 0 ? (
         <p className="mt-2">No page changes: these are the figures live now.</p>
       ) : (
-        <DataTable
-          look="list"
-          className="mt-3"
-          rows={pages}
-          rowKey={(page) => page.path}
-          rowTestId="touched-page"
-          alignTop
-          columns={[
-            {
-              header: "Page",
-              rowHeader: true,
-              className: "font-semibold",
-              cell: (page) => (
-                <>
-                  {page.title}
-                  <span className="block font-normal text-slate-600">{page.path}</span>
-                </>
-              ),
-            },
-            {
-              header: "What changes",
-              cell: (page) => page.changed.map((use) => USE_WORDS[use]).join(", "),
-            },
-            {
-              header: "Example before",
-              cell: (page) => exampleLine(page.before),
-            },
-            {
-              header: "Example after",
-              cell: (page) => exampleLine(page.after),
-            },
-          ]}
-        />
+        <>
+          <p className="mt-1 max-w-3xl text-slate-700">
+            Each page with only the figures it prints that change: the old one struck through, the new one beside it,
+            highlighted.
+          </p>
+          <DataTable
+            look="list"
+            className="mt-3"
+            rows={pages}
+            rowKey={(page) => page.path}
+            rowTestId="touched-page"
+            alignTop
+            columns={[
+              {
+                header: "Page",
+                rowHeader: true,
+                className: "font-semibold",
+                cell: (page) => (
+                  <>
+                    {page.title}
+                    <span className="block font-normal text-slate-600">{page.path}</span>
+                  </>
+                ),
+              },
+              {
+                header: "What changes",
+                cell: (page) => capital(page.changed.map((use) => USE_WORDS[use]).join(", ")),
+              },
+              {
+                header: "Figures that differ",
+                cell: (page) => (
+                  <ul className="space-y-1">
+                    {page.differences.map((d) => (
+                      <li key={d.label}>
+                        {d.label}: <ChangedFigure before={d.before} after={d.after} />
+                      </li>
+                    ))}
+                  </ul>
+                ),
+              },
+            ]}
+          />
+        </>
       )}
     </section>
   );
@@ -135,53 +154,103 @@ function VersionTable({ versions }: { versions: readonly VersionSummary[] }) {
   );
 }
 
-/** The figures of a version, read only. */
-export function FiguresTable({ figures }: { figures: PromotionFigures }) {
+/** The figures of a version, read only; each that differs from what it is compared with marked where it prints. */
+export function FiguresTable({
+  figures,
+  changes = [],
+  ratesFromBefore = null,
+}: {
+  figures: PromotionFigures;
+  changes?: readonly FigureChange[];
+  /** "Rates from" before, when it changes. */
+  ratesFromBefore?: number | null;
+}) {
+  const byField = changesByField(changes);
+  const at = (field: string, text: string) => <Figure text={text} change={byField[field]} />;
+  const bands = figures.rateTable.map((band, i) => ({ band, i }));
+  // Bands taken out: the first figure (the LTV) of each band past the table's end, with nothing after.
+  const takenOut = changes.filter((c) => c.after === null && c.part === "rate-table" && c.field.endsWith(".maxLtv"));
+  const from = ratesFrom(figures);
+  const { lenderPanel, rating } = figures.claims;
   return (
     <div className="mt-3 space-y-4">
       <DataTable
         look="list"
-        caption={`Rate table (rates from ${formatPercent(ratesFrom(figures))})`}
+        caption={
+          <>
+            Rate table (rates from{" "}
+            {ratesFromBefore === null || ratesFromBefore === from ? (
+              formatPercent(from)
+            ) : (
+              <ChangedFigure before={formatPercent(ratesFromBefore)} after={formatPercent(from)} />
+            )}
+            )
+          </>
+        }
         captionShown="label"
-        rows={figures.rateTable}
-        rowKey={(band) => String(band.maxLtv)}
+        rows={bands}
+        rowKey={({ i }) => String(i)}
+        rowTestId="rate-band"
         alignTop
         columns={[
-          { header: "Up to LTV", cell: (band) => formatPercent(band.maxLtv) },
+          { header: "Up to LTV", cell: ({ band, i }) => at(rateTableField(i, "maxLtv"), formatPercent(band.maxLtv)) },
           {
             header: "Largest loan",
-            cell: (band) => formatPounds(band.maxLoan),
+            cell: ({ band, i }) => at(rateTableField(i, "maxLoan"), formatPounds(band.maxLoan)),
           },
           ...RATED_CREDIT_HISTORIES.map((h) => ({
             header: RATE_HEADERS[h],
-            cell: (band: PromotionFigures["rateTable"][number]) => formatPercent(band.rates[h]),
+            cell: ({ band, i }: { band: RateTableBand; i: number }) =>
+              at(rateTableField(i, h), formatPercent(band.rates[h])),
           })),
         ]}
       />
+      {takenOut.length > 0 && (
+        <p className="text-sm">
+          Bands taken out:{" "}
+          {takenOut.map((c, n) => (
+            <span key={c.field}>
+              {n > 0 && ", "}
+              <ChangedFigure before={`up to ${c.before}`} after={null} />
+            </span>
+          ))}
+        </p>
+      )}
       <ul className="list-disc space-y-1 pl-6 text-sm">
         {EXAMPLE_KEYS.map((key) => {
           const example = figures.examples[key];
           return (
             <li key={key}>
-              {EXAMPLE_LABELS[key]}: {formatPounds(example.amount)} over {formatTerm(example.months)} at{" "}
-              {example.rateBasis === "monthly"
-                ? `${formatPercent(example.ratePercent, 5)} a month (${formatPercent(exampleAnnualRate(example))} a year)`
-                : `${formatPercent(example.ratePercent)} a year`}
-              , fees {formatPounds(example.fees)}
+              {EXAMPLE_LABELS[key]}: {at(exampleField(key, "amount"), formatPounds(example.amount))} over{" "}
+              {at(exampleField(key, "months"), formatTerm(example.months))} at{" "}
+              {at(exampleField(key, "ratePercent"), exampleRateText(example))}, fees{" "}
+              {at(exampleField(key, "fees"), formatPounds(example.fees))}
             </li>
           );
         })}
         <li>
           Panel size:{" "}
-          {figures.claims.lenderPanel
-            ? `${figures.claims.lenderPanel.size} (source: ${figures.claims.lenderPanel.source})`
-            : "no claim"}
+          {lenderPanel || byField[CLAIM_FIELDS.panelSize] ? (
+            <>
+              {at(CLAIM_FIELDS.panelSize, lenderPanel?.size ?? "")} (source:{" "}
+              {at(CLAIM_FIELDS.panelSource, lenderPanel?.source ?? "")})
+            </>
+          ) : (
+            "no claim"
+          )}
         </li>
         <li>
           Review rating:{" "}
-          {figures.claims.rating
-            ? `${figures.claims.rating.score}/5 from ${figures.claims.rating.count} reviews on ${figures.claims.rating.site} (${figures.claims.rating.date}), ${figures.claims.rating.url}`
-            : "no claim"}
+          {rating || byField[CLAIM_FIELDS.ratingScore] ? (
+            <>
+              {at(CLAIM_FIELDS.ratingScore, rating ? `${rating.score} out of 5` : "")} from{" "}
+              {at(CLAIM_FIELDS.ratingCount, rating ? rating.count.toLocaleString("en-GB") : "")} reviews on{" "}
+              {at(CLAIM_FIELDS.ratingSite, rating?.site ?? "")} ({at(CLAIM_FIELDS.ratingDate, rating?.date ?? "")}),{" "}
+              {at(CLAIM_FIELDS.ratingUrl, rating?.url ?? "")}
+            </>
+          ) : (
+            "no claim"
+          )}
         </li>
       </ul>
     </div>
@@ -195,7 +264,9 @@ export interface PromotionsPageProps {
   canDraft: boolean;
   values: PromotionFormValues;
   errors: PromotionErrors;
-  touched: TouchedPage[] | null;
+  touched: PageChange[] | null;
+  /** What the draft previewed would warn its approver of. */
+  warnings?: PromotionWarning[];
   refused: boolean;
   notice: string | null;
 }
@@ -208,6 +279,7 @@ export function PromotionsPage({
   values,
   errors,
   touched,
+  warnings = [],
   refused,
   notice,
 }: PromotionsPageProps) {
@@ -250,7 +322,12 @@ export function PromotionsPage({
             Draft a change
           </h2>
           <p className="mt-1 max-w-3xl text-slate-700">The form starts from the figures live now.</p>
-          {touched && <TouchedPages pages={touched} headingId="preview-heading" />}
+          {touched && (
+            <>
+              <Warnings warnings={warnings} headingId="preview-warnings-heading" forDrafter />
+              <TouchedPages pages={touched} headingId="preview-heading" />
+            </>
+          )}
           <PromotionForm values={values} errors={errors} refused={refused} />
         </section>
       )}
@@ -268,7 +345,16 @@ export function PromotionsPage({
 export interface VersionPageProps {
   version: VersionSummary;
   figures: PromotionFigures;
-  touched: TouchedPage[];
+  touched: PageChange[];
+  /** Each figure that differs from what it is compared with. */
+  changes: FigureChange[];
+  /** "Rates from" of what it is compared with. */
+  ratesFromBefore: number;
+  /** What its approver must acknowledge (a version still to be decided); the tick box's value, and its reason when refused. */
+  warnings: PromotionWarning[];
+  warningsSeen: { tick: string; error: string | null } | null;
+  /** The check step before approving, once asked. */
+  check: CheckStepView | null;
   basedOn: number | null;
   /** What the pages it touches are compared with: the live version (`live`), or the one it was drafted on. */
   comparedWith: { versionId: number | null; live: boolean };
@@ -284,10 +370,41 @@ export interface VersionPageProps {
   error: string | null;
 }
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const REPLACES_LIVE_ID = "promotion-replacesLive";
 
 /** A draft drafted on figures that are no longer live: what approving it undoes, and what to do. */
+const WARNINGS_SEEN_ID = "promotion-warningsSeen";
+
+/** What a version would make the site say that the approver must see first: each warning in words. */
+function Warnings({
+  warnings,
+  headingId,
+  forDrafter = false,
+}: {
+  warnings: readonly PromotionWarning[];
+  headingId: string;
+  forDrafter?: boolean;
+}) {
+  if (warnings.length === 0) return null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 rounded-lg border-4 border-amber-600 bg-amber-50 p-4"
+      data-testid="promotion-warnings"
+    >
+      <h2 id={headingId} className="text-lg font-bold text-amber-950">
+        {warnings.length === 1 ? "A warning" : `${warnings.length} warnings`}{" "}
+        {forDrafter ? "its approver will be asked to acknowledge" : "to read before approving"}
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-6">
+        {warnings.map((w) => (
+          <li key={w.key}>{w.message}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function StaleBaseWarning({ stale }: { stale: NonNullable<VersionPageProps["stale"]> }) {
   const live = versionName(stale.live);
   return (
@@ -312,6 +429,11 @@ export function VersionPage({
   version,
   figures,
   touched,
+  changes,
+  ratesFromBefore,
+  warnings,
+  warningsSeen,
+  check,
   basedOn,
   comparedWith,
   stale,
@@ -346,7 +468,21 @@ export function VersionPage({
 
       {stale && <StaleBaseWarning stale={stale} />}
 
+      <Warnings warnings={warnings} headingId="warnings-heading" />
+
       <TouchedPages pages={touched} headingId="touched-heading" />
+
+      <section aria-labelledby="figures-heading" className="mt-8">
+        <h2 id="figures-heading" className={h2Class}>
+          Its figures
+        </h2>
+        <p className="mt-1 max-w-3xl text-slate-700">
+          {changes.length === 0
+            ? `No figure differs from ${versionName(comparedWith.versionId)}.`
+            : `${changes.length === 1 ? "One figure differs" : `${changes.length} figures differ`} from ${versionName(comparedWith.versionId)}: the old one struck through, the new one beside it, highlighted.`}
+        </p>
+        <FiguresTable figures={figures} changes={changes} ratesFromBefore={ratesFromBefore} />
+      </section>
 
       {version.status === "draft" && (
         <section aria-labelledby="decide-heading" className="mt-8">
@@ -358,12 +494,18 @@ export function VersionPage({
               {error}
             </p>
           )}
-          {decision.may ? (
+          {check && decision.may ? (
+            <CheckStep {...check} cancel={`/staff/promotions/${version.id}`} id="approve-check" autoFocus />
+          ) : decision.may ? (
             <div className="mt-3 grid gap-6 lg:grid-cols-2">
               <Form method="post">
-                {stale?.error && (
-                  <ErrorSummary problems={[{ targetId: REPLACES_LIVE_ID, message: stale.error }]} autoFocus />
-                )}
+                <ErrorSummary
+                  problems={[
+                    ...(warningsSeen?.error ? [{ targetId: WARNINGS_SEEN_ID, message: warningsSeen.error }] : []),
+                    ...(stale?.error ? [{ targetId: REPLACES_LIVE_ID, message: stale.error }] : []),
+                  ]}
+                  autoFocus
+                />
                 <p className="text-slate-700">
                   Approving publishes it {version.publishAt ? `at ${formatWhen(version.publishAt)}` : "at once"}, on
                   every page it touches.
@@ -386,6 +528,26 @@ export function VersionPage({
                       </label>
                     </div>
                     <FieldError id={`${REPLACES_LIVE_ID}-error`} error={stale.error} />
+                  </div>
+                )}
+                {warningsSeen && (
+                  <div className="mt-3">
+                    <div className="flex items-start gap-2">
+                      <input
+                        id={WARNINGS_SEEN_ID}
+                        name={WARNINGS_SEEN_FIELD}
+                        type="checkbox"
+                        value={warningsSeen.tick}
+                        aria-invalid={warningsSeen.error ? true : undefined}
+                        aria-describedby={warningsSeen.error ? `${WARNINGS_SEEN_ID}-error` : undefined}
+                        className="mt-1 size-5 shrink-0"
+                      />
+                      <label htmlFor={WARNINGS_SEEN_ID}>
+                        I have read {warnings.length === 1 ? "the warning" : `the ${warnings.length} warnings`} above
+                        and approve it as it is
+                      </label>
+                    </div>
+                    <FieldError id={`${WARNINGS_SEEN_ID}-error`} error={warningsSeen.error} />
                   </div>
                 )}
                 <button type="submit" name="intent" value="approve" className={`${buttonVariants()} mt-3`}>
@@ -411,13 +573,6 @@ export function VersionPage({
           )}
         </section>
       )}
-
-      <section aria-labelledby="figures-heading" className="mt-8">
-        <h2 id="figures-heading" className={h2Class}>
-          Its figures
-        </h2>
-        <FiguresTable figures={figures} />
-      </section>
     </>
   );
 }
