@@ -18,6 +18,8 @@ import { Notice } from "./staff-frame";
 export const BULK_FORM = "bulk";
 /** The form the rows' boxes and the bar belong to. */
 export const BULK_FORM_ID = "bulk-form";
+/** The folded panel of changes, which the selection bar opens. */
+export const BULK_DETAILS_ID = "bulk-change";
 
 /** Why ticked leads were not exported: nothing ticked, or more than a page of the inbox (docs/decisions/335). */
 export const BULK_EXPORT_PROBLEMS = {
@@ -223,7 +225,8 @@ export function BulkBar({
     // from a small tablet up it is drawn above the table.
     <details
       ref={opened}
-      className="mt-6 rounded-lg border border-slate-300 sm:order-first"
+      id={BULK_DETAILS_ID}
+      className="mt-4 rounded-lg border border-slate-300 sm:order-first"
       open={bulk !== null && !bulk.check}
     >
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800">
@@ -324,19 +327,17 @@ export function RowBox({
 }) {
   const id = `pick-${row.id}`;
   return (
-    // Last on a phone, so a card starts with the lead and its number.
-    <td
-      className={cn("px-2 py-2 max-sm:order-last max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:px-0", className)}
-    >
+    // On a phone, at the start of the row's two lines.
+    <td className={cn("px-2 py-1.5 max-sm:absolute max-sm:top-2 max-sm:left-0 max-sm:p-0", className)}>
       <input
         id={id}
         type="checkbox"
         name="lead"
         value={`${row.kind}:${row.id}:${row.version}`}
         form={BULK_FORM_ID}
-        className="size-5"
+        className="size-5 align-middle"
       />
-      <label htmlFor={id} className="max-sm:text-slate-600 sm:sr-only">
+      <label htmlFor={id} className="sr-only">
         Tick {reference(row.id)}
       </label>
     </td>
