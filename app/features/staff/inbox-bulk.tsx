@@ -216,6 +216,9 @@ export function BulkBar({
   // Open while it answers a post: the page hydrated after a refused post can draw it closed,
   // hiding the refusal and its field.
   const opened = useRef<HTMLDetailsElement>(null);
+  // Drawn open as the page first answered (each post reloads the page): a re-read of the
+  // list every few seconds, which may forget the post's answer, does not fold it again.
+  const [startOpen] = useState(() => bulk !== null && !bulk.check);
   useEffect(() => {
     if (bulk && !bulk.check && opened.current) opened.current.open = true;
   }, [bulk]);
@@ -227,7 +230,7 @@ export function BulkBar({
       ref={opened}
       id={BULK_DETAILS_ID}
       className="mt-4 rounded-lg border border-slate-300 sm:order-first"
-      open={bulk !== null && !bulk.check}
+      open={startOpen}
     >
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800">
         Change the ticked leads
