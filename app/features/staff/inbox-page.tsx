@@ -1,6 +1,6 @@
 import type { Permission } from "~/domain/permissions";
 import { type ReactNode, useEffect } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
@@ -78,12 +78,14 @@ const REFRESH_MS = 5_000;
 /** The inbox re-reads itself every few seconds while the tab is visible: new leads appear without a reload. */
 function useShortPoll() {
   const { revalidate, state } = useRevalidator();
+  // Not while a lead is being opened (or a form sent): the re-read waits for the next tick.
+  const navigation = useNavigation().state;
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+      if (document.visibilityState === "visible" && state === "idle" && navigation === "idle") void revalidate();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [revalidate, state]);
+  }, [revalidate, state, navigation]);
 }
 
 const selectClass = cn(controlClass, "mt-1");
