@@ -7,6 +7,7 @@ import { rowsOf } from "../server/platform/db/rows";
 import { staffMembers } from "../server/platform/db/schema";
 import { leadsCsv } from "../server/staff/leads/csv-export.server";
 import { inboxPage, statusCounts } from "../server/staff/leads/inbox.server";
+import { personBannersOf } from "../server/staff/leads/inbox-banners.server";
 import { seedLeads } from "../server/staff/seed";
 import { insertLeads, sampleQuote } from "../server/staff/leads/sample-leads";
 import { deleteLeadsWithTraces, runRetention } from "../server/privacy/retention";
@@ -203,12 +204,24 @@ async function measureQueries() {
     sql`select email from quotes order by created_at desc offset 5000 limit 1`,
   );
   const deep = await cursorOfPage(500, filter(""));
+  const deepByName = await cursorOfPage(500, filter("sort=name"));
   const scenarios: [string, InboxFilter][] = [
     ["first page", filter("")],
     ["filtered page (new quotes, £50,000+, google)", filter("status=new&kind=quote&min=50000&campaign=google")],
     [`page ${deep.page}`, deep.filter],
     ["search by email", filter(`q=${someone?.email ?? "nobody@example.com"}`)],
     ["search by surname", filter("q=patel")],
+    // Each header's sort, each way (decisions 393 and 421), and the views (decision 422).
+    ["sorted by amount, largest first", filter("sort=amount")],
+    ["sorted by amount, smallest first", filter("sort=amount&dir=asc")],
+    ["sorted by received, oldest first", filter("dir=asc")],
+    ["sorted by name, A to Z", filter("sort=name")],
+    ["sorted by name, Z to A", filter("sort=name&dir=desc")],
+    [`sorted by name, page ${deepByName.page}`, deepByName.filter],
+    ["new leads by name", filter("status=new&sort=name")],
+    ["view: mine", filter("assignee=mine")],
+    ["view: not assigned", filter("assignee=unassigned")],
+    ["view: waiting over a day", filter("waiting=1")],
   ];
   console.log(`| ${kind} (${count} leads; load average ${loadAverage()}) | p50 ms | p95 ms |`);
   console.log("| --- | --- | --- |");
@@ -216,8 +229,9 @@ async function measureQueries() {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       started = performance.now();
-      // What the inbox page's loader asks for.
-      await Promise.all([inboxPage(db, f, viewer.id), statusCounts(db, f, viewer.id)]);
+      // What the inbox page's loader asks for: the page and the counts, then the page's banners (decision 420).
+      const [page] = await Promise.all([inboxPage(db, f, viewer.id), statusCounts(db, f, viewer.id)]);
+      await personBannersOf(db, page.leads);
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);

@@ -40,6 +40,14 @@ export const CONSOLE_ACTIONS: Record<string, Record<string, ConsoleActionRule>> 
     "bulk-status": undoable("move the ticked leads to a status", { closing: "confirmed", pending: "undo" }),
     "bulk-export": safe("download the ticked leads as a CSV file"),
   },
+  "/staff/views": {
+    save: safe("save the leads list's filter and order as one of the member's own views"),
+    remove: safe("remove one of the member's own views of the leads list"),
+  },
+  "/staff/today": {
+    take: undoable("take a lead nobody has, from Today's list", { pending: "undo" }),
+    call: safe("log a call and plan the next action, from Today's list"),
+  },
   "/staff/leads/:kind/:id": {
     status: undoable("move the lead to another status", { closing: "confirmed" }),
     assign: undoable("give the lead to a member, take it, or hand it back"),

@@ -89,7 +89,31 @@ describe("parseInboxFilter", () => {
       { rule: "search of spaces is left out", query: "q=%20%20", want: {} },
       { rule: "search kept to 100 characters", query: `q=${"a".repeat(101)}`, want: { q: "a".repeat(100) } },
       { rule: "sort by amount", query: "sort=amount", want: { sort: "amount" } },
-      { rule: "any other sort is by received time", query: "sort=name", want: {} },
+      { rule: "sort by name, A to Z", query: "sort=name", want: { sort: "name", dir: "asc" } },
+      { rule: "sort by name, Z to A", query: "sort=name&dir=desc", want: { sort: "name", dir: "desc" } },
+      { rule: "any other sort is by received time", query: "sort=surname", want: {} },
+      { rule: "waiting over a day", query: "waiting=1", want: { waiting: true } },
+      { rule: "waiting is 1 or nothing", query: "waiting=yes", want: {} },
+      {
+        rule: "a name cursor: n and the name's bytes in hex",
+        query: `sort=name&after=n736d697468206a6f~${ID}`,
+        want: { sort: "name", dir: "asc", after: { key: "n736d697468206a6f", id: ID } },
+      },
+      {
+        rule: "an empty name's cursor",
+        query: `sort=name&after=n~${ID}`,
+        want: { sort: "name", dir: "asc", after: { key: "n", id: ID } },
+      },
+      {
+        rule: "a name cursor of odd hex is left out",
+        query: `sort=name&after=n736~${ID}`,
+        want: { sort: "name", dir: "asc" },
+      },
+      {
+        rule: "a name cursor without its n is left out",
+        query: `sort=name&after=7365~${ID}`,
+        want: { sort: "name", dir: "asc" },
+      },
       {
         rule: "the page cursor: sort key and id",
         query: `after=2026-11-01T10:00:00.123456Z~${ID}`,
@@ -232,6 +256,9 @@ describe("inboxSearchParams", () => {
     `after=2026-11-01T10:00:00.123456Z~${ID}`,
     `sort=amount&dir=asc&after=-1~${ID}`,
     "dir=asc",
+    "sort=name",
+    "waiting=1&sort=name&dir=desc",
+    `sort=name&after=n736d697468~${ID}`,
   ])("gives back the query a filter came from: %s", (query) => {
     const params = new URLSearchParams(query);
     expect(inboxSearchParams(parseInboxFilter(params)).toString()).toBe(params.toString());

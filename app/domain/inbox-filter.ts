@@ -5,9 +5,13 @@ import { isLeadKind, isLeadStatus, isTriageFlag, type LeadKind, type LeadStatus,
 // The staff inbox's filter, kept in the URL so a filtered view can be shared: one
 // parser for the page, the CSV export and the server's query, and one writer for links.
 
-export type InboxSort = "received" | "amount";
-/** Newest or largest first (the default), or the other way (`dir=asc`). */
+export type InboxSort = "received" | "amount" | "name";
+export const INBOX_SORTS: readonly InboxSort[] = ["received", "amount", "name"];
+/** Newest or largest first, or A to Z by name (each sort's default), or the other way (`dir`). */
 export type InboxDir = "asc" | "desc";
+
+/** The order a sort starts in: newest and largest first; names from A. */
+export const defaultDir = (sort: InboxSort): InboxDir => (sort === "name" ? "asc" : "desc");
 /** Everyone's leads, nobody's, the viewer's own, or one adviser's (by user id). */
 export type AssigneeFilter = "unassigned" | "mine" | { id: string };
 
@@ -25,6 +29,8 @@ export interface InboxFilter {
   flag?: TriageFlag;
   /** Name, email, phone or reference. */
   q?: string;
+  /** New leads received more than a day before now (`waiting=1`): the "waiting over a day" view. */
+  waiting?: boolean;
   sort: InboxSort;
   dir: InboxDir;
   /** Keyset: the page starts after this row (see `inboxCursor`). */
@@ -49,22 +55,33 @@ function optional<T>(schema: z.ZodType<T>, value: string | null): T | undefined 
   return parsed.success ? parsed.data : undefined;
 }
 
-const sortOf = (params: URLSearchParams): InboxSort => (params.get("sort") === "amount" ? "amount" : "received");
+const sortOf = (params: URLSearchParams): InboxSort => {
+  const sort = params.get("sort");
+  return sort === "amount" || sort === "name" ? sort : "received";
+};
 
 const CURSOR = /^([^~]+)~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const AMOUNT_KEY = /^(-1|0|[1-9]\d{0,9})$/;
+/** A name's sort key as a cursor carries it: "n" and its UTF-8 bytes in hex (a name may hold "~"). */
+const NAME_KEY = /^n(?:[0-9a-f]{2}){0,600}$/;
 /** The largest amount the database's integer column holds. */
 const MAX_AMOUNT_KEY = 2_147_483_647;
 
 /**
  * A page cursor (`key~id`) as the sort writes it: the last row's received time (a real UTC
- * moment) or its amount (a whole number, -1 for none), then its id. Anything else is not one.
+ * moment), its amount (a whole number, -1 for none) or its name's sort key (`n` and hex),
+ * then its id. Anything else is not one.
  */
 export function parseInboxCursor(text: string | null, sort: InboxSort): InboxCursor | undefined {
   const match = text ? CURSOR.exec(text) : null;
   if (!match?.[1] || !match[2]) return undefined;
   const key = match[1];
-  const fits = sort === "amount" ? AMOUNT_KEY.test(key) && Number(key) <= MAX_AMOUNT_KEY : isCalendarMoment(key);
+  const fits =
+    sort === "amount"
+      ? AMOUNT_KEY.test(key) && Number(key) <= MAX_AMOUNT_KEY
+      : sort === "name"
+        ? NAME_KEY.test(key)
+        : isCalendarMoment(key);
   return fits ? { key, id: match[2] } : undefined;
 }
 
@@ -97,8 +114,9 @@ export function parseInboxFilter(params: URLSearchParams): InboxFilter {
     maxAmount: optional(pounds, params.get("max")),
     flag: isTriageFlag(params.get("flag")) ? (params.get("flag") as TriageFlag) : undefined,
     q: q || undefined,
+    waiting: params.get("waiting") === "1" ? true : undefined,
     sort,
-    dir: params.get("dir") === "asc" ? "asc" : "desc",
+    dir: params.get("dir") === "asc" ? "asc" : params.get("dir") === "desc" ? "desc" : defaultDir(sort),
     after: parseInboxCursor(params.get("after"), sort),
   };
 }
@@ -142,8 +160,9 @@ export function inboxSearchParams(filter: InboxFilter): URLSearchParams {
   if (filter.maxAmount !== undefined) params.set("max", String(filter.maxAmount));
   if (filter.flag) params.set("flag", filter.flag);
   if (filter.q) params.set("q", filter.q);
+  if (filter.waiting) params.set("waiting", "1");
   if (filter.sort !== "received") params.set("sort", filter.sort);
-  if (filter.dir === "asc") params.set("dir", "asc");
+  if (filter.dir !== defaultDir(filter.sort)) params.set("dir", filter.dir);
   if (filter.after) params.set("after", `${filter.after.key}~${filter.after.id}`);
   return params;
 }

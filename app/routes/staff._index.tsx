@@ -23,6 +23,10 @@ import {
 } from "~/features/staff/inbox-bulk";
 import { inboxFilterProblem, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
 import { inboxPage, statusCounts } from "../../server/staff/leads/inbox.server";
+import { personBannersOf } from "../../server/staff/leads/inbox-banners.server";
+import { savedViewsOf } from "../../server/staff/leads/inbox-views.server";
+import { ukClock } from "~/domain/uk-time";
+import { bannerView } from "~/features/staff/inbox-banner";
 import { assignableStaff } from "../../server/staff/leads/leads.server";
 import { liveProducts } from "../../server/staff/lender-panel/lender-panel.server";
 import { leadAnswers, noPanelMatch } from "~/domain/lender-matching";
@@ -46,11 +50,12 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
   const problem = inboxFilterProblem(params);
   if (problem) throw data({ reason: problem }, { status: 400, headers });
   const filter = parseInboxFilter(params);
-  const [page, counts, staff, products] = await Promise.all([
+  const [page, counts, staff, products, views] = await Promise.all([
     inboxPage(context.db, filter, user.id),
     statusCounts(context.db, filter, user.id),
     assignableStaff(context.db),
     liveProducts(context.db),
+    savedViewsOf(context.db, user.id),
   ]);
   // The panel's few live products, read once, held against each row in memory (DECISIONS D22).
   const unmatched = (lead: (typeof page.leads)[number]) => {
@@ -58,12 +63,16 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
     return answers !== null && noPanelMatch(answers, products);
   };
   // Marked so nobody calls a borrower who asked for email (DECISIONS D28): for the roles that work leads.
-  const needs = holds(user, "needs.read")
-    ? await needsMarkersOf(
-        context.db,
-        page.leads.map((lead) => lead.id),
-      )
-    : new Map<string, string[]>();
+  // With it, an open complaint or correction request from the lead's person (decision 420), asked once for the page.
+  const [needs, banners] = await Promise.all([
+    holds(user, "needs.read")
+      ? needsMarkersOf(
+          context.db,
+          page.leads.map((lead) => lead.id),
+        )
+      : new Map<string, string[]>(),
+    personBannersOf(context.db, page.leads),
+  ]);
   const rows: InboxRow[] = page.leads.map((lead) => ({
     kind: lead.kind,
     id: lead.id,
@@ -83,9 +92,11 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
     noPanelMatch: unmatched(lead),
     needs: needs.get(lead.id) ?? [],
     duplicateOf: lead.duplicateOf ? { kind: lead.duplicateOf.kind, id: lead.duplicateOf.id } : null,
+    banner: bannerView(banners.get(lead.id)),
   }));
   const next = page.next ? inboxSearchParams({ ...filter, after: page.next }).toString() : null;
-  return data({ filter, rows, next, counts, staff, can: heldBy(user) }, { headers });
+  const today = ukClock(new Date()).day;
+  return data({ filter, rows, next, counts, staff, can: heldBy(user), today, views }, { headers });
 });
 
 /**

@@ -1,14 +1,25 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { complaintsNeedingSomething } from "../../server/complaints/complaints.server";
 import { holds } from "../../server/staff/guard.server";
 import { type TodayLead, todayList } from "../../server/staff/leads/today.server";
+import { personBannersOf } from "../../server/staff/leads/inbox-banners.server";
+import { assignLead, logCall, STALE_SAVE } from "../../server/staff/leads/leads.server";
+import { isCallOutcome, NEXT_ACTION_PROBLEMS, readNextAction } from "~/domain/lead-work";
+import { isLeadKind, isRecordVersion } from "~/domain/leads";
+import { bannerView } from "~/features/staff/inbox-banner";
+import type { TODAY_DONE, TodayRefusal } from "~/features/staff/today-page";
 import { needsMarkersOf } from "../../server/needs/needs.server";
 import { ukClock } from "~/domain/uk-time";
 import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type TodayRow, TodayPage } from "~/features/staff/today-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
-import { type ConsoleArgs, consoleLoader } from "../../server/staff/console-route.server";
+import {
+  type ConsoleActionArgs,
+  type ConsoleArgs,
+  consoleAction,
+  consoleLoader,
+} from "../../server/staff/console-route.server";
 import type { Route } from "./+types/staff.today";
 
 // /staff/today: the adviser's list for the day (docs/decisions/190, issue 50). A member who
@@ -24,7 +35,8 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
   const now = new Date();
   const works = holds(user, "leads.work");
   const canChoose = works && holds(user, "leads.assign");
-  const mine = works && !(canChoose && new URL(request.url).searchParams.get("everyone") === "1");
+  const url = new URL(request.url);
+  const mine = works && !(canChoose && url.searchParams.get("everyone") === "1");
   const list = await todayList(context.db, {
     now,
     rules: context.config.callbacks,
@@ -32,8 +44,13 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
     mineOf: mine ? user.id : undefined,
   });
   // Marked so nobody calls a borrower who asked for email (DECISIONS D28): for the roles that work leads.
-  const ids = [...list.planned, ...list.waiting, ...list.booked].map((lead) => lead.id);
-  const needs = holds(user, "needs.read") ? await needsMarkersOf(context.db, ids) : new Map<string, string[]>();
+  const leads = [...list.planned, ...list.waiting, ...list.booked];
+  const ids = leads.map((lead) => lead.id);
+  // With it, an open complaint or correction request from the lead's person (decision 420).
+  const [needs, banners] = await Promise.all([
+    holds(user, "needs.read") ? needsMarkersOf(context.db, ids) : new Map<string, string[]>(),
+    personBannersOf(context.db, leads),
+  ]);
   const row = (lead: TodayLead): TodayRow => ({
     kind: lead.kind,
     id: lead.id,
@@ -42,6 +59,10 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
     loanAmount: lead.loanAmount,
     receivedAt: lead.receivedAt.toISOString(),
     assigneeName: lead.assigneeName,
+    mine: lead.assigneeId === user.id,
+    taken: lead.assigneeId !== null,
+    version: lead.version,
+    banner: bannerView(banners.get(lead.id)),
     nextActionKind: lead.nextActionKind,
     nextActionAt: lead.nextActionAt?.toISOString() ?? null,
     needs: needs.get(lead.id) ?? [],
@@ -51,6 +72,8 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
       today: ukClock(now).day,
       mine,
       canChoose,
+      works,
+      done: doneOf(url.searchParams.get("done")),
       targetMinutes: context.config.firstCallTargetMinutes,
       planned: list.planned.map((lead) => ({
         ...row(lead),
@@ -69,6 +92,68 @@ export const loader = consoleLoader("leads.read", async ({ request, context, sta
     { headers },
   );
 });
+
+const doneOf = (value: string | null): keyof typeof TODAY_DONE | null =>
+  value === "take" || value === "call" ? value : null;
+
+/** Back to Today as the member had it: their own, or everyone's. */
+function backTo(form: FormData, done: keyof typeof TODAY_DONE) {
+  const everyone = form.get("everyone") === "1" ? "everyone=1&" : "";
+  return redirect(`/staff/today?${everyone}done=${done}`);
+}
+
+/** The lead a row's form names, at the version the list showed. */
+function postedLead(form: FormData) {
+  const kind = form.get("lead-kind");
+  const id = String(form.get("lead") ?? "");
+  const version = Number(form.get("version"));
+  if (!isLeadKind(kind) || !/^[0-9a-f-]{36}$/.test(id) || !isRecordVersion(version)) {
+    throw data({ reason: "That lead could not be read from the form: reload Today and try again." }, { status: 400 });
+  }
+  return { kind, id, version };
+}
+
+const refused = (refusal: TodayRefusal, status = 400) => data({ refusal }, { status });
+
+/** "Take it": a lead nobody has becomes the member's own, from the row. */
+async function take({ form, context, staff }: ConsoleActionArgs) {
+  const lead = postedLead(form);
+  const outcome = await assignLead(context.db, staff.user, { ...lead, assigneeId: staff.user.id, onlyOwn: true });
+  if (outcome.ok) return backTo(form, "take");
+  if (outcome.reason === "not-found") throw data({ reason: "That lead is no longer held." }, { status: 404 });
+  const error =
+    outcome.reason === "stale" ? STALE_SAVE : "Someone took it first: it is theirs now, and Today shows it so.";
+  return refused({ lead: lead.id, form: "take", error }, 409);
+}
+
+const CALL_FIELDS = ["outcome", "call-note", "kind", "day", "time"] as const;
+
+/** "Log a call" from the row: how it went, a note, and the next action, as on the lead's page. */
+async function call({ form, context, staff }: ConsoleActionArgs) {
+  const lead = postedLead(form);
+  const now = new Date();
+  const values = Object.fromEntries(CALL_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  const at = (field: string, error: string) => refused({ lead: lead.id, form: "call", field, error, values });
+  const outcome = form.get("outcome");
+  if (!isCallOutcome(outcome)) return at("outcome", "Choose how the call went.");
+  if (!values.kind) return at("kind", NEXT_ACTION_PROBLEMS.kind);
+  const next = readNextAction(values, now);
+  if (!next.ok) return at(next.field, next.problem);
+  const logged = await logCall(
+    context.db,
+    staff.user,
+    { ...lead, outcome, note: values["call-note"] ?? "", next: next.next },
+    now,
+    context.config.callbacks,
+  );
+  if (logged.ok) return backTo(form, "call");
+  if (logged.reason === "not-found") throw data({ reason: "That lead is no longer held." }, { status: 404 });
+  if (logged.reason === "not-allowed") return at("kind", NEXT_ACTION_PROBLEMS.closed);
+  if (logged.reason === "stale") return refused({ lead: lead.id, form: "call", error: STALE_SAVE, values }, 409);
+  return at("call-note", "That call could not be logged: check the note and try again.");
+}
+
+export const action = consoleAction("leads.work", { take, call });
 
 /** The open complaints whose clock asks for something today, most pressing first. */
 async function complaintsDue(context: Pick<ConsoleArgs["context"], "db" | "config">, now: Date) {
@@ -89,6 +174,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ConsoleError error={error} />;
 }
 
-export default function Today({ loaderData }: Route.ComponentProps) {
-  return <TodayPage {...loaderData} />;
+export default function Today({ loaderData, actionData }: Route.ComponentProps) {
+  return <TodayPage {...loaderData} refusal={actionData?.refusal ?? null} />;
 }

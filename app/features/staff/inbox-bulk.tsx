@@ -18,6 +18,8 @@ import { Notice } from "./staff-frame";
 export const BULK_FORM = "bulk";
 /** The form the rows' boxes and the bar belong to. */
 export const BULK_FORM_ID = "bulk-form";
+/** The folded panel of changes, which the selection bar opens. */
+export const BULK_DETAILS_ID = "bulk-change";
 
 /** Why ticked leads were not exported: nothing ticked, or more than a page of the inbox (docs/decisions/335). */
 export const BULK_EXPORT_PROBLEMS = {
@@ -214,6 +216,9 @@ export function BulkBar({
   // Open while it answers a post: the page hydrated after a refused post can draw it closed,
   // hiding the refusal and its field.
   const opened = useRef<HTMLDetailsElement>(null);
+  // Drawn open as the page first answered (each post reloads the page): a re-read of the
+  // list every few seconds, which may forget the post's answer, does not fold it again.
+  const [startOpen] = useState(() => bulk !== null && !bulk.check);
   useEffect(() => {
     if (bulk && !bulk.check && opened.current) opened.current.open = true;
   }, [bulk]);
@@ -223,8 +228,9 @@ export function BulkBar({
     // from a small tablet up it is drawn above the table.
     <details
       ref={opened}
-      className="mt-6 rounded-lg border border-slate-300 sm:order-first"
-      open={bulk !== null && !bulk.check}
+      id={BULK_DETAILS_ID}
+      className="mt-4 rounded-lg border border-slate-300 sm:order-first"
+      open={startOpen}
     >
       <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800">
         Change the ticked leads
@@ -324,19 +330,17 @@ export function RowBox({
 }) {
   const id = `pick-${row.id}`;
   return (
-    // Last on a phone, so a card starts with the lead and its number.
-    <td
-      className={cn("px-2 py-2 max-sm:order-last max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:px-0", className)}
-    >
+    // On a phone, at the start of the row's two lines.
+    <td className={cn("px-2 py-1.5 max-sm:absolute max-sm:top-2 max-sm:left-0 max-sm:p-0", className)}>
       <input
         id={id}
         type="checkbox"
         name="lead"
         value={`${row.kind}:${row.id}:${row.version}`}
         form={BULK_FORM_ID}
-        className="size-5"
+        className="size-5 align-middle"
       />
-      <label htmlFor={id} className="max-sm:text-slate-600 sm:sr-only">
+      <label htmlFor={id} className="sr-only">
         Tick {reference(row.id)}
       </label>
     </td>

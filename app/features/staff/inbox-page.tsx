@@ -1,11 +1,12 @@
 import type { Permission } from "~/domain/permissions";
 import { type ReactNode, useEffect } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
 import { type InboxCounts, statusText, totalText } from "~/domain/inbox-counts";
-import { type InboxFilter, inboxSearchParams } from "~/domain/inbox-filter";
+import { defaultDir, type InboxFilter, inboxSearchParams, parseInboxFilter } from "~/domain/inbox-filter";
+import { presetViews } from "~/domain/inbox-views";
 import {
   LEAD_KIND_LABELS,
   LEAD_KINDS,
@@ -13,7 +14,6 @@ import {
   LEAD_STATUSES,
   type LeadKind,
   leadKindLabel,
-  leadPurposeLabel,
   type LeadStatus,
   TRIAGE_FLAG_LABELS,
   TRIAGE_FLAGS,
@@ -21,7 +21,11 @@ import {
 } from "~/domain/leads";
 import { leadInList } from "./lead-walk";
 import { BULK_FORM_ID, type BulkAnswer, BulkBar, BulkCheck, RowBox } from "./inbox-bulk";
-import { formatWhen, leadPath, money, percentOrDash, reference, telHref } from "./format";
+import { formatDay, formatTime } from "~/domain/date-format";
+import { ukClock } from "~/domain/uk-time";
+import { formatWhen, leadPath, money, reference, telHref } from "./format";
+import { PersonBanner, type PersonBannerView } from "./inbox-banner";
+import { InboxKeys, SelectionBar } from "./inbox-keys";
 
 /** One row of the inbox as the page receives it. */
 export interface InboxRow {
@@ -48,6 +52,8 @@ export interface InboxRow {
   duplicateOf: { kind: LeadKind; id: string } | null;
   /** The lead's version as listed: a change of many leads is made against it. */
   version: number;
+  /** Its person's open complaint or correction request (decision 420), or null. */
+  banner?: PersonBannerView | null;
 }
 
 export interface InboxPageProps {
@@ -60,6 +66,10 @@ export interface InboxPageProps {
   can: readonly Permission[];
   /** The answer of the last change of many leads, if this page follows one. */
   bulk?: BulkAnswer | null;
+  /** Today's UK day (YYYY-MM-DD), for the "New today" view. */
+  today: string;
+  /** The member's own views (decision 422). */
+  views?: { id: number; name: string; query: string }[];
 }
 
 /** How often an open inbox asks for new leads (decision 082). */
@@ -68,21 +78,24 @@ const REFRESH_MS = 5_000;
 /** The inbox re-reads itself every few seconds while the tab is visible: new leads appear without a reload. */
 function useShortPoll() {
   const { revalidate, state } = useRevalidator();
+  // Not while a lead is being opened (or a form sent): the re-read waits for the next tick.
+  const navigation = useNavigation().state;
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+      if (document.visibilityState === "visible" && state === "idle" && navigation === "idle") void revalidate();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [revalidate, state]);
+  }, [revalidate, state, navigation]);
 }
 
 const selectClass = cn(controlClass, "mt-1");
 const labelClass = "block text-sm font-semibold text-slate-900";
+const chipClass =
+  "inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-slate-400 px-3 text-sm font-semibold text-brand-800 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white sm:min-h-8";
 
-/** How many of the folded filters the URL applies (the status has its own links above them). */
+/** How many of the folded filters the URL applies (the search, the status and the views say theirs). */
 const appliedFilters = (filter: InboxFilter) =>
   [
-    filter.q,
     filter.kind,
     filter.assignee,
     filter.flag,
@@ -91,101 +104,106 @@ const appliedFilters = (filter: InboxFilter) =>
     filter.campaign,
     filter.minAmount !== undefined,
     filter.maxAmount !== undefined,
-    filter.sort !== "received",
+    filter.waiting,
   ].filter(Boolean).length;
+
+/** A list's query as the inbox writes it: two queries that mean the same are the same text. */
+const sameQuery = (query: string) => inboxSearchParams(parseInboxFilter(new URLSearchParams(query))).toString();
+
+/** The list at a query, from its first page. */
+const listPath = (filter: InboxFilter) => {
+  const text = inboxSearchParams({ ...filter, after: undefined }).toString();
+  return text ? `/staff?${text}` : "/staff";
+};
 
 const INBOX_COLUMNS = [
   "Received",
-  "Reference",
   "Name",
+  "Reference",
   "Phone",
   "Kind",
   "Amount",
-  "Purpose",
-  "LTV",
   "Status",
   "Assignee",
-  "Campaign",
   "Flags",
 ] as const;
+type Column = (typeof INBOX_COLUMNS)[number];
 
 /**
- * The columns whose header sorts the list (decision 393): each has an index in every lead
- * table, so a page of either order costs the same at a million leads.
+ * The columns whose header sorts the list (decisions 393 and 421): each has an index in
+ * every lead table, so a page of either order costs the same at a million leads.
  */
-const SORTABLE: Partial<Record<(typeof INBOX_COLUMNS)[number], InboxFilter["sort"]>> = {
+const SORTABLE: Partial<Record<Column, InboxFilter["sort"]>> = {
   Received: "received",
   Amount: "amount",
+  Name: "name",
 };
+
+/** The order in words: "newest first", "A to Z". */
+function orderText(sort: InboxFilter["sort"], dir: InboxFilter["dir"]) {
+  if (sort === "amount") return dir === "desc" ? "largest first" : "smallest first";
+  if (sort === "name") return dir === "asc" ? "by name, A to Z" : "by name, Z to A";
+  return dir === "desc" ? "newest first" : "oldest first";
+}
 
 /** A sortable column's header: a link to the list in that order (again: the other way), from its first page. */
 function SortHeader({ filter, column, sort }: { filter: InboxFilter; column: string; sort: InboxFilter["sort"] }) {
   const current = filter.sort === sort;
-  const dir = current && filter.dir === "desc" ? "asc" : "desc";
-  const text = inboxSearchParams({ ...filter, sort, dir, after: undefined }).toString();
+  const dir = current ? (filter.dir === "desc" ? "asc" : "desc") : defaultDir(sort);
   return (
-    <Link to={text ? `/staff?${text}` : "/staff"} className="font-semibold text-brand-700 underline">
+    <Link to={listPath({ ...filter, sort, dir })} className="font-semibold text-brand-700 underline">
       {column}
-      <span className="sr-only">
-        , sort{" "}
-        {sort === "amount"
-          ? dir === "desc"
-            ? "largest first"
-            : "smallest first"
-          : dir === "desc"
-            ? "newest first"
-            : "oldest first"}
-      </span>
+      <span className="sr-only">, sort {orderText(sort, dir)}</span>
     </Link>
   );
 }
 
 /**
- * A link a thumb can hit on a phone: 44 px high, reaching into the half lines above and
- * below it (no other link is there), so the card's lines stay a line apart.
- */
-const tapClass = "max-sm:-my-3 max-sm:inline-flex max-sm:min-h-11 max-sm:items-center";
-
-/**
- * A cell of the inbox's table. On a phone it is a line of the lead's card: its column's
- * name (a visible element, hidden from 640 px where the header row says it) beside the value.
+ * A cell of the inbox's table: one line from 640 px (nothing wraps at 1280 px; a long
+ * value is cut with an ellipsis, its whole text in the lead). On a phone the row is two
+ * lines: `phone` says where the cell goes there ("first" line, "second" line, or hidden).
  */
 function Cell({
-  column,
+  phone,
   className,
   children,
 }: {
-  column: (typeof INBOX_COLUMNS)[number];
+  phone: "first" | "second" | "hidden";
   className?: string;
   children: ReactNode;
 }) {
   return (
     <td
       className={cn(
-        "px-2 py-2 max-sm:grid max-sm:grid-cols-[5.5rem_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-x-2 max-sm:px-0 max-sm:py-0.5",
+        "px-2 py-1.5 sm:whitespace-nowrap max-sm:p-0",
+        phone === "hidden" && "max-sm:hidden",
+        phone === "second" && "max-sm:mr-3 max-sm:text-sm max-sm:text-slate-700",
         className,
       )}
     >
-      <div className="text-slate-600 sm:hidden">{column}</div>
-      <div>{children}</div>
+      {children}
     </td>
   );
 }
 
-/** A row's flags in words; the duplicate flag names the earlier lead and links to it. */
+/** A row's flags in words, one line; the duplicate flag names the earlier lead and links to it. */
 function Flags({ row }: { row: InboxRow }) {
   const needs = row.needs ?? [];
   if (row.flags.length === 0 && !row.noPanelMatch && needs.length === 0) return <>—</>;
   return (
-    <ul>
+    <ul className="inline sm:[&>li+li]:before:content-[',_']">
       {needs.map((marker) => (
-        <li key={marker} className="font-semibold text-purple-900" data-testid="needs-marker">
+        <li key={marker} className="inline font-semibold text-purple-900" data-testid="needs-marker">
           {marker}
         </li>
       ))}
-      {row.noPanelMatch && <li data-testid="no-panel-match">No panel match</li>}
+      {row.noPanelMatch && (
+        <li className="inline" data-testid="no-panel-match">
+          No panel match
+        </li>
+      )}
       {row.flags.map((f) => (
-        <li key={f}>
+        <li key={f} className="inline">
           {f === "duplicate" && row.duplicateOf ? (
             <>
               Duplicate of{" "}
@@ -205,38 +223,58 @@ function Flags({ row }: { row: InboxRow }) {
   );
 }
 
-export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null }: InboxPageProps) {
+/** The views every member has and the member's own, as chips: the one the list is in is marked. */
+function Views({ filter, today, views }: { filter: InboxFilter; today: string; views: InboxPageProps["views"] }) {
+  const current = sameQuery(inboxSearchParams({ ...filter, q: undefined, after: undefined }).toString());
+  const all = [
+    { key: "all", name: "All leads", query: "" },
+    ...presetViews(today).map((v) => ({ key: v.id, name: v.name, query: v.query })),
+    ...(views ?? []).map((v) => ({ key: `saved-${v.id}`, name: v.name, query: v.query })),
+  ];
+  return (
+    <ul aria-label="Views" className="flex flex-wrap gap-2">
+      {all.map((view) => {
+        const query = sameQuery(view.query);
+        return (
+          <li key={view.key}>
+            <Link
+              to={query ? `/staff?${query}` : "/staff"}
+              aria-current={query === current && !filter.q ? "page" : undefined}
+              className={chipClass}
+              data-testid="inbox-view"
+            >
+              {view.name}
+            </Link>
+          </li>
+        );
+      })}
+      <li>
+        <Link
+          to={`/staff/views${current ? `?${new URLSearchParams({ list: current })}` : ""}`}
+          className="inline-flex min-h-10 items-center whitespace-nowrap px-1 text-sm font-semibold text-brand-700 underline sm:min-h-8"
+        >
+          Save or manage views
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null, today, views = [] }: InboxPageProps) {
   useShortPoll();
   const many = can.includes("leads.bulk");
   // Each lead opens within this list, so its page walks to the previous and next (docs/decisions/302).
   const list = inboxSearchParams(filter).toString();
   const query = inboxSearchParams({ ...filter, after: undefined });
-  const withStatus = (status: LeadStatus | null) => {
-    const params = inboxSearchParams({
-      ...filter,
-      statuses: status ? [status] : [],
-      after: undefined,
-    });
-    const text = params.toString();
-    return text ? `/staff?${text}` : "/staff";
-  };
+  const withStatus = (status: LeadStatus | null) => listPath({ ...filter, statuses: status ? [status] : [] });
   const assignee = typeof filter.assignee === "object" ? filter.assignee.id : (filter.assignee ?? "");
-  // One table for every screen (decision 260): below 640 px its rows are cards of
-  // labelled lines, each cell saying its column's name, and its header row is hidden.
+  const applied = appliedFilters(filter);
+  // One table for every screen (decision 260): from 640 px a row is one line; below it a
+  // row is two (the name and amount, then the number, status and when), its header hidden.
   const table = (
-    <div className="mt-6 overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm max-sm:block">
-        <caption className="sr-only">
-          Leads,{" "}
-          {filter.sort === "amount"
-            ? filter.dir === "asc"
-              ? "smallest amount"
-              : "largest amount"
-            : filter.dir === "asc"
-              ? "oldest"
-              : "newest"}{" "}
-          first
-        </caption>
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm max-sm:block" data-testid="inbox-table">
+        <caption className="sr-only">Leads, {orderText(filter.sort, filter.dir)}</caption>
         <thead className="max-sm:hidden">
           <tr className="border-b-2 border-slate-400">
             {many && (
@@ -250,7 +288,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
                 <th
                   key={h}
                   scope="col"
-                  className="px-2 py-2 font-semibold"
+                  className={cn("px-2 py-2 font-semibold whitespace-nowrap", h === "Amount" && "text-right")}
                   aria-sort={
                     sort && filter.sort === sort ? (filter.dir === "asc" ? "ascending" : "descending") : undefined
                   }
@@ -272,52 +310,69 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
           {rows.map((row) => (
             <tr
               key={`${row.kind}:${row.id}`}
-              // A ticked row stands out (DECISIONS D31), so what a change reaches is seen before it is made.
-              className="border-b border-slate-200 align-top has-checked:bg-amber-50 has-checked:outline-2 has-checked:outline-amber-600 max-sm:flex max-sm:flex-col max-sm:py-3 max-sm:[overflow-wrap:anywhere]"
+              data-testid="inbox-row"
+              data-lead={row.id}
+              // A ticked row stands out (DECISIONS D31), so what a change reaches is seen before it is made;
+              // so does the row the keyboard is on.
+              // On a phone two lines: the name and amount (the box before them), then the number,
+              // status and when; a third only for a banner or a needs marker.
+              className={cn(
+                "border-b border-slate-200 has-checked:bg-amber-50 has-checked:outline-2 has-checked:outline-amber-600 focus-within:bg-brand-50 max-sm:relative max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:py-2",
+                many && "max-sm:pl-8",
+              )}
             >
               {many && <RowBox row={row} />}
-              {/* Last on a phone, so a card starts with the lead and its number; it holds no
-                    link, so the keyboard still meets the links in the order the eye does. */}
-              <Cell column="Received" className="max-sm:order-last sm:whitespace-nowrap">
-                {formatWhen(row.receivedAt)}
+              <Cell phone="second" className="max-sm:order-5">
+                <span className="max-sm:hidden">{formatWhen(row.receivedAt)}</span>
+                {/* On a phone, the time of a lead from today, the day of another: the line stays one. */}
+                <span className="sm:hidden">
+                  {ukClock(new Date(row.receivedAt)).day === today
+                    ? formatTime(row.receivedAt)
+                    : formatDay(row.receivedAt)}
+                </span>
               </Cell>
-              <Cell column="Reference">
-                <Link
-                  to={leadInList(row.kind, row.id, list)}
-                  className={cn("font-mono font-semibold text-brand-700 underline", tapClass)}
-                >
-                  {reference(row.id)}
-                </Link>
+              <Cell phone="first" className="max-sm:order-1 max-sm:w-[calc(100%-6rem)]">
+                <div className="sm:max-w-44">
+                  <Link
+                    to={leadInList(row.kind, row.id, list)}
+                    className="block truncate font-semibold text-brand-700 underline"
+                    data-testid="inbox-name"
+                  >
+                    {row.name}
+                  </Link>
+                </div>
               </Cell>
-              <Cell column="Name">
-                <Link
-                  to={leadInList(row.kind, row.id, list)}
-                  className={cn("font-semibold text-brand-700 underline", tapClass)}
-                  data-testid="inbox-name"
-                >
-                  {row.name}
-                </Link>
+              <Cell phone="hidden" className="font-mono">
+                {reference(row.id)}
               </Cell>
-              <Cell column="Phone" className="sm:whitespace-nowrap">
-                <a href={telHref(row.phone)} className={cn("text-brand-700 underline", tapClass)}>
+              <Cell phone="second" className="max-sm:order-3">
+                <a href={telHref(row.phone)} className="text-brand-700 underline">
                   {row.phone}
                 </a>
               </Cell>
-              <Cell column="Kind">{leadKindLabel(row.kind, row.loanType)}</Cell>
-              <Cell column="Amount" className="sm:text-right sm:whitespace-nowrap">
+              <Cell phone="hidden">{leadKindLabel(row.kind, row.loanType)}</Cell>
+              <Cell phone="first" className="text-right max-sm:order-2 max-sm:w-24">
                 {money(row.loanAmount)}
               </Cell>
-              <Cell column="Purpose">{leadPurposeLabel(row.kind, row.loanPurpose) ?? "—"}</Cell>
-              <Cell column="LTV" className="sm:text-right">
-                {percentOrDash(row.ltv)}
+              <Cell phone="second" className="max-sm:order-4">
+                {LEAD_STATUS_LABELS[row.status]}
               </Cell>
-              <Cell column="Status">{LEAD_STATUS_LABELS[row.status]}</Cell>
-              <Cell column="Assignee">{row.assigneeName ?? "—"}</Cell>
-              <Cell column="Campaign">
-                {row.campaign ? [row.campaign.source, row.campaign.campaign].filter(Boolean).join(" / ") : "—"}
+              <Cell phone="hidden">
+                <div className="max-w-28 truncate">{row.assigneeName ?? "—"}</div>
               </Cell>
-              <Cell column="Flags">
-                <Flags row={row} />
+              {/* The person's open complaint or correction first (decision 420), then the needs and the flags. */}
+              <Cell
+                phone={
+                  row.banner || (row.needs ?? []).length > 0 || row.flags.length > 0 || row.noPanelMatch
+                    ? "second"
+                    : "hidden"
+                }
+                className="max-sm:order-6 max-sm:basis-full"
+              >
+                <div className="sm:max-w-56 sm:truncate">
+                  <PersonBanner banner={row.banner} compact />
+                  <Flags row={row} />
+                </div>
               </Cell>
             </tr>
           ))}
@@ -327,55 +382,45 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
   );
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Leads</h1>
+      <div className="flex flex-wrap items-center justify-between gap-x-4">
+        <h1 className="text-2xl font-bold text-slate-900">Leads</h1>
+        <InboxKeys />
+      </div>
 
-      <nav aria-label="Leads by status" className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          <li>
-            <Link
-              to={withStatus(null)}
-              aria-current={filter.statuses.length === 0 ? "page" : undefined}
-              className="inline-flex min-h-11 items-center rounded-full border border-slate-400 px-3 font-semibold text-brand-800 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
-            >
-              All <span className="ml-1">({totalText(counts)})</span>
-            </Link>
-          </li>
-          {LEAD_STATUSES.map((status) => (
-            <li key={status}>
-              <Link
-                to={withStatus(status)}
-                aria-current={filter.statuses.length === 1 && filter.statuses[0] === status ? "page" : undefined}
-                className="inline-flex min-h-11 items-center rounded-full border border-slate-400 px-3 font-semibold text-brand-800 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white"
-              >
-                {LEAD_STATUS_LABELS[status]}
-                {statusText(counts, status) !== null && (
-                  <>
-                    {" "}
-                    <span className="ml-1">({statusText(counts, status)})</span>
-                  </>
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      {/* Folded on a phone, so the first lead is on the first screen, saying how many are
-          applied; from a small tablet up always shown, where the browser can style a closed
-          <details> (elsewhere folded there too). */}
-      <details className="mt-6 rounded-lg border border-slate-300 sm:[&::details-content]:[content-visibility:visible] sm:[&::details-content]:block">
-        <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800 supports-[selector(::details-content)]:sm:hidden">
-          Search and filter
-          {appliedFilters(filter) > 0 && ` (${appliedFilters(filter)} applied)`}
-        </summary>
-        <Form method="get" action="/staff" className="p-4 max-sm:pt-0" aria-label="Filter leads">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="sm:col-span-2">
-              <label htmlFor="q" className={labelClass}>
-                Search by name, email, phone or reference
-              </label>
-              <input id="q" name="q" type="search" defaultValue={filter.q ?? ""} className={selectClass} />
-            </div>
+      {/* The search and the views in one row; the other filters folded below them (decision 422). */}
+      <Form
+        method="get"
+        action="/staff"
+        className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2"
+        aria-label="Search and filter leads"
+      >
+        <div className="flex items-center gap-2 max-sm:w-full">
+          {/* "Search" seen; the whole of what it searches heard (the name begins with the words seen). */}
+          <label htmlFor="q" className="font-semibold text-slate-900">
+            Search<span className="sr-only"> by name, email, phone or reference</span>
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ""}
+            className={cn(controlClass, "min-w-0 max-sm:flex-1 sm:w-60")}
+            data-testid="inbox-search"
+          />
+          <Button type="submit" variant="secondary" size="sm">
+            Search
+          </Button>
+        </div>
+        <Views filter={filter} today={today} views={views} />
+        {/* Kept by a search, so it stays in the order chosen. */}
+        {filter.sort !== "received" && <input type="hidden" name="sort" value={filter.sort} />}
+        {filter.dir !== defaultDir(filter.sort) && <input type="hidden" name="dir" value={filter.dir} />}
+        {filter.waiting && <input type="hidden" name="waiting" value="1" />}
+        <details className="basis-full rounded-lg border border-slate-300">
+          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-brand-800 sm:min-h-9">
+            More filters{applied > 0 && ` (${applied} applied)`}
+          </summary>
+          <div className="grid gap-4 p-4 pt-0 sm:grid-cols-2 lg:grid-cols-5">
             <div>
               <label htmlFor="status" className={labelClass}>
                 Status
@@ -431,6 +476,12 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
               </select>
             </div>
             <div>
+              <label htmlFor="campaign" className={labelClass}>
+                Campaign or source
+              </label>
+              <input id="campaign" name="campaign" defaultValue={filter.campaign ?? ""} className={selectClass} />
+            </div>
+            <div>
               <label htmlFor="from" className={labelClass}>
                 Received from
               </label>
@@ -441,12 +492,6 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
                 Received to
               </label>
               <input id="to" name="to" type="date" defaultValue={filter.to ?? ""} className={selectClass} />
-            </div>
-            <div>
-              <label htmlFor="campaign" className={labelClass}>
-                Campaign or source
-              </label>
-              <input id="campaign" name="campaign" defaultValue={filter.campaign ?? ""} className={selectClass} />
             </div>
             <div>
               <label htmlFor="min" className={labelClass}>
@@ -474,34 +519,56 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
                 className={selectClass}
               />
             </div>
-            <div>
-              <label htmlFor="sort" className={labelClass}>
-                Sort by
-              </label>
-              <select id="sort" name="sort" defaultValue={filter.sort} className={selectClass}>
-                <option value="received">Newest first</option>
-                <option value="amount">Largest amount first</option>
-              </select>
+            <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-5">
+              <Button type="submit" variant="secondary" size="sm">
+                Apply filters
+              </Button>
+              <Link to="/staff" className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline">
+                Clear filters
+              </Link>
+              {can.includes("leads.export") && (
+                <a
+                  href={`/staff/export${query.toString() ? `?${query}` : ""}`}
+                  className="ml-auto inline-flex min-h-10 items-center font-semibold text-brand-700 underline"
+                >
+                  Export CSV
+                </a>
+              )}
             </div>
           </div>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Button type="submit" variant="secondary" size="sm">
-              Apply filters
-            </Button>
-            <Link to="/staff" className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline">
-              Clear filters
+        </details>
+      </Form>
+
+      <nav aria-label="Leads by status" className="mt-3">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <Link
+              to={withStatus(null)}
+              aria-current={filter.statuses.length === 0 ? "page" : undefined}
+              className={chipClass}
+            >
+              All <span className="ml-1">({totalText(counts)})</span>
             </Link>
-            {can.includes("leads.export") && (
-              <a
-                href={`/staff/export${query.toString() ? `?${query}` : ""}`}
-                className="ml-auto inline-flex min-h-10 items-center font-semibold text-brand-700 underline"
+          </li>
+          {LEAD_STATUSES.map((status) => (
+            <li key={status}>
+              <Link
+                to={withStatus(status)}
+                aria-current={filter.statuses.length === 1 && filter.statuses[0] === status ? "page" : undefined}
+                className={chipClass}
               >
-                Export CSV
-              </a>
-            )}
-          </div>
-        </Form>
-      </details>
+                {LEAD_STATUS_LABELS[status]}
+                {statusText(counts, status) !== null && (
+                  <>
+                    {" "}
+                    <span className="ml-1">({statusText(counts, status)})</span>
+                  </>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       {/* A manager's change of many leads (docs/decisions/301) posts the ticked rows with the bar above them. */}
       {many && bulk?.check && <BulkCheck check={bulk.check} />}
@@ -516,6 +583,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null 
         >
           {table}
           <BulkBar bulk={bulk} staff={staff} rows={rows} canExport={can.includes("leads.export")} />
+          <SelectionBar />
         </Form>
       ) : (
         table

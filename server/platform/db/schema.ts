@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
@@ -272,8 +272,10 @@ type InboxColumns = {
  * phone digits, surname) as prefixes. The same on every lead table, so one query
  * shape serves all three.
  */
-function inboxIndexes(table: string, t: InboxColumns, surname: AnyPgColumn) {
+function inboxIndexes(table: string, t: InboxColumns, surname: AnyPgColumn, sortName: SQL) {
   return [
+    // The name sort's keyset (decision 421): the same expression the inbox orders by.
+    index(`${table}_name_sort_idx`).on(sortName, t.id),
     index(`${table}_received_idx`).on(t.createdAt, t.id),
     index(`${table}_status_received_idx`).on(t.status, t.createdAt, t.id),
     index(`${table}_assignee_received_idx`).on(t.assigneeId, t.createdAt, t.id),
@@ -370,7 +372,7 @@ export const quotes = pgTable(
     index("quotes_email_idx").on(t.email),
     index("quotes_user_id_idx").on(t.userId),
     index("quotes_amount_idx").on(t.loanAmount, t.id),
-    ...inboxIndexes("quotes", t, t.lastName),
+    ...inboxIndexes("quotes", t, t.lastName, sql`lower(${t.lastName} || ' ' || ${t.firstName})`),
   ],
 );
 
@@ -418,7 +420,7 @@ export const personalEnquiries = pgTable(
     index("personal_enquiries_email_idx").on(t.email),
     index("personal_enquiries_user_id_idx").on(t.userId),
     index("personal_enquiries_amount_idx").on(t.loanAmount, t.id),
-    ...inboxIndexes("personal_enquiries", t, t.lastName),
+    ...inboxIndexes("personal_enquiries", t, t.lastName, sql`lower(${t.lastName} || ' ' || ${t.firstName})`),
   ],
 );
 
@@ -439,7 +441,10 @@ export const contactMessages = pgTable(
     ...firstContact(),
   },
   // A contact message has one name field: its search key is the whole name.
-  (t) => [nextActionIndex("contact_messages", t), ...inboxIndexes("contact_messages", t, t.name)],
+  (t) => [
+    nextActionIndex("contact_messages", t),
+    ...inboxIndexes("contact_messages", t, t.name, sql`lower(${t.name})`),
+  ],
 );
 
 // ---------------------------------------------------------------- staff console
@@ -866,3 +871,21 @@ export const healthAlerts = pgTable("health_alerts", {
   /** When it last turned. */
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A member's own views of the inbox (decision 422): a name and the filter's query (never
+ * its search text, which can name a borrower), beside the four views every member has.
+ */
+export const staffSavedViews = pgTable(
+  "staff_saved_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    query: text("query").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_saved_views_name_idx").on(t.staffId, t.name)],
+);

@@ -79,6 +79,8 @@ interface LeadSource {
   lastName: SQL;
   /** The search key for names: the surname, or a contact message's one name field. */
   surname: SQL;
+  /** The name sort's key (decision 421): "surname first", or a contact message's one name field; indexed. */
+  sortName: SQL;
   fullName: SQL;
   email: SQL;
   phone: SQL;
@@ -118,6 +120,7 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     firstName: sql`${q.firstName}`,
     lastName: sql`${q.lastName}`,
     surname: sql`lower(${q.lastName})`,
+    sortName: sql`lower(${q.lastName} || ' ' || ${q.firstName})`,
     fullName: sql`lower(${q.firstName} || ' ' || ${q.lastName})`,
     email: sql`${q.email}`,
     phone: sql`${q.phone}`,
@@ -150,6 +153,7 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     firstName: sql`${e.firstName}`,
     lastName: sql`${e.lastName}`,
     surname: sql`lower(${e.lastName})`,
+    sortName: sql`lower(${e.lastName} || ' ' || ${e.firstName})`,
     fullName: sql`lower(${e.firstName} || ' ' || ${e.lastName})`,
     email: sql`${e.email}`,
     phone: sql`${e.phone}`,
@@ -183,6 +187,7 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     firstName: sql`${c.name}`,
     lastName: sql`''`,
     surname: sql`lower(${c.name})`,
+    sortName: sql`lower(${c.name})`,
     fullName: sql`lower(${c.name})`,
     email: sql`${c.email}`,
     phone: sql`${c.phone}`,
@@ -211,11 +216,25 @@ const SOURCES: Record<LeadKind, LeadSource> = {
 
 /** The sort key of a row, as `inbox-filter` cursors carry it. */
 const sortKey = (source: LeadSource, sort: InboxFilter["sort"]) =>
-  sort === "amount" ? sql`coalesce(${source.loanAmount}, -1)` : source.createdAt;
+  sort === "amount" ? sql`coalesce(${source.loanAmount}, -1)` : sort === "name" ? source.sortName : source.createdAt;
 
-/** The sort key as the page cursor carries it: to the microsecond, which a JS Date cannot hold. */
+/**
+ * The sort key as the page cursor carries it: a time to the microsecond (which a JS Date
+ * cannot hold), an amount, or a name's bytes in hex after "n" (a name may hold any character).
+ */
 const cursorKey = (source: LeadSource, sort: InboxFilter["sort"]) =>
-  sort === "amount" ? sql`coalesce(${source.loanAmount}, -1)::text` : microsecondText(source.createdAt);
+  sort === "amount"
+    ? sql`coalesce(${source.loanAmount}, -1)::text`
+    : sort === "name"
+      ? sql`'n' || encode(convert_to(${source.sortName}, 'UTF8'), 'hex')`
+      : microsecondText(source.createdAt);
+
+/** A cursor's key as the comparison needs it. */
+function afterKey(filter: InboxFilter & { after: { key: string } }): SQL {
+  if (filter.sort === "amount") return sql`${Number(filter.after.key)}::int`;
+  if (filter.sort === "name") return sql`${Buffer.from(filter.after.key.slice(1), "hex").toString("utf8")}::text`;
+  return sql`${filter.after.key}::timestamptz`;
+}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
@@ -250,6 +269,8 @@ function conditions(source: LeadSource, filter: InboxFilter, viewerId: string, {
   if (filter.maxAmount !== undefined) where.push(sql`${source.loanAmount} <= ${filter.maxAmount}`);
   if (filter.flag) where.push(flagCondition(source, filter.flag));
   if (filter.q) where.push(searchCondition(source, filter.q));
+  // Waiting over a day: new, and received more than 24 hours before the database's now.
+  if (filter.waiting) where.push(sql`${source.status} = 'new' and ${source.createdAt} < now() - interval '1 day'`);
   return where;
 }
 
@@ -325,12 +346,11 @@ function selectRows(source: LeadSource, filter: InboxFilter, viewerId: string, l
   const where = [...conditions(source, filter, viewerId), ...only];
   const key = sortKey(source, filter.sort);
   if (filter.after) {
-    const afterKey =
-      filter.sort === "amount" ? sql`${Number(filter.after.key)}::int` : sql`${filter.after.key}::timestamptz`;
+    const after = afterKey({ ...filter, after: filter.after });
     where.push(
       filter.dir === "asc"
-        ? sql`(${key}, ${source.id}) > (${afterKey}, ${filter.after.id}::uuid)`
-        : sql`(${key}, ${source.id}) < (${afterKey}, ${filter.after.id}::uuid)`,
+        ? sql`(${key}, ${source.id}) > (${after}, ${filter.after.id}::uuid)`
+        : sql`(${key}, ${source.id}) < (${after}, ${filter.after.id}::uuid)`,
     );
   }
   return sql`(select ${source.kind}::text as kind, ${source.id} as id, ${source.createdAt} as received_at,
@@ -468,7 +488,8 @@ export async function* allInboxLeads(db: Database, filter: InboxFilter, viewerId
     !filter.campaign &&
     filter.minAmount === undefined &&
     filter.maxAmount === undefined &&
-    !filter.flag;
+    !filter.flag &&
+    !filter.waiting;
   const earlier = broad ? new EarlierLeads(db) : null;
   let pending = unflaggedPage(db, filter, viewerId, pageSize);
   try {
@@ -637,7 +658,8 @@ const countsByKindAndAssignee = (filter: InboxFilter) =>
   filter.minAmount === undefined &&
   filter.maxAmount === undefined &&
   !filter.flag &&
-  !filter.q;
+  !filter.q &&
+  !filter.waiting;
 
 /** The per-status counts from `lead_counts`, which triggers keep (drizzle/0002). */
 function countsFromSummary(filter: InboxFilter, viewerId: string): SQL {

@@ -24,10 +24,14 @@ export interface TodayLead {
   id: string;
   receivedAt: Date;
   name: string;
+  email: string;
   phone: string;
   loanAmount: number | null;
   status: LeadStatus;
+  assigneeId: string | null;
   assigneeName: string | null;
+  /** The lead's version as read: taking it or logging a call from the list is made against it. */
+  version: number;
   nextActionKind: NextActionKind | null;
   nextActionAt: Date | null;
 }
@@ -47,15 +51,15 @@ const c = contactMessages;
 /** The three tables' leads in one shape. */
 const LEADS = sql`(
   select 'quote' as kind, ${q.id} as id, ${q.createdAt} as created_at, ${q.firstName} || ' ' || ${q.lastName} as name,
-    ${q.phone} as phone, ${q.loanAmount} as loan_amount, ${q.status} as status, ${q.assigneeId} as assignee_id,
+    ${q.email} as email, ${q.version} as version, ${q.phone} as phone, ${q.loanAmount} as loan_amount, ${q.status} as status, ${q.assigneeId} as assignee_id,
     ${q.nextActionKind} as next_action_kind, ${q.nextActionAt} as next_action_at, ${q.firstContactedAt} as first_contacted_at
   from ${q}
   union all
-  select 'personal-enquiry', ${e.id}, ${e.createdAt}, ${e.firstName} || ' ' || ${e.lastName}, ${e.phone}, ${e.loanAmount},
+  select 'personal-enquiry', ${e.id}, ${e.createdAt}, ${e.firstName} || ' ' || ${e.lastName}, ${e.email}, ${e.version}, ${e.phone}, ${e.loanAmount},
     ${e.status}, ${e.assigneeId}, ${e.nextActionKind}, ${e.nextActionAt}, ${e.firstContactedAt}
   from ${e}
   union all
-  select 'contact', ${c.id}, ${c.createdAt}, ${c.name}, ${c.phone}, null::int, ${c.status}, ${c.assigneeId},
+  select 'contact', ${c.id}, ${c.createdAt}, ${c.name}, ${c.email}, ${c.version}, ${c.phone}, null::int, ${c.status}, ${c.assigneeId},
     ${c.nextActionKind}, ${c.nextActionAt}, ${c.firstContactedAt}
   from ${c}
 ) as lead`;
@@ -70,9 +74,12 @@ interface Row {
   id: string;
   created_at: Date | string;
   name: string;
+  email: string;
+  version: number | string;
   phone: string;
   loan_amount: number | null;
   status: LeadStatus;
+  assignee_id: string | null;
   assignee_name: string | null;
   next_action_kind: NextActionKind | null;
   next_action_at: Date | string | null;
@@ -81,8 +88,8 @@ interface Row {
 async function part(db: Database, where: SQL, order: SQL) {
   const rows = await rowsOf<Row>(
     db,
-    sql`select lead.kind, lead.id, lead.created_at, lead.name, lead.phone, lead.loan_amount, lead.status,
-        ${staffMembers.name} as assignee_name, lead.next_action_kind, lead.next_action_at
+    sql`select lead.kind, lead.id, lead.created_at, lead.name, lead.email, lead.version, lead.phone, lead.loan_amount,
+        lead.status, lead.assignee_id, ${staffMembers.name} as assignee_name, lead.next_action_kind, lead.next_action_at
       from ${LEADS} left join ${staffMembers} on ${staffMembers.id} = lead.assignee_id
       where ${where} order by ${order} limit ${TODAY_LIMIT + 1}`,
   );
@@ -94,10 +101,13 @@ async function part(db: Database, where: SQL, order: SQL) {
         id: r.id,
         receivedAt: new Date(r.created_at),
         name: r.name,
+        email: r.email,
         phone: r.phone,
         loanAmount: r.loan_amount === null ? null : Number(r.loan_amount),
         status: r.status,
+        assigneeId: r.assignee_id,
         assigneeName: r.assignee_name,
+        version: Number(r.version),
         nextActionKind: r.next_action_kind,
         nextActionAt: r.next_action_at === null ? null : new Date(r.next_action_at),
       }),
