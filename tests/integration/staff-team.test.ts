@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../../server/platform/db/client";
 import { auditLog, staffEnrolments, staffMembers, staffSessions } from "../../server/platform/db/schema";
 import { rowsOf } from "../../server/platform/db/rows";
 import { defaultPromotionFigures } from "../../app/domain/promotions";
+import { WARNINGS_SEEN_FIELD, warningsSeenValue } from "../../app/domain/promotion-changes";
 import { draftPromotion } from "../../server/promotions/promotions.server";
 import { accessReview } from "../../server/staff/reports/access-review.server";
 import { invitedStaff } from "../../server/staff/accounts.server";
@@ -455,13 +456,26 @@ describe.each(testDatabaseKinds())("a second administrator's confirmation (DECIS
       basedOn: null,
     });
     if (!drafted.ok) throw new Error("the draft was refused");
-    // Fay's session roles are read afresh by the guard: she now approves as Compliance.
+    // Fay's session roles are read afresh by the guard: she now approves as Compliance,
+    // acknowledging the version's warnings as its page shows them, through its check step.
+    const page = await answerOf(async () =>
+      (await import("../../app/routes/staff.promotions.$id")).loader({
+        request: new Request(`${SITE}/staff/promotions/${drafted.id}`, { headers: { Cookie: fay.cookie } }),
+        context,
+        params: { id: String(drafted.id) },
+      } as never),
+    );
+    const { warnings } = page.body as { warnings: Parameters<typeof warningsSeenValue>[0] };
     const approved = await answerOf(async () =>
       (await import("../../app/routes/staff.promotions.$id")).action({
         request: new Request(`${SITE}/staff/promotions/${drafted.id}`, {
           method: "POST",
           headers: { Cookie: fay.cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
-          body: new URLSearchParams({ intent: "approve" }),
+          body: new URLSearchParams({
+            intent: "approve",
+            [WARNINGS_SEEN_FIELD]: warningsSeenValue(warnings),
+            confirm: "yes",
+          }),
         }),
         context,
         params: { id: String(drafted.id) },
