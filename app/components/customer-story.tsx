@@ -1,6 +1,6 @@
 import type { CustomerStory as Story } from "~/content/loan-pages";
 import { formatPercent, formatPounds, formatTerm, representativeExample } from "~/domain/finance";
-import { exampleMonthlyRate } from "~/domain/promotions";
+import { exampleMonthlyRate } from "~/domain/example-cost";
 import { useExample } from "./promotion";
 
 /** A customer's story whose monthly payment and total are computed from its loan (D2). */

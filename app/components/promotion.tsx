@@ -4,11 +4,10 @@ import {
   defaultPromotionFigures,
   type ExampleInputs,
   type ExampleKey,
+  type ExampleTerms,
   exampleAnnualRate,
   type PromotionFigures,
-  ratesFrom,
-} from "~/domain/promotions";
-import type { ExampleTerms } from "~/domain/promotions";
+} from "~/domain/promotion-figures";
 import { handles, type RouteHandle } from "./route-handle";
 
 // The promotion figures a page prints (DECISIONS D27): the live version's, from the root
@@ -20,7 +19,8 @@ export interface RootPromotion {
   figures: PromotionFigures;
 }
 
-const CODE_FIGURES = defaultPromotionFigures();
+/** The figures the code holds: what a page prints where no live version reached it. */
+export const CODE_FIGURES = defaultPromotionFigures();
 
 /** A past copy (the console's history): its figures and the handle of the page it draws. */
 interface PastCopy {
@@ -49,19 +49,6 @@ export function usePromotion(): PromotionFigures {
 /** One page's example inputs. */
 export function useExample(key: ExampleKey): ExampleInputs {
   return usePromotion().examples[key];
-}
-
-/** "Rates from": the lowest rate in the live table. */
-export function useRatesFrom(): number {
-  return ratesFrom(usePromotion());
-}
-
-type MatchWithData = { id: string; data?: unknown } | undefined;
-
-/** The live figures from a `meta` function's `matches`. */
-export function promotionFromMatches(matches: readonly MatchWithData[]): PromotionFigures {
-  const root = matches.find((m) => m?.id === "root");
-  return (root?.data as { promotion?: RootPromotion } | undefined)?.promotion?.figures ?? CODE_FIGURES;
 }
 
 /** The annual rate an example is printed at (the bad credit page's monthly rate, as a year's). */

@@ -6,7 +6,7 @@ import {
   monthlyRate,
   representativeExample,
 } from "~/domain/finance";
-import type { ExampleTerms } from "~/domain/promotions";
+import type { ExampleTerms } from "~/domain/promotion-figures";
 import { HEADLINE_APR } from "~/domain/rates";
 import { printedRate, useExample } from "./promotion";
 import { useSite } from "./site-config";

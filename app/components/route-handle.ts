@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import type { ExampleTerms } from "~/domain/promotions";
+import type { ExampleTerms } from "~/domain/promotion-figures";
 
 /**
  * What a route module may say about itself in `export const handle`.

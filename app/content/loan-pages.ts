@@ -3,7 +3,7 @@
 // and the credit-agency score bands. Figures here are inputs, never results (D2).
 
 import { formatPercent, formatPounds } from "~/domain/finance";
-import type { ExampleKey } from "~/domain/promotions";
+import type { ExampleKey } from "~/domain/promotion-figures";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { type BenefitCard, CLAIMS } from "./marketing";
 

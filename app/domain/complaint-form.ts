@@ -5,6 +5,7 @@ import { isOwnKey } from "./own-keys";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./field-limits";
 import { sanitiseEmail, sanitiseName, sanitisePhone, sanitiseText } from "./sanitise";
 import { ukInstant } from "./uk-time";
+import { type FormRead, formRead, formRefused } from "./form-read";
 
 // A complaint as a person makes it on /make-a-complaint, or as staff record one taken by
 // phone, email or letter: the same fields, the same rules and the same messages in the
@@ -61,7 +62,7 @@ export function complaintValues(fields: Record<string, unknown>): ComplaintValue
 export function readComplaint(
   values: ComplaintValues,
   { emailRequired }: { emailRequired: boolean },
-): { ok: true; complaint: ComplaintDetails } | { ok: false; errors: ComplaintErrors } {
+): FormRead<ComplaintDetails, ComplaintValues, ComplaintField> {
   const errors: ComplaintErrors = {};
   const name = sanitiseName(values.name);
   if (!name) errors.name = COMPLAINT_MESSAGES.nameRequired;
@@ -86,18 +87,15 @@ export function readComplaint(
   const wanted = sanitiseText(values.wanted, COMPLAINT_WANTED_MAX_LENGTH + 1).trim();
   if (wanted.length > COMPLAINT_WANTED_MAX_LENGTH) errors.wanted = COMPLAINT_MESSAGES.wantedTooLong;
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    complaint: {
-      name,
-      email: email || null,
-      phone: phone || null,
-      about: values.about as ComplaintSubject,
-      words,
-      wanted: wanted || null,
-    },
-  };
+  if (Object.keys(errors).length > 0) return formRefused(errors, values);
+  return formRead({
+    name,
+    email: email || null,
+    phone: phone || null,
+    about: values.about as ComplaintSubject,
+    words,
+    wanted: wanted || null,
+  });
 }
 
 /** How staff say a complaint reached the firm (the website's own form records itself). */

@@ -88,7 +88,7 @@ describe("a borrower's own name and phone, corrected on /account", () => {
       { firstName: "J".repeat(255), lastName: "S".repeat(255), phone: null },
     ],
   ])("%j is kept as %j", (values, details) => {
-    expect(read(values)).toEqual({ ok: true, details });
+    expect(read(values)).toEqual({ ok: true, value: details });
   });
 
   it.each([
@@ -101,13 +101,13 @@ describe("a borrower's own name and phone, corrected on /account", () => {
     ],
     [{ firstName: "Jane", lastName: "S".repeat(256), phone: "" }, { lastName: LAST_NAME_TOO_LONG }],
   ])("%j is refused at each field in the forms' words", (values, problems) => {
-    expect(read(values)).toEqual({ ok: false, problems });
+    expect(read(values)).toEqual({ ok: false, problems, values });
   });
 
   it("reads a field that is not text (a file, a repeated field) as left empty", () => {
     expect(readAccountDetails((field) => (field === "phone" ? 7700900123 : "Jane"))).toEqual({
       ok: true,
-      details: { firstName: "Jane", lastName: "Jane", phone: null },
+      value: { firstName: "Jane", lastName: "Jane", phone: null },
     });
   });
 });

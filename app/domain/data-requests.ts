@@ -11,6 +11,7 @@ import { FIRST_NAME_TOO_LONG, LAST_NAME_TOO_LONG, UK_PHONE_INVALID } from "./mes
 import { isUkPhone } from "./phone";
 import { sanitiseName, sanitisePhone, sanitiseText } from "./sanitise";
 import { ukClock, ukInstant } from "./uk-time";
+import { type FormRead, formRead, formRefused } from "./form-read";
 
 /** What a request asks: only corrections come through /account; access and erasure are the borrower's own buttons. */
 export const DATA_REQUEST_KINDS = { correction: "Correct my details" } as const;
@@ -69,9 +70,7 @@ export interface AccountDetails {
   phone: string | null;
 }
 
-export type AccountDetailsRead =
-  | { ok: true; details: AccountDetails }
-  | { ok: false; problems: Partial<Record<AccountDetailField, string>> };
+export type AccountDetailsRead = FormRead<AccountDetails, Record<AccountDetailField, string>, AccountDetailField>;
 
 /**
  * A borrower's name and phone as they correct them on /account, by the sign-up form's rules
@@ -82,6 +81,7 @@ export function readAccountDetails(get: (field: AccountDetailField) => unknown):
     const value = get(field);
     return typeof value === "string" ? value : "";
   };
+  const typed = { firstName: text("firstName"), lastName: text("lastName"), phone: text("phone") };
   const firstName = sanitiseName(text("firstName"));
   const lastName = sanitiseName(text("lastName"));
   const phone = sanitisePhone(text("phone"));
@@ -91,6 +91,6 @@ export function readAccountDetails(get: (field: AccountDetailField) => unknown):
   if (lastName === "") problems.lastName = LAST_NAME_REQUIRED;
   else if (lastName.length > NAME_MAX_LENGTH) problems.lastName = LAST_NAME_TOO_LONG;
   if (phone !== "" && !isUkPhone(phone)) problems.phone = UK_PHONE_INVALID;
-  if (Object.keys(problems).length > 0) return { ok: false, problems };
-  return { ok: true, details: { firstName, lastName, phone: phone === "" ? null : phone } };
+  if (Object.keys(problems).length > 0) return formRefused(problems, typed);
+  return formRead({ firstName, lastName, phone: phone === "" ? null : phone });
 }

@@ -27,6 +27,23 @@ export const formRefused = <Typed, Field extends string = string>(
 });
 
 /**
+ * The problem a page names first (in its notice and its summary's first line): the first
+ * field, in the form's order of fields where it is given, that has one.
+ */
+export function firstProblem<Field extends string>(
+  problems: FormProblems<Field>,
+  order: readonly string[] = [],
+): [field: Field, message: string] {
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const found = (Object.entries(problems) as [Field, string | undefined][])
+    .filter((entry): entry is [Field, string] => entry[1] !== undefined)
+    .sort(([a], [b]) => rank(a) - rank(b));
+  const first = found[0];
+  if (!first) throw new Error("a refused form names at least one problem");
+  return first;
+}
+
+/**
  * A number as staff type it ("£25,000", "75%", " 6.5 ", ".5"): undefined when blank, NaN
  * when it is not a number. The one reader of amounts, rates and percentages typed in the
  * console; what range and how many decimal places a field takes is its form's rule.

@@ -61,7 +61,7 @@ describe("readNextAction: the next action an adviser posts, UK time", () => {
     ]),
   )("%s", (_, { input, want }) => {
     const read = readNextAction(input, NOW);
-    expect(read).toEqual({ ok: true, next: want ? { kind: want.kind, at: new Date(want.at) } : null });
+    expect(read).toEqual({ ok: true, value: want ? { kind: want.kind, at: new Date(want.at) } : null });
   });
 
   it.each(
@@ -140,7 +140,7 @@ describe("readNextAction: the next action an adviser posts, UK time", () => {
       },
     ]),
   )("refused: %s", (_, { input, field, problem }) => {
-    expect(readNextAction(input, NOW)).toEqual({ ok: false, field, problem });
+    expect(readNextAction(input, NOW)).toMatchObject({ ok: false, problems: { [field]: problem } });
   });
 
   it("reads 1:30 on the morning the clocks go back (it happens twice) as the second, GMT", () => {
@@ -148,7 +148,7 @@ describe("readNextAction: the next action an adviser posts, UK time", () => {
       { kind: "call-back", day: "2026-10-25", time: "01:30" },
       new Date("2026-10-01T09:00:00Z"),
     );
-    expect(read.ok && read.next?.at.toISOString()).toBe("2026-10-25T01:30:00.000Z");
+    expect(read.ok && read.value?.at.toISOString()).toBe("2026-10-25T01:30:00.000Z");
   });
 
   it.each(
@@ -168,7 +168,7 @@ describe("readNextAction: the next action an adviser posts, UK time", () => {
   )("the form shows a planned time: %s", (_, { at, fields }) => {
     expect(nextActionFields(new Date(at))).toEqual(fields);
     const back = readNextAction({ kind: "call-back", ...fields }, new Date(Date.parse(at) - 86_400_000));
-    expect(back.ok && back.next?.at.toISOString()).toBe(new Date(at).toISOString());
+    expect(back.ok && back.value?.at.toISOString()).toBe(new Date(at).toISOString());
   });
 });
 

@@ -3,6 +3,7 @@ import { CALLBACK_SLOT_MINUTES, NEXT_ACTION_KINDS, type NextActionKind } from ".
 import type { CorrectionChange } from "./lead-corrections";
 import type { LeadStatus } from "./leads";
 import { ukClock, ukInstant } from "./uk-time";
+import { type FormRead, formRead, formRefused } from "./form-read";
 
 // An adviser's work on one lead (docs/decisions/190): the calls they log, the next action
 // they plan, and why a lead is closed. Pure and small: the lead page, the Today page and
@@ -110,9 +111,10 @@ export const NEXT_ACTION_PROBLEMS = {
 } as const;
 
 export type NextActionInput = { kind?: unknown; day?: unknown; time?: unknown };
-export type NextActionRead =
-  | { ok: true; next: { kind: NextActionKind; at: Date } | null }
-  | { ok: false; problem: string; field: "kind" | "day" | "time" };
+/** A next action read: none, or its kind and time; or the one problem, at its field, with what was typed. */
+export type NextActionRead = FormRead<{ kind: NextActionKind; at: Date } | null, NextActionValues, NextActionField>;
+export type NextActionField = "kind" | "day" | "time";
+export type NextActionValues = Record<NextActionField, string>;
 
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
@@ -122,26 +124,33 @@ const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
  * the next year, that the UK clock shows that day (not in the hour skipped in March).
  */
 export function readNextAction(input: NextActionInput, now: Date): NextActionRead {
+  const typed: NextActionValues = {
+    kind: typeof input.kind === "string" ? input.kind : "",
+    day: typeof input.day === "string" ? input.day : "",
+    time: typeof input.time === "string" ? input.time : "",
+  };
+  const refuse = (field: NextActionField, problem: string) =>
+    formRefused<NextActionValues, NextActionField>({ [field]: problem }, typed);
   const kind = typeof input.kind === "string" ? input.kind : "";
-  if (kind === "" || kind === "none") return { ok: true, next: null };
+  if (kind === "" || kind === "none") return formRead(null);
   if (!(PLANNED_ACTION_KINDS as readonly string[]).includes(kind)) {
-    return { ok: false, problem: NEXT_ACTION_PROBLEMS.kind, field: "kind" };
+    return refuse("kind", NEXT_ACTION_PROBLEMS.kind);
   }
   const day = typeof input.day === "string" ? input.day.trim() : "";
-  if (!isCalendarDay(day)) return { ok: false, problem: NEXT_ACTION_PROBLEMS.day, field: "day" };
+  if (!isCalendarDay(day)) return refuse("day", NEXT_ACTION_PROBLEMS.day);
   const time = TIME.exec(typeof input.time === "string" ? input.time.trim() : "");
-  if (!time) return { ok: false, problem: NEXT_ACTION_PROBLEMS.time, field: "time" };
+  if (!time) return refuse("time", NEXT_ACTION_PROBLEMS.time);
   const minutes = Number(time[1]) * 60 + Number(time[2]);
   const at = ukInstant(day, minutes);
   const shown = ukClock(at);
   if (shown.day !== day || shown.minutes !== minutes)
-    return { ok: false, problem: NEXT_ACTION_PROBLEMS.gap, field: "time" };
+    return refuse("time", NEXT_ACTION_PROBLEMS.gap);
   const startOfMinute = Math.floor(now.getTime() / 60_000) * 60_000;
-  if (at.getTime() < startOfMinute) return { ok: false, problem: NEXT_ACTION_PROBLEMS.past, field: "time" };
+  if (at.getTime() < startOfMinute) return refuse("time", NEXT_ACTION_PROBLEMS.past);
   if (at.getTime() > now.getTime() + NEXT_ACTION_MAX_DAYS * 86_400_000) {
-    return { ok: false, problem: NEXT_ACTION_PROBLEMS.far, field: "day" };
+    return refuse("day", NEXT_ACTION_PROBLEMS.far);
   }
-  return { ok: true, next: { kind: kind as NextActionKind, at } };
+  return formRead({ kind: kind as NextActionKind, at });
 }
 
 /** A next action's time as the form's two fields show it, UK time: `{ day: "2026-12-01", time: "09:05" }`. */

@@ -1,23 +1,44 @@
 // The promotion figures (DECISIONS D27): the rate table, each page's representative
 // example inputs and the checkable claims, as one versioned set. Staff type inputs only;
-// every payment, total and APR printed from them is computed by finance.ts (D2).
+// every payment, total and APR printed from them is computed by finance.ts (D2). The
+// figures' shape and what a page reads of them are promotion-figures.ts (docs/decisions/470);
+// this module is the console's: the check on a draft, its form fields, its pages and versions.
 
 import { URL_MAX_LENGTH } from "./field-limits";
-import { type LoanCost, loanCost, loanCostAtMonthlyRate, representativeExample } from "./finance";
+import { representativeExample } from "./finance";
 import { isOwnKey } from "./own-keys";
 import { typedNumber } from "./form-read";
+import { ratesFrom } from "./rates-from";
 import {
-  BAD_CREDIT_MONTHLY_RATE,
-  DEFAULT_RATE_TABLE,
-  HEADLINE_APR,
-  HOME_IMPROVEMENT_REPRESENTATIVE_APR,
-  HOMEOWNER_CALCULATOR_APR,
+  type ExampleInputs,
+  type ExampleKey,
+  exampleAnnualRate,
+  type PromotionFigures,
+  type RateBasis,
+} from "./promotion-figures";
+import {
   HOMEOWNER_MAX_LOAN,
   HOMEOWNER_MIN_LOAN,
   RATED_CREDIT_HISTORIES,
   type RatedCreditHistory,
   type RateTableBand,
 } from "./rates";
+
+// The figures' shape, what a page reads of them and an example costed, for the console and the server.
+export { costAtExampleRate, exampleCost, exampleMonthlyRate } from "./example-cost";
+export {
+  defaultPromotionFigures,
+  type ExampleInputs,
+  type ExampleKey,
+  type ExampleTerms,
+  exampleAnnualRate,
+  type PanelClaim,
+  type PromotionClaims,
+  type PromotionFigures,
+  type RateBasis,
+  type RatingClaim,
+} from "./promotion-figures";
+export { ratesFrom } from "./rates-from";
 
 /** A version's life: drafted, then approved (live at once or at its time) or sent back; live until the next. */
 export const PROMOTION_STATUSES = ["draft", "approved", "rejected", "live", "superseded"] as const;
@@ -31,38 +52,8 @@ export const PROMOTION_STATUS_LABELS: Record<PromotionStatus, string> = {
   superseded: "Replaced",
 };
 
-/** Whether an example's rate is a nominal annual rate or a monthly one (the bad credit page). */
-export type RateBasis = "annual" | "monthly";
+/** The bases a draft's example rate may have: a year's or a month's (the bad credit page). */
 export const RATE_BASES: readonly RateBasis[] = ["annual", "monthly"];
-
-/** The inputs of one representative example: what the finance module computes the rest from. */
-/** The terms of a representative example: what is borrowed, over how long, at what borrowing rate. */
-export interface ExampleTerms {
-  amount: number;
-  months: number;
-  annualRatePercent: number;
-}
-
-export interface ExampleInputs {
-  amount: number;
-  months: number;
-  /** Percent a year (annual) or a month (monthly). */
-  ratePercent: number;
-  rateBasis: RateBasis;
-  /** Arrangement and broker fees, pounds. The finance module computes examples without fees, so 0. */
-  fees: number;
-}
-
-/** The examples a version holds: one per loan page and its calculator; the headline one also prints in every footer. */
-export const EXAMPLE_KEYS = [
-  "headline",
-  "homeowner",
-  "badCredit",
-  "schoolFees",
-  "homeImprovement",
-  "debtConsolidation",
-] as const;
-export type ExampleKey = (typeof EXAMPLE_KEYS)[number];
 
 export const EXAMPLE_LABELS: Record<ExampleKey, string> = {
   headline: "Headline homeowner loan (home page, loans, secured homeowner loan and every footer)",
@@ -73,105 +64,8 @@ export const EXAMPLE_LABELS: Record<ExampleKey, string> = {
   debtConsolidation: "Debt consolidation",
 };
 
-export interface PanelClaim {
-  /** "20+" */
-  size: string;
-  source: string;
-}
-
-export interface RatingClaim {
-  /** "4.8" out of 5 */
-  score: string;
-  count: number;
-  site: string;
-  url: string;
-  date: string;
-}
-
-/** Claims a reader could check, each with its source (docs/decisions/100): null when not made. */
-export interface PromotionClaims {
-  lenderPanel: PanelClaim | null;
-  rating: RatingClaim | null;
-}
-
-export interface PromotionFigures {
-  rateTable: RateTableBand[];
-  examples: Record<ExampleKey, ExampleInputs>;
-  claims: PromotionClaims;
-}
-
-const annual = (amount: number, months: number, ratePercent: number): ExampleInputs => ({
-  amount,
-  months,
-  ratePercent,
-  rateBasis: "annual",
-  fees: 0,
-});
-
-/**
- * The figures the code held before promotions were versioned, exactly: what the site
- * shows until a version is approved. Claims came from configuration (decision 100), so
- * the caller passes them.
- */
-export function defaultPromotionFigures(
-  claims: PromotionClaims = { lenderPanel: null, rating: null },
-): PromotionFigures {
-  return {
-    rateTable: DEFAULT_RATE_TABLE.map((band) => ({ ...band, rates: { ...band.rates } })),
-    examples: {
-      headline: annual(50_000, 120, HEADLINE_APR),
-      homeowner: annual(75_000, 180, HOMEOWNER_CALCULATOR_APR),
-      // Quoted by its monthly rate: 0.74166% a month is the 0.0074166 the page always used.
-      badCredit: {
-        amount: 25_000,
-        months: 120,
-        ratePercent: BAD_CREDIT_MONTHLY_RATE * 100,
-        rateBasis: "monthly",
-        fees: 0,
-      },
-      schoolFees: annual(25_000, 120, HEADLINE_APR),
-      homeImprovement: annual(50_000, 60, HOME_IMPROVEMENT_REPRESENTATIVE_APR),
-      debtConsolidation: annual(26_000, 60, HEADLINE_APR),
-    },
-    claims: {
-      lenderPanel: claims.lenderPanel ? { ...claims.lenderPanel } : null,
-      rating: claims.rating ? { ...claims.rating } : null,
-    },
-  };
-}
-
-/** The monthly rate an example's inputs mean (0.0074166 for 0.74166% a month). */
-export function exampleMonthlyRate(inputs: Pick<ExampleInputs, "ratePercent" | "rateBasis">): number {
-  return inputs.rateBasis === "monthly" ? inputs.ratePercent / 100 : inputs.ratePercent / 12 / 100;
-}
-
-/** The nominal annual rate (percent) an example's inputs mean, as the pages print it. */
-export function exampleAnnualRate(inputs: Pick<ExampleInputs, "ratePercent" | "rateBasis">): number {
-  return inputs.rateBasis === "monthly"
-    ? loanCostAtMonthlyRate({ amount: 1, monthlyRate: inputs.ratePercent / 100, months: 1 }).annualRatePercent
-    : inputs.ratePercent;
-}
-
-/** What borrowing `amount` over `months` at an example's rate costs: the finance module's figures. */
-export function costAtExampleRate(
-  inputs: Pick<ExampleInputs, "ratePercent" | "rateBasis">,
-  amount: number,
-  months: number,
-): LoanCost {
-  return inputs.rateBasis === "monthly"
-    ? loanCostAtMonthlyRate({ amount, monthlyRate: inputs.ratePercent / 100, months })
-    : loanCost({ amount, annualRatePercent: inputs.ratePercent, months });
-}
-
-/** The example's own loan, costed. */
-export function exampleCost(inputs: ExampleInputs): LoanCost {
-  return costAtExampleRate(inputs, inputs.amount, inputs.months);
-}
-
-/** The lowest rate in the table: "rates from" on every page. */
-export function ratesFrom(figures: Pick<PromotionFigures, "rateTable">): number {
-  return Math.min(...figures.rateTable.flatMap((band) => RATED_CREDIT_HISTORIES.map((h) => band.rates[h])));
-}
+/** The examples a version holds, in the order the console lists them (every one: the labels' type holds each). */
+export const EXAMPLE_KEYS = Object.keys(EXAMPLE_LABELS) as readonly ExampleKey[];
 
 // ── The check on a draft ──────────────────────────────────────────────────────
 

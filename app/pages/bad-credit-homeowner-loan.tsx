@@ -12,7 +12,7 @@ import {
   CREDIT_AGENCIES,
 } from "~/content/loan-pages";
 import { useExample } from "~/components/promotion";
-import { exampleCost } from "~/domain/promotions";
+import { exampleCost } from "~/domain/example-cost";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 

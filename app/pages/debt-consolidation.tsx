@@ -9,8 +9,10 @@ import { SecuredRate } from "~/components/secured-rate";
 import { CardGrid, PageSection } from "~/components/page-section";
 import { buttonVariants } from "~/components/ui/button";
 import { debtConsolidationBenefits } from "~/content/loan-pages";
-import { useExample, useRatesFrom } from "~/components/promotion";
-import { exampleAnnualRate, exampleCost } from "~/domain/promotions";
+import { useExample } from "~/components/promotion";
+import { useRatesFrom } from "~/components/page-promotion";
+import { exampleCost } from "~/domain/example-cost";
+import { exampleAnnualRate } from "~/domain/promotion-figures";
 import {
   CALCULATOR_DEFAULTS,
   CONSOLIDATION_TERM_MONTHS,

@@ -13,8 +13,9 @@ import {
   HOME_IMPROVEMENT_STORY,
   LOAN_TICKS,
 } from "~/content/loan-pages";
-import { useExample, useRatesFrom } from "~/components/promotion";
-import { exampleCost } from "~/domain/promotions";
+import { useExample } from "~/components/promotion";
+import { useRatesFrom } from "~/components/page-promotion";
+import { exampleCost } from "~/domain/example-cost";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { HOME_IMPROVEMENT_PROJECT_TYPES } from "~/domain/options";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";

@@ -11,7 +11,8 @@ import { SuccessStory } from "~/components/success-story";
 import { TickList } from "~/components/tick-list";
 import { buttonVariants } from "~/components/ui/button";
 import { benefitCards, CLAIMS, HOME_SUCCESS_STORY } from "~/content/marketing";
-import { usePromotion, useRatesFrom } from "~/components/promotion";
+import { usePromotion } from "~/components/promotion";
+import { useRatesFrom } from "~/components/page-promotion";
 import { PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 import { formatPounds } from "~/domain/finance";
 

@@ -11,7 +11,8 @@ import { CLAIMS } from "~/content/marketing";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { useExample, usePromotion } from "~/components/promotion";
-import { exampleAnnualRate, exampleCost } from "~/domain/promotions";
+import { exampleCost } from "~/domain/example-cost";
+import { exampleAnnualRate } from "~/domain/promotion-figures";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";
 
 /** The page's worked example (the spec's printed figures were wrong; these are computed). */

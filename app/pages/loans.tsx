@@ -11,7 +11,7 @@ import { SuccessStory } from "~/components/success-story";
 import { TickList } from "~/components/tick-list";
 import { buttonVariants } from "~/components/ui/button";
 import { benefitCards, CLAIMS, LOANS_SUCCESS_STORY } from "~/content/marketing";
-import { useRatesFrom } from "~/components/promotion";
+import { useRatesFrom } from "~/components/page-promotion";
 import { formatPounds } from "~/domain/finance";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN, PERSONAL_MAX_LOAN, PERSONAL_MIN_LOAN } from "~/domain/rates";
 import { LOAN_PAGE } from "~/components/route-handle";

@@ -9,7 +9,7 @@ import { PageSection } from "~/components/page-section";
 import { useSite } from "~/components/site-config";
 import { LOAN_TICKS, SECURED_LOAN_FAQS, SECURED_LOAN_STORY } from "~/content/loan-pages";
 import { benefitCards, CLAIMS } from "~/content/marketing";
-import { useRatesFrom } from "~/components/promotion";
+import { useRatesFrom } from "~/components/page-promotion";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import { CalculatorIsland } from "~/features/calculators/calculator-island";

@@ -1,7 +1,7 @@
 import { pageMeta } from "~/components/seo";
 import { CLAIMS } from "~/content/marketing";
-import { promotionFromMatches } from "~/components/promotion";
-import { ratesFrom } from "~/domain/promotions";
+import { promotionFromMatches } from "~/components/page-promotion";
+import { ratesFrom } from "~/domain/rates-from";
 import type { Route } from "./+types/_index";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -173,7 +173,7 @@ async function correctDetails(context: Route.ActionArgs["context"], request: Req
     ) as Record<AccountDetailField, string>;
     const read = readAccountDetails((field) => values[field]);
     if (!read.ok) return data({ detailsRefused: { values, problems: read.problems } }, { status: 400 });
-    await correctAccountDetails(context.db, user, read.details);
+    await correctAccountDetails(context.db, user, read.value);
     return redirect("/account?corrected=details#correct-heading", 303);
   }
   const value = form.get("details");

@@ -1,6 +1,6 @@
 import { pageMeta } from "~/components/seo";
-import { promotionFromMatches } from "~/components/promotion";
-import { ratesFrom } from "~/domain/promotions";
+import { promotionFromMatches } from "~/components/page-promotion";
+import { ratesFrom } from "~/domain/rates-from";
 import { formatPercent } from "~/domain/finance";
 import type { Route } from "./+types/debt-consolidation";
 

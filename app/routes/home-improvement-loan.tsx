@@ -1,6 +1,6 @@
 import { pageMeta } from "~/components/seo";
-import { promotionFromMatches } from "~/components/promotion";
-import { ratesFrom } from "~/domain/promotions";
+import { promotionFromMatches } from "~/components/page-promotion";
+import { ratesFrom } from "~/domain/rates-from";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import type { Route } from "./+types/home-improvement-loan";

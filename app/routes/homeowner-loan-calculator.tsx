@@ -1,8 +1,8 @@
 import { pageMeta } from "~/components/seo";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
-import { promotionFromMatches } from "~/components/promotion";
-import { exampleAnnualRate } from "~/domain/promotions";
+import { promotionFromMatches } from "~/components/page-promotion";
+import { exampleAnnualRate } from "~/domain/promotion-figures";
 import type { Route } from "./+types/homeowner-loan-calculator";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
 import { SCHOOL_FEES_CLAIMS } from "~/content/loan-pages";
 import { pageMeta } from "~/components/seo";
-import { promotionFromMatches } from "~/components/promotion";
-import { ratesFrom } from "~/domain/promotions";
+import { promotionFromMatches } from "~/components/page-promotion";
+import { ratesFrom } from "~/domain/rates-from";
 import { formatPercent, formatPounds } from "~/domain/finance";
 import type { Route } from "./+types/school-fees-loan";
 

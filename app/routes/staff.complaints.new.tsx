@@ -91,7 +91,7 @@ export const action = consoleAction("complaints.handle", async ({ request, conte
     const errors = {
       ...(channel ? {} : { channel: CHANNEL_REQUIRED }),
       ...(receivedAt ? {} : { received: RECEIVED_INVALID }),
-      ...(read.ok ? {} : read.errors),
+      ...(read.ok ? {} : read.problems),
     };
     return data(
       {
@@ -104,7 +104,7 @@ export const action = consoleAction("complaints.handle", async ({ request, conte
       { status: 400 },
     );
   }
-  await recordComplaint(context, { details: read.complaint, channel, receivedAt, handler: user, lead });
+  await recordComplaint(context, { details: read.value, channel, receivedAt, handler: user, lead });
   return redirect("/staff/complaints?done=recorded", 303);
 });
 

@@ -74,7 +74,7 @@ import {
   consoleLoader,
   requireAlso,
 } from "../../server/staff/console-route.server";
-import type { Refusal } from "~/domain/form-read";
+import { firstProblem, type Refusal } from "~/domain/form-read";
 import type { Route } from "./+types/staff.leads.$kind.$id";
 
 // /staff/leads/:kind/:id: one lead, its figures, emails and timeline; calls, the next
@@ -391,11 +391,14 @@ const call: LeadIntent = async ({ request, form, context, staff }, lead, now) =>
   }
   if (!values.kind) return refused({ error: NEXT_ACTION_PROBLEMS.kind, form: "call", field: "kind", values });
   const next = readNextAction(values, now);
-  if (!next.ok) return refused({ error: next.problem, form: "call", field: next.field, values });
+  if (!next.ok) {
+    const [field, error] = firstProblem(next.problems);
+    return refused({ error, form: "call", field, values });
+  }
   const outcome = await logCall(
     context.db,
     staff.user,
-    { ...lead, outcome: callOutcome, note: values["call-note"] ?? "", next: next.next },
+    { ...lead, outcome: callOutcome, note: values["call-note"] ?? "", next: next.value },
     now,
     context.config.callbacks,
   );
@@ -409,8 +412,11 @@ const call: LeadIntent = async ({ request, form, context, staff }, lead, now) =>
 const nextAction: LeadIntent = async ({ request, form, context, staff }, lead, now) => {
   const values = valuesOf(form, ["kind", "day", "time"]);
   const next = readNextAction(values, now);
-  if (!next.ok) return refused({ error: next.problem, form: "next-action", field: next.field, values });
-  const outcome = await setNextAction(context.db, staff.user, { ...lead, next: next.next });
+  if (!next.ok) {
+    const [field, error] = firstProblem(next.problems);
+    return refused({ error, form: "next-action", field, values });
+  }
+  const outcome = await setNextAction(context.db, staff.user, { ...lead, next: next.value });
   if (!outcome.ok && outcome.reason === "not-allowed") {
     return refused({ error: NEXT_ACTION_PROBLEMS.closed, form: "next-action", field: "kind", values });
   }
@@ -505,9 +511,7 @@ async function caseAction(
     read = completion.ok ? { ok: true, value: { to, completion: completion.value } } : completion;
   }
   if (!read.ok) {
-    const [field, error] = Object.entries(read.problems).sort(
-      ([a], [b]) => fields.indexOf(a) - fields.indexOf(b),
-    )[0] as [string, string];
+    const [field, error] = firstProblem(read.problems, fields);
     return refused({ error, form: intent, field, problems: read.problems, values });
   }
   const outcome = await moveCase(context.db, user, { kind, id, caseVersion }, read.value, now);
@@ -535,8 +539,8 @@ async function commissionAction(
   if (!current?.completion) return refused({ error: NOT_COMPLETED });
   const read = readCommissionChange((name) => values[name] ?? "", current.completion.commissionPence);
   if (!read.ok) {
-    const field = COMMISSION_CHANGE_FIELDS.find((f) => read.problems[f]) as string;
-    return refused({ error: read.problems[field] as string, form: intent, field, problems: read.problems, values });
+    const [field, error] = firstProblem(read.problems, COMMISSION_CHANGE_FIELDS);
+    return refused({ error, form: intent, field, problems: read.problems, values });
   }
   const outcome = await changeCommission(context.db, user, { kind, id, caseVersion }, read.value, now);
   if (outcome.ok) return redirect(savedPath(request, kind, id, intent));

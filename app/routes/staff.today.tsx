@@ -14,6 +14,7 @@ import { privatePageHeaders } from "~/features/accounts/private-headers";
 import { type TodayRow, TodayPage } from "~/features/staff/today-page";
 import { ConsoleError } from "~/features/staff/console-error";
 import { consoleMeta } from "~/features/staff/console-meta";
+import { firstProblem } from "~/domain/form-read";
 import {
   type ConsoleActionArgs,
   type ConsoleArgs,
@@ -138,11 +139,11 @@ async function call({ form, context, staff }: ConsoleActionArgs) {
   if (!isCallOutcome(outcome)) return at("outcome", "Choose how the call went.");
   if (!values.kind) return at("kind", NEXT_ACTION_PROBLEMS.kind);
   const next = readNextAction(values, now);
-  if (!next.ok) return at(next.field, next.problem);
+  if (!next.ok) return at(...firstProblem(next.problems));
   const logged = await logCall(
     context.db,
     staff.user,
-    { ...lead, outcome, note: values["call-note"] ?? "", next: next.next },
+    { ...lead, outcome, note: values["call-note"] ?? "", next: next.value },
     now,
     context.config.callbacks,
   );

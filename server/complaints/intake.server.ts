@@ -47,9 +47,9 @@ export async function complaintFormAction(context: ServerContext, request: Reque
   if (isHoneypotFilled(fields)) return { sent: true, reference: null };
 
   const read = readComplaint(values, { emailRequired: true });
-  if (!read.ok) return refuse(400, COMPLAINT_FORM_PROBLEM, read.errors);
+  if (!read.ok) return refuse(400, COMPLAINT_FORM_PROBLEM, read.problems);
   const { reference } = await recordComplaint(context, {
-    details: read.complaint,
+    details: read.value,
     channel: "web-form",
     receivedAt: new Date(),
     handler: null,

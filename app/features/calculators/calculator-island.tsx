@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { Island } from "~/components/island";
 import { usePromotion } from "~/components/promotion";
-import type { ExampleKey } from "~/domain/promotions";
+import type { ExampleKey } from "~/domain/promotion-figures";
 import { CALCULATORS, type CalculatorName } from "./calculators";
 import script from "./hydrate-calculators.tsx?island-module";
 import { type CalculatorInput, type CalculatorProps, readCalculatorInput } from "./submission";

@@ -9,7 +9,7 @@ import {
   parseMoneyInput,
 } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
-import { exampleAnnualRate } from "~/domain/promotions";
+import { exampleAnnualRate } from "~/domain/promotion-figures";
 import { BelowSecuredMinimum, CalculateButton, CalculatorCard, Field, PoundsInput, ResultFigures } from "./fields";
 import { useInputsOnPage } from "./inputs-on-page";
 import { type CalculatorInput, type CalculatorProps, rateOr } from "./submission";

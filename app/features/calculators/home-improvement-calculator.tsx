@@ -13,7 +13,7 @@ import {
   type HomeImprovementProjectType,
   isOptionValue,
 } from "~/domain/options";
-import { exampleAnnualRate } from "~/domain/promotions";
+import { exampleAnnualRate } from "~/domain/promotion-figures";
 import {
   BelowSecuredMinimum,
   CalculateButton,

@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, calculatorAmountFit, homeownerCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
-import { type ExampleInputs, exampleAnnualRate } from "~/domain/promotions";
+import { type ExampleInputs, exampleAnnualRate } from "~/domain/promotion-figures";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import {
   BelowSecuredMinimum,

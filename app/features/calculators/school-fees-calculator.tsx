@@ -18,7 +18,7 @@ import {
   SCHOOLS,
   type SchoolYearGroup,
 } from "~/domain/options";
-import { exampleAnnualRate } from "~/domain/promotions";
+import { exampleAnnualRate } from "~/domain/promotion-figures";
 import {
   BelowSecuredMinimum,
   CalculateButton,

@@ -3,7 +3,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { CALCULATOR_DEFAULTS, calculatorAmountFit, securedLoanCalculator } from "~/domain/calculators";
 import { formatPercent, formatPounds, formatTerm, type LoanCost } from "~/domain/finance";
 import { SECURED_CALCULATOR_TERMS_YEARS } from "~/domain/options";
-import { type ExampleInputs, exampleAnnualRate } from "~/domain/promotions";
+import { type ExampleInputs, exampleAnnualRate } from "~/domain/promotion-figures";
 import { HOMEOWNER_MAX_LOAN, HOMEOWNER_MIN_LOAN } from "~/domain/rates";
 import {
   BelowSecuredMinimum,

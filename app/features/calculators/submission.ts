@@ -1,7 +1,7 @@
 // A calculator's inputs come from its form's query (app/domain/calculator-input.ts).
 export { type CalculatorInput, readCalculatorInput } from "~/domain/calculator-input";
 import type { CalculatorInput } from "~/domain/calculator-input";
-import { defaultPromotionFigures, type ExampleInputs, type ExampleKey } from "~/domain/promotions";
+import { defaultPromotionFigures, type ExampleInputs, type ExampleKey } from "~/domain/promotion-figures";
 
 /**
  * What a calculator is drawn with: the inputs its form sent, if any, and the rate of the
