@@ -136,7 +136,8 @@ test("an adviser corrects a lead's phone and property value; a manager assigns t
 
   // From the list, a lead's page walks to the next in the list and back to the list.
   const [older = "", newer = ""] = ids.map((id) => id.slice(0, 8).toUpperCase());
-  await manager.getByRole("link", { name: newer, exact: true }).click();
+  // The name is the row's link; both leads have the same name here, so the row is found by its reference.
+  await manager.getByRole("row").filter({ hasText: newer }).getByRole("link").first().click();
   await expect(manager.getByRole("heading", { level: 1 })).toContainText(newer);
   await manager.getByRole("link", { name: "Next lead" }).click();
   await expect(manager.getByRole("heading", { level: 1 })).toContainText(older);
