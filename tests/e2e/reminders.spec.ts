@@ -129,7 +129,7 @@ test("a booked call-back reminds its adviser at its time; the link opens the lea
   await tabTo(page, everyone);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/staff/people/quote/${id}$`));
-  await expect(page.getByRole("heading", { level: 1, name: `Everyone matching lead ${reference}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /: everything held$/ })).toBeVisible();
   const leads = page.getByTestId("person-leads");
   await expect(leads.getByRole("listitem")).toHaveCount(2);
   await expect(leads).toContainText("Same phone");
