@@ -21,6 +21,14 @@ import { refuseUnreadableRequests } from "./platform/refused-requests";
 import { reportRequest, routeGroup } from "./platform/metrics";
 import { healthWatch, ROUTE_GROUPS } from "./observability.server";
 
+/**
+ * How long an idle connection stays open: longer than Caddy keeps its connections to the
+ * server idle (two minutes) and than Node's fetch keeps its own (four seconds), so a
+ * client never sends a request down a connection the server is closing that moment, which
+ * the client sees as a reset (a proxy's 502). Node's own default is five seconds.
+ */
+const KEEP_ALIVE_MS = 125_000;
+
 export interface RunningServer {
   database: DatabaseHandle;
   port: number;
@@ -134,8 +142,8 @@ export async function startServer(
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     // Prerendered pages and assets are answered before a request reaches the app.
     const serveStatic = fastStaticFiles(clientDir, config, log, renderedPages);
-    const createServer = ((options: ServerOptions, listener: RequestListener) =>
-      createHttpServer(options, (req, res) => {
+    const createServer = ((options: ServerOptions, listener: RequestListener) => {
+      const httpServer = createHttpServer(options, (req, res) => {
         inFlight.answer(res);
         const started = performance.now();
         if (!serveStatic(req, res)) return listener(req, res);
@@ -144,7 +152,11 @@ export async function startServer(
           const group = routeGroup((req.url ?? "/").split("?")[0] ?? "/", ROUTE_GROUPS);
           reportRequest(group, req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000);
         });
-      })) as typeof createHttpServer;
+      });
+      // An idle connection is kept longer than any client keeps it (decision 480).
+      httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
+      return httpServer;
+    }) as typeof createHttpServer;
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer }, (info) => {
       log.info({ port: info.port }, `listening on http://localhost:${info.port}`);
       resolve(s);

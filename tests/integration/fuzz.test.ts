@@ -855,7 +855,16 @@ describe.skipIf(!hasBuild)("fuzzing the running server (issue 12)", () => {
             secrets.push(...built.secrets);
             init = { ...built.init, headers: { ...(built.init.headers as Record<string, string>), Cookie: cookie } };
           }
-          const response = await fetch(`${server.baseUrl}${url}`, init);
+          let response: Response;
+          try {
+            response = await fetch(`${server.baseUrl}${url}`, init);
+          } catch (error) {
+            const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : "";
+            failures.push(
+              `${init.method ?? "GET"} ${url.slice(0, 200)} as ${who}: no answer, ${String(error)}${cause}`,
+            );
+            return false;
+          }
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           const what = `${response.status} ${init.method ?? "GET"} ${url.slice(0, 200)} as ${who}`;
           let body: string;

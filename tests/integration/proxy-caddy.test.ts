@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
@@ -149,6 +149,24 @@ describe.skipIf(!hasCaddy)("the server behind Caddy (skipped without /usr/bin/ca
     expect(plain.status).toBe(308);
     // To the same page on https (the port is the HTTPS one's by default, 443).
     expect(plain.location).toMatch(/^https:\/\/127\.0\.0\.1(:\d+)?\/loans$/);
+  });
+
+  it("keeps an idle connection open longer than Caddy keeps its own to the server (two minutes)", async () => {
+    // Shorter, and Caddy now and then sends a request down a connection the server is
+    // closing that moment: the visitor gets a 502 (decision 480).
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const call = httpRequest(
+        `http://127.0.0.1:${server?.port}/healthz`,
+        { agent: new Agent({ keepAlive: true }) },
+        (response) => {
+          response.resume();
+          resolve(response.headers["keep-alive"]);
+        },
+      );
+      call.on("error", reject);
+      call.end();
+    });
+    expect(Number(/timeout=(\d+)/.exec(keepAlive ?? "")?.[1])).toBeGreaterThan(120);
   });
 
   it("keeps every redirect of the site on https", async () => {
