@@ -160,7 +160,7 @@ describe.skipIf(!hasCaddy)("the server behind Caddy (skipped without /usr/bin/ca
         { agent: new Agent({ keepAlive: true }) },
         (response) => {
           response.resume();
-          resolve(response.headers["keep-alive"]);
+          resolve(String(response.headers["keep-alive"] ?? ""));
         },
       );
       call.on("error", reject);
