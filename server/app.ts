@@ -86,6 +86,10 @@ export function createApp(options: AppOptions) {
     const started = performance.now();
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    // A body answered before it all arrived (refused by its size, say) is drained for a
+    // moment and its connection then closed: the client is told so, and sends its next
+    // request on a new one rather than down one about to close (decision 481).
+    if (bodyLeftUnread(c)) c.res.headers.set("Connection", "close");
     const status = statusSent(c);
     const ms = performance.now() - started;
     // Path only: query strings can carry personal data.
@@ -206,6 +210,12 @@ function statusSent(c: Context): number {
   const refused = refusedWith(incoming);
   if (refused !== undefined) return refused;
   return c.req.raw.signal.aborted ? CLIENT_CLOSED : c.res.status;
+}
+
+/** True when the request's body had not all arrived by the time its answer was made. */
+function bodyLeftUnread(c: Context): boolean {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming !== undefined && !incoming.complete;
 }
 
 const checkContentLength = bodyLimit({

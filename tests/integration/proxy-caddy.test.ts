@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import https from "node:https";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -167,6 +168,27 @@ describe.skipIf(!hasCaddy)("the server behind Caddy (skipped without /usr/bin/ca
       call.end();
     });
     expect(Number(/timeout=(\d+)/.exec(keepAlive ?? "")?.[1])).toBeGreaterThan(120);
+  });
+
+  it("closes a connection whose body it refused before it all arrived, and says so in the answer", async () => {
+    // The server drains such a body for half a second, then closes: an answer that said
+    // keep-alive would have Caddy send another visitor's request down it (decision 481).
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server?.port ?? 0, "127.0.0.1", () => {
+        socket.write(
+          'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"',
+        );
+      });
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk) => {
+        text += chunk;
+      });
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/^connection: close\r$/im);
   });
 
   it("keeps every redirect of the site on https", async () => {
