@@ -29,7 +29,8 @@ import { benchLeadPage } from "./bench-lead-page";
 
 const kind = process.argv[2] === "postgres" ? "postgres" : "pglite";
 const count = Number(process.argv[3] ?? process.env.INBOX_LEADS ?? 100_000);
-const RUNS = 40;
+/** Runs per figure: BENCH_RUNS, 40 unless set (the tests' smoke run takes a few). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const parts = new Set((process.env.BENCH_INBOX_ONLY ?? "queries,export,retention").split(","));
 
 const { database, url, drop } = await openBenchDatabase(process.env.BENCH_INBOX_KEEP);

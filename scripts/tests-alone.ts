@@ -27,7 +27,8 @@ function chain(test: TestCase) {
 const failing: string[] = [];
 for (const { file, name } of names) {
   vitest.state.filesMap.clear();
-  for (const project of vitest.projects) project.config.testNamePattern = new RegExp(`^${escapeTestName(name, false)}$`);
+  for (const project of vitest.projects)
+    project.config.testNamePattern = new RegExp(`^${escapeTestName(name, false)}$`);
   const result = await vitest.start([file]);
   const tests: TestCase[] = result.testModules.flatMap((module) => [...module.children.allTests()]);
   const ran = tests.filter((test) => test.result().state !== "skipped");

@@ -176,6 +176,8 @@ test("an administrator adds an adviser, who works a lead and is refused what is 
   // The export now works, after the adviser's own code.
   await staleCode(adviserEmail);
   await adviser.goto("/staff");
+  // The export is among the folded filters: it takes the list as they filter it.
+  await adviser.getByText("More filters").click();
   await adviser.getByRole("link", { name: "Export CSV" }).click();
   await expect(adviser).toHaveURL(/\/staff\/step-up\?from=%2Fstaff%2Fexport/);
   await adviser.getByLabel("Code from your authenticator app").fill(await nextCode(adviserKey));
