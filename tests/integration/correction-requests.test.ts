@@ -92,6 +92,8 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("correction requests on %s"
     expect(await stored()).toBe(limit);
     const refused = await ask({ intent: "correction", details: "One too many" });
     expect(refused.status).toBe(429);
+    // When to try again, as every other refused form says it.
+    expect(refused.headers.get("Retry-After")).toMatch(/^[1-9]\d*$/);
     expect(await stored()).toBe(limit);
     // The details form is the same account's form: held to the same limit.
     expect((await ask({ intent: "details", firstName: "Cai", lastName: "Corrects", phone: "" })).status).toBe(429);
