@@ -1,10 +1,14 @@
-import { type MouseEvent, type Ref, useId } from "react";
+import { type MouseEvent, type Ref, useEffect, useId, useRef } from "react";
+import { useHydrated } from "../use-hydrated";
 
 // The error summary of the GOV.UK Design System (DECISIONS D24): at the top of a form
 // that was refused, "There is a problem" and a link to each field in error, in the
-// order of the form. It takes the focus when it appears (on a page drawn by the server,
-// through `autofocus`, so it works before any script), and each link moves the focus to
-// its field. The message under each field is FieldError (./field.tsx).
+// order of the form. It takes the focus when it appears: on a page drawn by the server
+// through `autofocus`, so it works before any script; drawn by script after a post (where
+// React's autoFocus moves only a form control), and each time its problems change, in an
+// effect. The summary the server drew is not focused again when the page wakes: the
+// visitor may already be in a field. Each link moves the focus to its field. The message
+// under each field is FieldError (./field.tsx).
 
 export const ERROR_SUMMARY_TITLE = "There is a problem";
 
@@ -24,10 +28,23 @@ interface ErrorSummaryProps {
 
 export function ErrorSummary({ problems, autoFocus, ref, className }: ErrorSummaryProps) {
   const titleId = useId();
+  const own = useRef<HTMLDivElement | null>(null);
+  // False only for a summary the server drew, while the page wakes: that one has its focus.
+  const drawnByScript = useRef(useHydrated());
+  const said = problems.map((problem) => `${problem.targetId}:${problem.message}`).join("\n");
+  useEffect(() => {
+    if (autoFocus && drawnByScript.current && said !== "") own.current?.focus();
+    drawnByScript.current = true;
+  }, [autoFocus, said]);
   if (problems.length === 0) return null;
+  const setRef = (node: HTMLDivElement | null) => {
+    own.current = node;
+    if (typeof ref === "function") ref(node);
+    else if (ref) ref.current = node;
+  };
   return (
     <div
-      ref={ref}
+      ref={setRef}
       role="alert"
       aria-labelledby={titleId}
       tabIndex={-1}
