@@ -50,15 +50,23 @@ describe("the day a correction request is due", () => {
 });
 
 describe("a correction request's words", () => {
+  const refused = (problem: string, details: string) => ({
+    ok: false,
+    problems: { details: problem },
+    values: { details },
+  });
   it.each([
-    ["", { ok: false, problem: CORRECTION_REQUEST_PROBLEMS.empty }],
-    ["   \n ", { ok: false, problem: CORRECTION_REQUEST_PROBLEMS.empty }],
-    [undefined, { ok: false, problem: CORRECTION_REQUEST_PROBLEMS.empty }],
-    ["\u0000", { ok: false, problem: CORRECTION_REQUEST_PROBLEMS.empty }],
-    ["Line one\r\nline\u0007 two", { ok: true, details: "Line one\nline two" }],
-    ["  My income is £52,000, not £25,000. ", { ok: true, details: "My income is £52,000, not £25,000." }],
-    ["x".repeat(CORRECTION_REQUEST_MAX_LENGTH), { ok: true, details: "x".repeat(CORRECTION_REQUEST_MAX_LENGTH) }],
-    ["x".repeat(CORRECTION_REQUEST_MAX_LENGTH + 1), { ok: false, problem: CORRECTION_REQUEST_PROBLEMS.tooLong }],
+    ["", refused(CORRECTION_REQUEST_PROBLEMS.empty, "")],
+    ["   \n ", refused(CORRECTION_REQUEST_PROBLEMS.empty, "   \n ")],
+    [undefined, refused(CORRECTION_REQUEST_PROBLEMS.empty, "")],
+    ["\u0000", refused(CORRECTION_REQUEST_PROBLEMS.empty, "\u0000")],
+    ["Line one\r\nline\u0007 two", { ok: true, value: "Line one\nline two" }],
+    ["  My income is £52,000, not £25,000. ", { ok: true, value: "My income is £52,000, not £25,000." }],
+    ["x".repeat(CORRECTION_REQUEST_MAX_LENGTH), { ok: true, value: "x".repeat(CORRECTION_REQUEST_MAX_LENGTH) }],
+    [
+      "x".repeat(CORRECTION_REQUEST_MAX_LENGTH + 1),
+      refused(CORRECTION_REQUEST_PROBLEMS.tooLong, "x".repeat(CORRECTION_REQUEST_MAX_LENGTH + 1)),
+    ],
   ])("%j", (value, expected) => {
     expect(readCorrectionRequest(value)).toEqual(expected);
   });

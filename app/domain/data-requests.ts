@@ -24,16 +24,21 @@ export const CORRECTION_REQUEST_PROBLEMS = {
   tooLong: `Keep it to ${CORRECTION_REQUEST_MAX_LENGTH.toLocaleString("en-GB")} characters or fewer`,
 } as const;
 
-export type CorrectionRequestRead = { ok: true; details: string } | { ok: false; problem: string };
+/** The request's one field, as the account page names it. */
+export const CORRECTION_REQUEST_FIELD = "details";
+
+/** The request's words, or why they cannot be sent, with the words as typed. */
+export type CorrectionRequestRead = FormRead<string, { details: string }, typeof CORRECTION_REQUEST_FIELD>;
 
 /** The request's words as typed (trimmed, control characters out), or why they cannot be sent. */
 export function readCorrectionRequest(value: unknown): CorrectionRequestRead {
+  const typed = { details: typeof value === "string" ? value : "" };
   // Control characters out (a NUL cannot be stored), line breaks kept; the length judged before any cap.
-  const details = typeof value === "string" ? sanitiseText(value, Number.MAX_SAFE_INTEGER) : "";
-  if (details === "") return { ok: false, problem: CORRECTION_REQUEST_PROBLEMS.empty };
+  const details = sanitiseText(typed.details, Number.MAX_SAFE_INTEGER);
+  if (details === "") return formRefused({ details: CORRECTION_REQUEST_PROBLEMS.empty }, typed);
   if (details.length > CORRECTION_REQUEST_MAX_LENGTH)
-    return { ok: false, problem: CORRECTION_REQUEST_PROBLEMS.tooLong };
-  return { ok: true, details };
+    return formRefused({ details: CORRECTION_REQUEST_PROBLEMS.tooLong }, typed);
+  return formRead(details);
 }
 
 /** How a request is named to the borrower and in the console. */

@@ -25,6 +25,7 @@ import {
   type AccountDetailField,
   dataRequestReference,
   readAccountDetails,
+  CORRECTION_REQUEST_FIELD,
   readCorrectionRequest,
 } from "~/domain/data-requests";
 import { ukClock } from "~/domain/uk-time";
@@ -176,15 +177,14 @@ async function correctDetails(context: Route.ActionArgs["context"], request: Req
     await correctAccountDetails(context.db, user, read.value);
     return redirect("/account?corrected=details#correct-heading", 303);
   }
-  const value = form.get("details");
-  const read = readCorrectionRequest(value);
+  const read = readCorrectionRequest(form.get(CORRECTION_REQUEST_FIELD));
   if (!read.ok) {
     return data(
-      { requestRefused: { value: typeof value === "string" ? value : "", problem: read.problem } },
+      { requestRefused: { value: read.values.details, problem: read.problems.details ?? "" } },
       { status: 400 },
     );
   }
-  await askForCorrection(context.db, user, read.details, { nation: context.config.firm.nation });
+  await askForCorrection(context.db, user, read.value, { nation: context.config.firm.nation });
   return redirect("/account?corrected=request#ask-heading", 303);
 }
 
