@@ -10,9 +10,15 @@ import {
   readOffer,
 } from "~/domain/lead-cases";
 import { isRecordVersion } from "~/domain/leads";
-import { type CaseMove, caseOf, moveCase, STALE_CASE } from "../../../server/staff/leads/cases.server";
+import {
+  type CaseMove,
+  type CaseOutcome,
+  caseOf,
+  moveCase,
+  STALE_CASE,
+} from "../../../server/staff/leads/cases.server";
 import { notFound } from "../../../server/staff/session.server";
-import { type LeadIntent, refused, savedPath, valuesOf } from "./answer.server";
+import { type LeadIntent, type PostedLead, refused, savedPath, valuesOf } from "./answer.server";
 
 // The lead's case with a lender (docs/decisions/230): sent, offered, completed or declined.
 
@@ -58,8 +64,19 @@ export const caseMove =
       return refused({ error, form: intent, field, problems: read.problems, values });
     }
     const outcome = await moveCase(context.db, staff.user, { kind, id, caseVersion }, read.value, now);
-    if (outcome.ok) return redirect(savedPath(request, kind, id, intent));
-    if (outcome.reason === "not-found") throw notFound();
-    if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);
-    return refused({ error: outcome.problem, form: intent, values });
+    return caseAnswered(request, { kind, id }, intent, values, outcome);
   };
+
+/** What a change to the case answers: back to the lead, 409 when someone moved it first, or the rule's words. */
+export function caseAnswered(
+  request: Request,
+  { kind, id }: Pick<PostedLead, "kind" | "id">,
+  intent: string,
+  values: Record<string, string>,
+  outcome: CaseOutcome,
+) {
+  if (outcome.ok) return redirect(savedPath(request, kind, id, intent));
+  if (outcome.reason === "not-found") throw notFound();
+  if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);
+  return refused({ error: outcome.problem, form: intent, values });
+}

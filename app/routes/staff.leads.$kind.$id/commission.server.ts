@@ -1,10 +1,9 @@
-import { redirect } from "react-router";
 import { firstProblem } from "~/domain/form-read";
 import { COMMISSION_CHANGE_FIELDS, readCommissionChange } from "~/domain/lead-cases";
 import { isRecordVersion } from "~/domain/leads";
-import { caseOf, changeCommission, NOT_COMPLETED, STALE_CASE } from "../../../server/staff/leads/cases.server";
-import { notFound } from "../../../server/staff/session.server";
-import { type LeadIntent, refused, savedPath, valuesOf } from "./answer.server";
+import { caseOf, changeCommission, NOT_COMPLETED } from "../../../server/staff/leads/cases.server";
+import { type LeadIntent, refused, valuesOf } from "./answer.server";
+import { caseAnswered } from "./case.server";
 
 /** A completed case's commission corrected: the new figure and its reason, at the case's version. */
 export const commission: LeadIntent = async ({ request, form, context, staff }, { kind, id }, now) => {
@@ -20,8 +19,5 @@ export const commission: LeadIntent = async ({ request, form, context, staff }, 
     return refused({ error, form: intent, field, problems: read.problems, values });
   }
   const outcome = await changeCommission(context.db, staff.user, { kind, id, caseVersion }, read.value, now);
-  if (outcome.ok) return redirect(savedPath(request, kind, id, intent));
-  if (outcome.reason === "not-found") throw notFound();
-  if (outcome.reason === "stale") return refused({ error: STALE_CASE }, 409);
-  return refused({ error: outcome.problem, form: intent, values });
+  return caseAnswered(request, { kind, id }, intent, values, outcome);
 };
