@@ -123,7 +123,7 @@ export async function benchLeadPage(db: Database, viewerId: string, runs: number
     nonce: "bench",
     clientAddress: "127.0.0.1",
   };
-  const { loader } = await import("../app/routes/staff.leads.$kind.$id");
+  const { loader } = await import("../app/routes/staff.leads.$kind.$id/route");
   const leads = await rowsOf<{ id: string }>(db, sql`select id from quotes order by id limit 50`);
   const cookie = `${staffCookieName(config.isProduction)}=${token}`;
   const leadPage = (i: number) => {

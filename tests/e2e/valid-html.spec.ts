@@ -1,9 +1,9 @@
 import { defaultPromotionFigures, exampleField, promotionFieldValues } from "../../app/domain/promotions";
-import { readdirSync } from "node:fs";
 import { type APIResponse, expect, test } from "@playwright/test";
 import { confirmedAccount } from "../support/accounts";
 import { type CheckedPage, hasJava, htmlErrors } from "../support/html-checker";
 import { validQuote } from "../support/leads";
+import { routeFiles, routeName } from "../support/route-files";
 import { overHttp, signInStaff } from "../support/staff-sign-in";
 import { addStaffMember } from "../support/stored";
 import { uniqueEmail } from "../support/step-forms";
@@ -16,9 +16,8 @@ import { uniqueEmail } from "../support/step-forms";
 
 const PASSWORD = "Harbour-42-valid-html";
 
-/** The address a flat-routes file answers at, its parameters as `$name`. */
-function routePath(file: string): string {
-  const name = file.replace(/\.tsx$/, "");
+/** The address a flat-routes name answers at (`staff.leads.$kind.$id`), its parameters as `$name`. */
+function routePath(name: string): string {
   if (name === "_index") return "/";
   if (name === "$") return "/no-such-page";
   // "[.]" is a dot kept in the address (robots[.]txt); a "." separates segments.
@@ -151,9 +150,7 @@ test("every page and every state the browser tests reach is valid HTML", async (
     "/staff/people/$kind/$id": [`/staff/people/quote/${leadId}`],
     "/staff/lenders/$id": [`/staff/lenders/${productId}`],
   };
-  const routes = readdirSync("app/routes")
-    .filter((file) => file.endsWith(".tsx"))
-    .map(routePath);
+  const routes = routeFiles().map(routeName).map(routePath);
   for (const route of routes) {
     const paths = route.includes("$") ? parameters[route] : [route];
     expect(paths, `${route}: a route with parameters this check does not fill in`).toBeDefined();

@@ -20,7 +20,7 @@ const STAFF = { id: "staff-adviser-day", name: "Ann Adviser", email: "ann.day@fi
 const SITE = "http://localhost:3000";
 
 const routes = staffRoutesSignedInAs(STAFF, async () => ({
-  leadAction: (await import("../../app/routes/staff.leads.$kind.$id")).action,
+  leadAction: (await import("../../app/routes/staff.leads.$kind.$id/route")).action,
   todayLoader: (await import("../../app/routes/staff.today")).loader,
   reportLoader: (await import("../../app/routes/staff.funnel_.calls")).loader,
 }));

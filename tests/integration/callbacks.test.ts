@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CALLBACK_SLOT_PAST } from "../../app/domain/callbacks";
 import { action as applyAction } from "../../app/routes/apply";
-import { loader as staffLeadLoader } from "../../app/routes/staff.leads.$kind.$id";
+import { loader as staffLeadLoader } from "../../app/routes/staff.leads.$kind.$id/route";
 import { leadHistory, type sentEmailsOf } from "../../app/features/staff/lead-history";
 import { action as thankYouAction, loader as thankYouLoader } from "../../app/routes/thank-you";
 import { CALLBACK_COOKIE } from "../../server/borrowers/callbacks.server";
@@ -53,7 +53,7 @@ async function call(act: (args: never) => Promise<unknown>, args: unknown): Prom
 // The lead's page as a signed-in adviser sees it (tests/support/staff-routes.ts).
 const signedIn = staffRoutesSignedInAs(
   { id: "staff-callbacks", name: "Cal Adviser", email: "cal@firm.example" },
-  async () => ({ leadLoader: (await import("../../app/routes/staff.leads.$kind.$id")).loader }),
+  async () => ({ leadLoader: (await import("../../app/routes/staff.leads.$kind.$id/route")).loader }),
 );
 
 describe.each(testDatabaseKinds())("call-backs the borrower books, on %s", (kind) => {

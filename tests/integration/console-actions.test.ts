@@ -6,7 +6,10 @@ import { consoleActionIntents, consolePagePath } from "../support/console-routes
 // takes, read from the wrapper's declaration, is sorted in app/domain/console-actions.ts as
 // safe, undoable or confirmed; a route or an intent added tomorrow fails here until it is.
 
-const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/staff*.tsx");
+const modules = import.meta.glob<Record<string, unknown>>([
+  "../../app/routes/staff*.tsx",
+  "../../app/routes/staff*/route.tsx",
+]);
 const load = async (file: string) => {
   const module = modules[`../../app/routes/${file}`];
   if (!module) throw new Error(`no module for ${file}`);
@@ -14,9 +17,10 @@ const load = async (file: string) => {
 };
 
 describe("every console action is sorted", () => {
-  it("reads a route file's path as its page", () => {
+  it("reads a route file's path as its page, a folder's route.tsx by its folder's name", () => {
     expect(consolePagePath("staff._index.tsx")).toBe("/staff");
-    expect(consolePagePath("staff.leads.$kind.$id.tsx")).toBe("/staff/leads/:kind/:id");
+    expect(consolePagePath("staff.leads.$kind.$id/route.tsx")).toBe("/staff/leads/:kind/:id");
+    expect(consolePagePath("staff.people.$kind.$id.tsx")).toBe("/staff/people/:kind/:id");
     expect(consolePagePath("staff.export_.ticked.tsx")).toBe("/staff/export/ticked");
   });
 

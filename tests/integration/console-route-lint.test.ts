@@ -20,6 +20,12 @@ describe("a console route through its wrapper, held by the linter", () => {
     expect(await problemsOf(`${line}\nexport const x = 1;\n`, "staff.example.tsx")).toContain("no-restricted-imports");
   });
 
+  it("refuses the same in any file of a route's folder, a level deeper", async () => {
+    const line = 'import { requirePermission } from "../../../server/staff/guard.server";\nexport const x = 1;\n';
+    expect(await problemsOf(line, "staff.example.$id/route.tsx")).toContain("no-restricted-imports");
+    expect(await problemsOf(line, "staff.example.$id/save.server.ts")).toContain("no-restricted-imports");
+  });
+
   it("lets a route use the wrapper, and the door read its own form", async () => {
     expect(
       await problemsOf(

@@ -23,9 +23,9 @@ const SITE = "http://localhost:3000";
 
 const routes = staffRoutesSignedInAs(BOSS, async () => ({
   inbox: (await import("../../app/routes/staff._index")).action,
-  lead: (await import("../../app/routes/staff.leads.$kind.$id")).action,
+  lead: (await import("../../app/routes/staff.leads.$kind.$id/route")).action,
   team: (await import("../../app/routes/staff.team")).action,
-  leadLoader: (await import("../../app/routes/staff.leads.$kind.$id")).loader,
+  leadLoader: (await import("../../app/routes/staff.leads.$kind.$id/route")).loader,
 }));
 // biome-ignore lint/suspicious/noExplicitAny: a route's answer, read field by field by each test.
 type Body = Record<string, any>;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,8 @@ import { addStaff } from "../../server/staff/accounts.server";
 import { insertLeads, sampleContact, sampleEnquiry, sampleQuote } from "../../server/staff/leads/sample-leads";
 import { hasBuild } from "../support/app";
 import { createScratchDatabase, seedEmbeddedDatabase } from "../support/database";
-import { ROOT, type ServerProcess, startServerProcess } from "../support/server-process";
+import { routeFiles, routeName } from "../support/route-files";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { overHttp, signInStaff } from "../support/staff-sign-in";
 
 /**
@@ -35,11 +36,10 @@ function runs(length: number): string[] {
 
 /** Each route file's path, with its parameters filled in (a new route is tried without anyone adding it here). */
 function routePaths(leadId: string): string[] {
-  return readdirSync(path.join(ROOT, "app/routes"))
-    .filter((file) => file.endsWith(".tsx") && !file.includes(".test."))
-    .map((file) =>
-      `/${file
-        .replace(/\.tsx$/, "")
+  return routeFiles()
+    .map(routeName)
+    .map((name) =>
+      `/${name
         .replace(/\[\.\]/g, "~")
         .split(".")
         .map((segment) =>
@@ -85,6 +85,16 @@ const FIELDS = [
   "token",
   "from",
 ];
+
+describe("the paths tried", () => {
+  it("reads each route file's path, a route folder's (its route.tsx) by the folder's name", () => {
+    const paths = routePaths("ID");
+    expect(paths).toContain("/staff/leads/quote/ID");
+    expect(paths).toContain("/staff/people/quote/ID");
+    expect(paths).toContain("/robots.txt");
+    expect(paths.filter((p) => p.includes(".server") || p.endsWith("/route"))).toEqual([]);
+  });
+});
 
 describe.skipIf(!hasBuild)("requests shaped to make an expression backtrack", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "fuzz-backtracking-"));

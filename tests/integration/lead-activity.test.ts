@@ -19,7 +19,7 @@ const STAFF = { id: "staff-lead-activity", name: "Ellie Email", email: "ellie.ac
 const SITE = "http://localhost:3000";
 
 const routes = staffRoutesSignedInAs(STAFF, async () => {
-  const lead = await import("../../app/routes/staff.leads.$kind.$id");
+  const lead = await import("../../app/routes/staff.leads.$kind.$id/route");
   return { action: lead.action, loader: lead.loader };
 });
 

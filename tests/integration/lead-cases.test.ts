@@ -44,7 +44,7 @@ import { freshAddress } from "../support/leads";
 const STAFF = { id: "staff-case-test", name: "Cas Adviser", email: "cas@firm.example" };
 const SITE = "http://localhost:3000";
 
-type LeadRoute = typeof import("../../app/routes/staff.leads.$kind.$id");
+type LeadRoute = typeof import("../../app/routes/staff.leads.$kind.$id/route");
 let leadAction: LeadRoute["action"];
 let leadLoader: LeadRoute["loader"];
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
       rolesNews: false,
     }),
   }));
-  ({ action: leadAction, loader: leadLoader } = await import("../../app/routes/staff.leads.$kind.$id"));
+  ({ action: leadAction, loader: leadLoader } = await import("../../app/routes/staff.leads.$kind.$id/route"));
 });
 afterAll(() => {
   vi.doUnmock("../../server/staff/session.server");

@@ -26,7 +26,7 @@ const SITE = "http://localhost:3000";
 /** What the sample quote showed its borrower: 60% LTV, 5.69%, the payment over 60 months. */
 const SHOWN = { ltv: 60, indicativeRate: 5.69, monthlyPayment: 959.45 };
 
-const route = staffRoutesSignedInAs(STAFF, () => import("../../app/routes/staff.leads.$kind.$id"));
+const route = staffRoutesSignedInAs(STAFF, () => import("../../app/routes/staff.leads.$kind.$id/route"));
 // biome-ignore lint/suspicious/noExplicitAny: a route's answer, read field by field by each test.
 type Body = Record<string, any>;
 

@@ -20,8 +20,8 @@ const ME = { id: "staff-undo-me", name: "Una Undo", email: "una.undo@firm.exampl
 const SITE = "http://localhost:3000";
 
 const routes = staffRoutesSignedInAs(ME, async () => ({
-  lead: (await import("../../app/routes/staff.leads.$kind.$id")).action,
-  leadLoader: (await import("../../app/routes/staff.leads.$kind.$id")).loader,
+  lead: (await import("../../app/routes/staff.leads.$kind.$id/route")).action,
+  leadLoader: (await import("../../app/routes/staff.leads.$kind.$id/route")).loader,
 }));
 // biome-ignore lint/suspicious/noExplicitAny: a route's answer, read field by field.
 type Body = Record<string, any>;

@@ -15,7 +15,7 @@ import { answerOf, staffRoutesSignedInAs } from "../support/staff-routes";
 
 const STAFF = { id: "staff-walk-test", name: "Wal Walker", email: "wal.walk@firm.example" };
 const SITE = "http://localhost:3000";
-const route = staffRoutesSignedInAs(STAFF, () => import("../../app/routes/staff.leads.$kind.$id"));
+const route = staffRoutesSignedInAs(STAFF, () => import("../../app/routes/staff.leads.$kind.$id/route"));
 // biome-ignore lint/suspicious/noExplicitAny: a route's answer, read field by field by each test.
 type Body = Record<string, any>;
 

@@ -25,7 +25,7 @@ const SITE = "http://localhost:3000";
 type NewRoute = typeof import("../../app/routes/staff.lenders.new");
 type EditRoute = typeof import("../../app/routes/staff.lenders.$id");
 type ListRoute = typeof import("../../app/routes/staff.lenders._index");
-type LeadRoute = typeof import("../../app/routes/staff.leads.$kind.$id");
+type LeadRoute = typeof import("../../app/routes/staff.leads.$kind.$id/route");
 type InboxRoute = typeof import("../../app/routes/staff._index");
 let newAction: NewRoute["action"];
 let editAction: EditRoute["action"];
@@ -49,7 +49,7 @@ beforeAll(async () => {
   newAction = (await import("../../app/routes/staff.lenders.new")).action;
   ({ action: editAction, loader: editLoader } = await import("../../app/routes/staff.lenders.$id"));
   listLoader = (await import("../../app/routes/staff.lenders._index")).loader;
-  leadLoader = (await import("../../app/routes/staff.leads.$kind.$id")).loader;
+  leadLoader = (await import("../../app/routes/staff.leads.$kind.$id/route")).loader;
   inboxLoader = (await import("../../app/routes/staff._index")).loader;
 });
 afterAll(() => {

@@ -29,7 +29,7 @@ const STAFF = { id: "staff-needs-test", name: "Nia Adviser", email: "nia.needs@f
 const SITE = "http://localhost:3000";
 
 const routes = staffRoutesSignedInAs(STAFF, async () => ({
-  lead: await import("../../app/routes/staff.leads.$kind.$id"),
+  lead: await import("../../app/routes/staff.leads.$kind.$id/route"),
   today: await import("../../app/routes/staff.today"),
   inbox: await import("../../app/routes/staff._index"),
   person: await import("../../app/routes/staff.people.$kind.$id"),

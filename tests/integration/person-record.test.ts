@@ -26,7 +26,7 @@ const COMPLIANCE = { id: "staff-person-compliance", name: "Cora Check", email: "
 const load = async () => ({
   person: (await import("../../app/routes/staff.people.$kind.$id")).loader,
   requests: (await import("../../app/routes/staff.requests")).loader,
-  lead: (await import("../../app/routes/staff.leads.$kind.$id")).action,
+  lead: (await import("../../app/routes/staff.leads.$kind.$id/route")).action,
 });
 const asAdviser = staffRoutesSignedInAs({ ...ADVISER, roles: ["adviser"] }, load);
 const asCompliance = staffRoutesSignedInAs({ ...COMPLIANCE, roles: ["compliance"] }, load);

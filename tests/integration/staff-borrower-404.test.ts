@@ -9,7 +9,7 @@ import * as staffCallsReport from "../../app/routes/staff.funnel_.calls";
 import * as staffCampaigns from "../../app/routes/staff.funnel_.campaigns";
 import * as staffCampaignsConversions from "../../app/routes/staff.funnel_.campaigns.conversions";
 import * as staffCampaignsExport from "../../app/routes/staff.funnel_.campaigns.export";
-import * as staffLead from "../../app/routes/staff.leads.$kind.$id";
+import * as staffLead from "../../app/routes/staff.leads.$kind.$id/route";
 import * as staffLenders from "../../app/routes/staff.lenders._index";
 import * as staffLenderNew from "../../app/routes/staff.lenders.new";
 import * as staffLender from "../../app/routes/staff.lenders.$id";

@@ -10,6 +10,7 @@ import { routeContext } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
 import { freshAddress } from "../support/leads";
 import { type MemberWithSession, memberWithSession } from "../support/staff-members";
+import { routeName, routeSourceFiles } from "../support/route-files";
 import { answerOf } from "../support/staff-routes";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -36,8 +37,8 @@ const EXPECTED: Record<string, Permission> = {
   "staff.today.tsx action": "leads.work",
   "staff.views.tsx loader": "leads.read",
   "staff.views.tsx action": "leads.read",
-  "staff.leads.$kind.$id.tsx loader": "leads.read",
-  "staff.leads.$kind.$id.tsx action": "leads.read",
+  "staff.leads.$kind.$id/route.tsx loader": "leads.read",
+  "staff.leads.$kind.$id/route.tsx action": "leads.read",
   "staff.people.$kind.$id.tsx loader": "leads.read",
   "staff.export.tsx loader": "leads.export",
   "staff.export_.ticked.tsx loader": "leads.export",
@@ -102,7 +103,8 @@ describe("the route walk: every console loader and action asks the guard first",
   });
 
   it("lets no route read a session or a role but through the guard", () => {
-    for (const file of consoleRouteFiles()) {
+    // A route in a folder: each module beside its route.tsx (its intents) too.
+    for (const file of consoleRouteFiles().flatMap(routeSourceFiles)) {
       const text = readFileSync(path.join(ROUTES_DIR, file), "utf8");
       expect(text, file).not.toMatch(/\brequireStaff\b/);
       // A member's roles looked at by hand: `user.roles`, `….roles.includes(…)` and the like.
@@ -112,7 +114,10 @@ describe("the route walk: every console loader and action asks the guard first",
 });
 
 /** The route modules, by file name, loaded as React Router loads them. */
-const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/staff*.tsx");
+const modules = import.meta.glob<Record<string, unknown>>([
+  "../../app/routes/staff*.tsx",
+  "../../app/routes/staff*/route.tsx",
+]);
 const moduleOf = async (file: string) => {
   const load = modules[`../../app/routes/${file}`];
   if (!load) throw new Error(`no module for ${file}`);
@@ -126,8 +131,7 @@ const PARAMS = { kind: "quote", id: ID };
 
 /** The path a route file answers at, near enough for the guard (which audits the path). */
 const pathOf = (file: string) =>
-  `/${file
-    .replace(/\.tsx$/, "")
+  `/${routeName(file)
     .replace(/_\./g, ".")
     .replace(/_(?=\.|$)/g, "")
     .replace(/\._index$/, "")
@@ -243,7 +247,7 @@ describe.each(testDatabaseKinds())("a lead's assignment by role, on %s", (kind) 
   });
 
   const assign = async (member: MemberWithSession, id: string, assignee: string) => {
-    const route = await moduleOf("staff.leads.$kind.$id.tsx");
+    const route = await moduleOf("staff.leads.$kind.$id/route.tsx");
     const [lead] = await database.db.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, id));
     return answerOf(() =>
       (route.action as (a: unknown) => Promise<unknown>)({

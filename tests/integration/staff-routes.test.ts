@@ -21,7 +21,7 @@ import { answerOf, staffRoutesSignedInAs } from "../support/staff-routes";
 const STAFF = { id: "staff-erasure-test", name: "Ann Adviser", email: "ann@firm.example" };
 
 const routes = staffRoutesSignedInAs(STAFF, async () => ({
-  leadLoader: (await import("../../app/routes/staff.leads.$kind.$id")).loader,
+  leadLoader: (await import("../../app/routes/staff.leads.$kind.$id/route")).loader,
   requestsAction: (await import("../../app/routes/staff.requests")).action,
 }));
 

@@ -1,13 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { ROOT } from "./server-process";
+import { ROUTES_DIR, routeFiles, routeName } from "./route-files";
 
-// The staff console's routes read from their files (app/routes/staff*.tsx), so a route
-// added tomorrow is walked without anyone listing it: each exported loader and action,
-// and the permission its first statement asks the guard for (DECISIONS D25).
+// The staff console's routes read from their files (app/routes/staff*.tsx, or a folder's
+// route.tsx), so a route added tomorrow is walked without anyone listing it: each exported
+// loader and action, and the permission its first statement asks the guard for (DECISIONS D25).
 
-export const ROUTES_DIR = path.join(ROOT, "app/routes");
+export { ROUTES_DIR };
 
 /** Routes before or outside a session: the door (sign-in, enrolment) and leaving it. */
 export const DOOR_ROUTES: Record<string, string> = {
@@ -27,10 +27,7 @@ export interface ConsoleHandler {
   first: string;
 }
 
-export const consoleRouteFiles = () =>
-  readdirSync(ROUTES_DIR)
-    .filter((f) => /^staff[._]/.test(f) && f.endsWith(".tsx"))
-    .sort();
+export const consoleRouteFiles = () => routeFiles().filter((f) => /^staff[._]/.test(f));
 
 /** The body of an exported loader or action: a function declaration or an exported const arrow. */
 function exportedHandlers(source: ts.SourceFile) {
@@ -150,10 +147,9 @@ export function consoleHandlers(): ConsoleHandler[] {
   return handlers;
 }
 
-/** The path a console route file answers at, as a pattern: `staff.leads.$kind.$id.tsx` is `/staff/leads/:kind/:id`. */
+/** The path a console route file answers at, as a pattern: `staff.leads.$kind.$id/route.tsx` is `/staff/leads/:kind/:id`. */
 export const consolePagePath = (file: string) =>
-  `/${file
-    .replace(/\.tsx$/, "")
+  `/${routeName(file)
     .split(".")
     .filter((part) => part !== "_index")
     .map((part) => part.replace(/_$/, "").replace(/^\$/, ":"))
