@@ -132,13 +132,17 @@ test("a manager's bulk assign from Choose… is refused; three leads assigned at
   await expect(manager.getByTestId("timeline")).toContainText(`Assigned to ${cara}`);
   await expect(manager.getByTestId("timeline")).toContainText("Undo: back as it was before the last assignment.");
 
-  // On the lead page an assignment is undone from its notice too.
+  // On the lead page an assignment is undone from its notice or its line in the activity.
   await manager.goto(`/staff/leads/quote/${a}`);
   await manager.getByLabel("Assigned to").selectOption({ label: cara });
   await manager.getByRole("button", { name: "Save assignment" }).click();
   await expect(manager.getByText("Assignment saved.")).toBeVisible();
   await expectNoAxeViolations(manager);
-  await manager.getByRole("button", { name: `Undo: give the lead back to ${bob}` }).click();
+  // In the notice, and beside the assignment in the activity: the same Undo.
+  const undoAssignment = manager.getByRole("button", { name: `Undo: give the lead back to ${bob}` });
+  await expect(undoAssignment).toHaveCount(2);
+  await expect(manager.getByTestId("timeline").getByRole("button", { name: /^Undo/ })).toHaveCount(1);
+  await undoAssignment.first().click();
   await expect(manager.getByText("Assignment undone: the lead is back as it was.")).toBeVisible();
   await expect(manager.getByLabel("Assigned to")).toHaveValue(/.+/);
   await expect(manager.getByLabel("Assigned to").locator("option:checked")).toHaveText(bob);

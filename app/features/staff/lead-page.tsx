@@ -126,6 +126,8 @@ export function LeadPage({
   });
   const everything = activityFeed(history, records, "all");
   const shown = feed === "all" ? everything : activityFeed(history, records, feed);
+  // An assignment's Undo is offered beside it in the activity too, as long as the notice's (DECISIONS D31).
+  const lastAssignment = everything.find((item) => item.event?.type === "assignment")?.event?.id;
   const ownerName = lead.assigneeId ? (staff.find((s) => s.id === lead.assigneeId)?.name ?? "A colleague") : null;
   return (
     <>
@@ -259,9 +261,12 @@ export function LeadPage({
           show={feed}
           keep={keep}
           can={can}
-          after={(item) =>
-            leadUndo && item.event?.id === leadUndo.eventId ? <LeadUndoForm undo={leadUndo} busy={busy} /> : null
-          }
+          after={(item) => {
+            if (leadUndo && item.event?.id === leadUndo.eventId) return <LeadUndoForm undo={leadUndo} busy={busy} />;
+            if (assignUndo && item.event?.id === lastAssignment)
+              return <AssignUndoForm undo={assignUndo} busy={busy} />;
+            return null;
+          }}
         />
       </div>
     </>
