@@ -27,6 +27,8 @@ export const loader = consoleLoader("access-review.read", async ({ context, staf
       soleAdministrator: soleAdministrator(staff),
       members: members.map((m) => ({
         ...m,
+        // Two members may share a name: the email tells them apart (a member since removed has none).
+        actorEmail: staff.find((member) => member.id === m.actorId)?.email ?? null,
         exported: m.exported.map((e) => ({ ...e, at: e.at.toISOString() })),
         erased: m.erased.map((e) => ({ ...e, at: e.at.toISOString() })),
         flags: m.flags.map((f) =>

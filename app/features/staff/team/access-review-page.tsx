@@ -31,6 +31,7 @@ export interface AccessReviewPageProps {
   members: {
     actorId: string;
     actorName: string;
+    actorEmail: string | null;
     exported: ReviewEntryView[];
     erased: ReviewEntryView[];
     changed: { action: AuditAction; count: number }[];
@@ -111,6 +112,7 @@ export function AccessReviewPage({ from, to, soleAdministrator, members }: Acces
         >
           <h2 id={`review-${m.actorId}`} className="text-xl font-bold text-slate-900">
             {m.actorName}
+            {m.actorEmail && <span className="ml-2 text-base font-normal text-slate-700">{m.actorEmail}</span>}
           </h2>
           <Flags flags={m.flags} />
           <Entries caption="Exported" entries={m.exported} />
