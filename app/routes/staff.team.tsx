@@ -85,12 +85,18 @@ const memberOf = (form: FormData) => String(form.get("member") ?? "");
 
 /**
  * A new link and disabling are confirmed (DECISIONS D31): without `confirm=yes` the post
- * answers the member's check step, naming them and what happens; nothing is changed.
+ * answers the member's check step, naming them and what happens; nothing is changed. A
+ * disabling that would leave no enabled administrator is refused before any check step.
  */
 async function checkFirst(form: FormData, context: ConsoleActionArgs["context"], intent: "link" | "disable") {
   if (form.get("confirm") === "yes") return null;
-  const member = (await teamMembers(context.db)).find((m) => m.id === memberOf(form));
+  const members = await teamMembers(context.db);
+  const member = members.find((m) => m.id === memberOf(form));
   if (!member) return refused({ form: memberOf(form), problems: { form: TEAM_PROBLEMS.member } });
+  // The last enabled administrator is refused at once: no check step for what cannot be done.
+  const lastAdministrator =
+    intent === "disable" && !member.disabled && member.roles.includes("administrator") && soleAdministrator(members);
+  if (lastAdministrator) return refused({ form: member.id, problems: { form: TEAM_PROBLEMS.lastAdministrator } });
   return data({ outcome: { form: member.id, check: memberCheck(intent, member) } satisfies TeamOutcomeView });
 }
 
