@@ -6,6 +6,7 @@ import {
   addMember,
   changeRoles,
   confirmRoles,
+  isLastAdministrator,
   refuseRoles,
   sendNewLink,
   setEnabled,
@@ -94,9 +95,8 @@ async function checkFirst(form: FormData, context: ConsoleActionArgs["context"],
   const member = members.find((m) => m.id === memberOf(form));
   if (!member) return refused({ form: memberOf(form), problems: { form: TEAM_PROBLEMS.member } });
   // The last enabled administrator is refused at once: no check step for what cannot be done.
-  const lastAdministrator =
-    intent === "disable" && !member.disabled && member.roles.includes("administrator") && soleAdministrator(members);
-  if (lastAdministrator) return refused({ form: member.id, problems: { form: TEAM_PROBLEMS.lastAdministrator } });
+  if (intent === "disable" && isLastAdministrator(members, member.id))
+    return refused({ form: member.id, problems: { form: TEAM_PROBLEMS.lastAdministrator } });
   return data({ outcome: { form: member.id, check: memberCheck(intent, member) } satisfies TeamOutcomeView });
 }
 

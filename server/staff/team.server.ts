@@ -29,9 +29,7 @@ import type { StaffActor } from "./session.server";
 // Compliance or Administrator, wait for a second administrator's confirmation where the
 // firm has one (docs/decisions/340).
 
-
 export type TeamOutcome<T = object> = ({ ok: true } & T) | { ok: false; field?: string; problem: string };
-
 
 /** The one-time link's address, as the email carries it (never the page: DECISIONS D32). */
 export const enrolUrl = (site: Pick<SiteConfig, "siteUrl">, token: string) =>
@@ -100,6 +98,11 @@ export async function teamMembers(db: Database): Promise<TeamMember[]> {
 /** Whether the firm has one enabled administrator alone: their changes then need no second (DECISIONS D32). */
 export const soleAdministrator = (members: readonly StaffMember[]) =>
   members.filter((m) => !m.disabled && m.roles.includes("administrator")).length === 1;
+
+/** Whether disabling this member would leave the firm no enabled administrator. */
+export const isLastAdministrator = (members: readonly StaffMember[], memberId: string) =>
+  soleAdministrator(members) &&
+  members.some((m) => m.id === memberId && !m.disabled && m.roles.includes("administrator"));
 
 /** A member as the team page draws them. */
 export const teamMemberView = (m: TeamMember) => ({

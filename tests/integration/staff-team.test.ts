@@ -246,6 +246,26 @@ describe.each(testDatabaseKinds())("always an enabled administrator, on %s", (ki
       ok: false,
       problem: ROLES_PROBLEMS.lastAdministrator,
     });
+    // Through the page: refused at the first post, with no check step for what cannot be done.
+    const disabling = await answerOf(async () =>
+      (await team()).action({
+        request: new Request(`${SITE}/staff/team`, {
+          method: "POST",
+          headers: { Cookie: only.cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
+          body: new URLSearchParams([
+            ["intent", "disable"],
+            ["member", only.id],
+          ]),
+        }),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(disabling).toMatchObject({
+      status: 400,
+      body: { outcome: { form: only.id, problems: { form: ROLES_PROBLEMS.lastAdministrator } } },
+    });
+    expect(JSON.stringify(disabling.body)).not.toContain("check");
     // Roles other than the Administrator's may change.
     expect(await changeRoles(database.db, only, only.id, ["adviser", "administrator"])).toEqual({
       ok: true,
