@@ -27,6 +27,20 @@ import { answerOf } from "../support/staff-routes";
 const SITE = "http://localhost:3000";
 const team = () => import("../../app/routes/staff.team");
 
+/** A post to the team page's action, as the member's browser sends it. */
+const postTeam = async (context: ServerContext, member: MemberWithSession, fields: [string, string][]) =>
+  answerOf(async () =>
+    (await team()).action({
+      request: new Request(`${SITE}/staff/team`, {
+        method: "POST",
+        headers: { Cookie: member.cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams(fields),
+      }),
+      context,
+      params: {},
+    } as never),
+  );
+
 describe.each(testDatabaseKinds())("the team page on %s", (kind) => {
   let database: DatabaseHandle;
   let context: ServerContext;
@@ -41,18 +55,7 @@ describe.each(testDatabaseKinds())("the team page on %s", (kind) => {
     await database.close();
   });
 
-  const post = async (member: MemberWithSession, fields: [string, string][]) =>
-    answerOf(async () =>
-      (await team()).action({
-        request: new Request(`${SITE}/staff/team`, {
-          method: "POST",
-          headers: { Cookie: member.cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
-          body: new URLSearchParams(fields),
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+  const post = (member: MemberWithSession, fields: [string, string][]) => postTeam(context, member, fields);
   const memberByEmail = async (email: string) =>
     (await database.db.select().from(staffMembers).where(eq(staffMembers.email, email)))[0];
   const mailTo = (email: string) =>
@@ -247,20 +250,10 @@ describe.each(testDatabaseKinds())("always an enabled administrator, on %s", (ki
       problem: ROLES_PROBLEMS.lastAdministrator,
     });
     // Through the page: refused at the first post, with no check step for what cannot be done.
-    const disabling = await answerOf(async () =>
-      (await team()).action({
-        request: new Request(`${SITE}/staff/team`, {
-          method: "POST",
-          headers: { Cookie: only.cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
-          body: new URLSearchParams([
-            ["intent", "disable"],
-            ["member", only.id],
-          ]),
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+    const disabling = await postTeam(context, only, [
+      ["intent", "disable"],
+      ["member", only.id],
+    ]);
     expect(disabling).toMatchObject({
       status: 400,
       body: { outcome: { form: only.id, problems: { form: ROLES_PROBLEMS.lastAdministrator } } },
@@ -313,18 +306,7 @@ describe.each(testDatabaseKinds())("a second administrator's confirmation (DECIS
     await database.close();
   });
 
-  const post = async (member: MemberWithSession, fields: [string, string][]) =>
-    answerOf(async () =>
-      (await team()).action({
-        request: new Request(`${SITE}/staff/team`, {
-          method: "POST",
-          headers: { Cookie: member.cookie, Origin: SITE, "Sec-Fetch-Site": "same-origin" },
-          body: new URLSearchParams(fields),
-        }),
-        context,
-        params: {},
-      } as never),
-    );
+  const post = (member: MemberWithSession, fields: [string, string][]) => postTeam(context, member, fields);
   const page = async (member: MemberWithSession) =>
     (
       await answerOf(async () =>
