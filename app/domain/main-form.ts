@@ -2,10 +2,8 @@
 // what blocks Next, where Next leads (spec sections 2, 4, 5; D3, D4), and the quote
 // it finally sends.
 
-import { isEmail } from "./email";
 import * as m from "./messages";
 import type { AgeBand, CreditHistory, EmploymentStatus, HomeownerStatus, LoanPurpose } from "./options";
-import { isUkPhone } from "./phone";
 import { isAmount, sharedStepIssues } from "./shared-steps";
 import {
   HOMEOWNER_MAX_LOAN,

@@ -18,7 +18,7 @@ export const loader = consoleLoader("data-requests.answer", async ({ staff }) =>
   throw redirect("/staff/requests", { headers });
 });
 
-export const action = consoleAction("data-requests.answer", async ({ request, context, form, staff }) => {
+export const action = consoleAction("data-requests.answer", async ({ context, form, staff }) => {
   const { user } = staff;
   if (!(await answerDataRequest(context.db, user, String(form.get("request") ?? "")))) {
     throw data("That request is not open: it may have been answered already", { status: 409 });

@@ -8,7 +8,6 @@ import {
 } from "../../server/privacy/data-requests.server";
 import { writeAudit } from "../../server/platform/audit.server";
 import { consoleLoader } from "../../server/staff/console-route.server";
-import type { Route } from "./+types/staff.requests.export";
 
 // GET /staff/requests/export?email=…: the access request's answer, everything held
 // about the address as one JSON file. A resource route; each download is audited.

@@ -163,7 +163,7 @@ export async function personalDataOf(db: Database, subject: DataSubject) {
   const account = await subjectAccount(db, subject);
   const leads = await subjectLeads(db, subject, account?.id ?? null);
   const leadIds = [...leads.quotes, ...leads.personalEnquiries, ...leads.contactMessages].map((l) => l.id);
-  const { kept, letterIds } = await keptComplaints(db, subject);
+  const { letterIds } = await keptComplaints(db, subject);
   const keys = [
     ...leads.quotes.flatMap((l) => leadEmailKeys("quote", l.id)),
     ...leads.personalEnquiries.flatMap((l) => leadEmailKeys("personal-enquiry", l.id)),

@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { SiteConfig } from "../../app/config.server";
-import { isEmail } from "../../app/domain/email";
-import { EMAIL_MAX_LENGTH } from "../../app/domain/field-limits";
 import { type Role, storedRoles } from "../../app/domain/permissions";
 import { type NewMember, TEAM_PROBLEMS } from "../../app/domain/team-form";
-import { sanitiseName } from "../../app/domain/sanitise";
 import type { Database } from "../platform/db/client";
 import { staffMembers, staffRoleRequests } from "../platform/db/schema";
 import { staffLinkEmail } from "../emails/staff-link";

@@ -5,7 +5,7 @@ import { confirmedAccount } from "../support/accounts";
 import { E2E_PORT } from "../support/e2e-paths";
 import { type CheckedPage, hasJava, htmlErrors } from "../support/html-checker";
 import { expectFitsScreen, PHONE } from "../support/layout";
-import { validQuote } from "../support/leads";
+import { ownPhoneNumbers, validQuote } from "../support/leads";
 import { overHttp, signInStaff } from "../support/staff-sign-in";
 import { addStaffMember } from "../support/stored";
 import { skipCookieBanner } from "../support/step-forms";
@@ -53,6 +53,8 @@ test("the person page holds a lead, a complaint and a correction request, each l
   const tag = randomUUID().slice(0, 6);
   const surname = `Record${tag.replace(/[^a-f]/g, "x")}`;
   const email = `person-${tag}@example.com`;
+  // Their own phone numbers: a number other tests' leads share would make them one person with those.
+  const [phone, newPhone] = ownPhoneNumbers();
 
   // The borrower: an account, a quote from it, email preferred, and a correction asked for.
   await confirmedAccount(page.request, email, PASSWORD, { firstName: "Jo", lastName: surname });
@@ -63,7 +65,7 @@ test("the person page holds a lead, a complaint and a correction request, each l
   expect(signedIn.status()).toBe(200);
   await skipCookieBanner(page.context());
   const sent = await page.request.post("/api/quotes", {
-    data: validQuote({ email, first_name: "Jo", last_name: surname }),
+    data: validQuote({ email, phone, first_name: "Jo", last_name: surname }),
   });
   expect(sent.status()).toBe(201);
   const leadId = ((await sent.json()) as { id: string }).id;
@@ -76,7 +78,7 @@ test("the person page holds a lead, a complaint and a correction request, each l
   expect(stated.status()).toBe(303);
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Correct your details" });
-  await section.getByLabel("What is wrong, and what should it say?").fill("My phone number is 07700 900777 now.");
+  await section.getByLabel("What is wrong, and what should it say?").fill(`My phone number is ${newPhone} now.`);
   await section.getByRole("button", { name: "Ask for a correction" }).click();
   await expect(section.getByRole("status")).toContainText(/We have your request R-[0-9A-F]{8}/);
   const requestRef = /R-[0-9A-F]{8}/.exec((await section.getByRole("status").textContent()) ?? "")?.[0] as string;
@@ -152,10 +154,10 @@ test("the person page holds a lead, a complaint and a correction request, each l
   const correction = cora.getByTestId("correction");
   await expect(correction.getByLabel("Phone")).toBeVisible();
   await expect(cora.getByRole("button", { name: "Log a call" })).toHaveCount(0);
-  await correction.getByLabel("Phone").fill("07700 900777");
+  await correction.getByLabel("Phone").fill(newPhone);
   await correction.getByRole("button", { name: "Save correction" }).click();
   await expect(cora.getByRole("status").filter({ hasText: "Correction saved" })).toBeVisible();
-  await expect(cora.getByTestId("lead-phone")).toHaveText("07700 900777");
+  await expect(cora.getByTestId("lead-phone")).toHaveText(newPhone);
 
   // An adviser's record of the same person: the needs in full, the complaint's stage without its page.
   const ned = await memberPage(browser, `Ned Adviser ${tag}`, ["adviser"]);

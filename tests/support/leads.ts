@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { EnquiryInput, QuoteInput } from "../../app/domain/schemas";
 
 /**
@@ -76,3 +76,14 @@ export const postedQuoteAnswers = (email: string) => ({
   consent: "on",
   website: "",
 });
+
+/**
+ * Two different phone numbers from Ofcom's Leeds drama range (0113 496 0000–0999), which
+ * no fixture uses: for a test whose person must not be joined, by phone, to other tests'
+ * leads in the same database (the fixtures share 07700 900123).
+ */
+export function ownPhoneNumbers(): [string, string] {
+  const first = randomInt(1000);
+  const second = (first + 1 + randomInt(999)) % 1000;
+  return [first, second].map((n) => `0113 496 0${String(n).padStart(3, "0")}`) as [string, string];
+}

@@ -2,7 +2,7 @@ import { formatDay } from "~/domain/date-format";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { formatPounds } from "~/domain/finance";
-import { LOAN_PURPOSES, optionLabel, QUICK_LOAN_TYPES } from "~/domain/options";
+import { LOAN_PURPOSES, optionLabel, } from "~/domain/options";
 import { enquiryTitle } from "~/domain/enquiries";
 import { type EnquirySummary, type LeadStatus, leadReference } from "~/domain/leads";
 

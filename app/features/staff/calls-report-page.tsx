@@ -1,6 +1,5 @@
 import { PageHeader } from "~/components/console/page-header";
 import { type DataColumn, DataTable } from "~/components/console/data-table";
-import { TextLink } from "~/components/console/text-link";
 import { CLOSE_REASON_LABELS, type CloseReason, describeMinutes } from "~/domain/lead-work";
 import { LEAD_STATUS_LABELS } from "~/domain/leads";
 import type { RefusedPeriod } from "~/domain/report-period";

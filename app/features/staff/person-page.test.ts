@@ -44,3 +44,63 @@ describe("the person page's complaint link", () => {
     expect(html({ ...props, canRecordComplaint: false })).not.toContain("Record a complaint");
   });
 });
+
+describe("the person page's heading", () => {
+  const lead = (id: string, name: string): PersonPageProps["leads"][number] => ({
+    kind: "quote",
+    id,
+    receivedAt: "2026-12-07T10:00:00.000Z",
+    name,
+    email: "jane@example.com",
+    phone: "07700 900111",
+    status: "new",
+    loanAmount: 50_000,
+    byEmail: false,
+    byPhone: true,
+    nextAction: null,
+    callbackAt: null,
+  });
+  const COMPLAINT = "5d1c2b3a-0000-4000-8000-000000000001";
+  const ACCOUNT = "acct-1";
+  const everyone: PersonPageProps = {
+    ...props,
+    // Newest first: another borrower's lead with the same phone number came in last.
+    leads: [lead("9c9c9c9c-0000-4000-8000-000000000009", "Sam Sharer"), lead(LEAD, "Jo Record")],
+    accounts: [
+      {
+        id: ACCOUNT,
+        name: "Jo Account",
+        email: "jane@example.com",
+        phone: null,
+        confirmed: true,
+        createdAt: "2026-12-01T10:00:00.000Z",
+        byEmail: true,
+        byPhone: false,
+      },
+    ],
+    complaints: [
+      {
+        id: COMPLAINT,
+        reference: "C-5D1C2B3A",
+        name: "Jo Complainant",
+        receivedAt: "2026-12-07T10:00:00.000Z",
+        closedAt: null,
+        needs: null,
+        answered: null,
+        lead: null,
+      },
+    ],
+  };
+
+  it.each([
+    ["the lead it was opened from", { kind: "quote" as const, id: LEAD }, "Jo Record"],
+    ["the complaint it was opened from", { kind: "complaint" as const, id: COMPLAINT }, "Jo Complainant"],
+    ["the account it was opened from", { kind: "account" as const, id: ACCOUNT }, "Jo Account"],
+  ])("names the person as %s names them, not as the newest lead sharing their phone", (_, from, name) => {
+    expect(html({ ...everyone, from })).toContain(`>${name}: everything held</h1>`);
+  });
+
+  it("falls back to the newest record when the one it was opened from is not among them", () => {
+    expect(html({ ...everyone, from: { kind: "contact", id: "gone" } })).toContain(">Sam Sharer: everything held</h1>");
+  });
+});

@@ -183,7 +183,14 @@ export function PersonPage({
   const back = backLink(from);
   const casesOf = (id: string) => cases.filter((c) => c.leadId === id);
   const isOurs = (lead: { kind: LeadKind; id: string }) => leads.some((l) => l.kind === lead.kind && l.id === lead.id);
-  const name = leads[0]?.name ?? accounts[0]?.name ?? complaints[0]?.name ?? null;
+  // Named as the record the member came from names them: others sharing a phone may be named otherwise.
+  const cameFrom =
+    from.kind === "complaint"
+      ? complaints.find((c) => c.id === from.id)
+      : from.kind === "account"
+        ? accounts.find((a) => a.id === from.id)
+        : leads.find((l) => l.kind === from.kind && l.id === from.id);
+  const name = cameFrom?.name ?? leads[0]?.name ?? accounts[0]?.name ?? complaints[0]?.name ?? null;
   return (
     <>
       <p>
