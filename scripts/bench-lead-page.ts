@@ -14,8 +14,8 @@ import { staffCookieName } from "../server/staff/session.server";
 
 // The lead page with the lender panel (issue 30), beside the inbox's own figures: 50
 // products, some cases with lenders, then the lead page's loader itself (the staff
-// session, the lead, its audit row, timeline, emails, flags and the panel's matches)
-// and the campaign report's query, timed in-process at the bench's lead count.
+// session, the lead, its audit row, timeline, emails, flags and the panel's matches),
+// the person page's, and the campaign report's query, timed in-process at the bench's lead count.
 // Called by scripts/bench-inbox.ts; prints its rows of the same table.
 
 /** Fifty products: the example panel's shapes, each with its own limits, rates and commission. */
@@ -136,6 +136,15 @@ export async function benchLeadPage(db: Database, viewerId: string, runs: number
   console.log(
     `| lead page's loader (${products.length} products, matches included) | ${await timed(runs, leadPage)} |`,
   );
+  // The person page (decision 410): every lead, account, complaint and request sharing the lead's email or phone.
+  const { loader: personLoader } = await import("../app/routes/staff.people.$kind.$id");
+  const personPage = (i: number) => {
+    const id = leads[i % leads.length]?.id ?? "";
+    const request = new Request(`https://bench.example/staff/people/quote/${id}`, { headers: { cookie } });
+    return personLoader({ request, params: { kind: "quote", id }, context } as never);
+  };
+  await personPage(0);
+  console.log(`| person page's loader (from a lead) | ${await timed(runs, personPage)} |`);
   const range = monthRangeOf(new URLSearchParams());
   console.log(
     `| campaign report, ${range.from} to ${range.to} | ${await timed(runs, () => campaignReport(db, range))} |`,

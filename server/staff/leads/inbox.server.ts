@@ -85,6 +85,11 @@ interface LeadSource {
   email: SQL;
   phone: SQL;
   loanAmount: SQL;
+  /**
+   * The amount sort's key: the loan amount itself (never null, and indexed with the id, so a
+   * million leads sort by it as fast as by date), or -1 for a contact message, which asks none.
+   */
+  amountKey: SQL;
   loanPurpose: SQL;
   loanType: SQL;
   ltv: SQL;
@@ -125,6 +130,7 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     email: sql`${q.email}`,
     phone: sql`${q.phone}`,
     loanAmount: sql`${q.loanAmount}`,
+    amountKey: sql`${q.loanAmount}`,
     loanPurpose: sql`${q.loanPurpose}`,
     loanType: sql`'homeowner'`,
     ltv: sql`${q.ltvRatio}`,
@@ -158,6 +164,7 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     email: sql`${e.email}`,
     phone: sql`${e.phone}`,
     loanAmount: sql`${e.loanAmount}`,
+    amountKey: sql`${e.loanAmount}`,
     loanPurpose: sql`${e.loanPurpose}`,
     loanType: sql`${e.loanType}`,
     // The same formula as the domain's loanToValue, for the list's filter and sort.
@@ -192,6 +199,7 @@ const SOURCES: Record<LeadKind, LeadSource> = {
     email: sql`${c.email}`,
     phone: sql`${c.phone}`,
     loanAmount: sql`null::int`,
+    amountKey: sql`(-1)::int`,
     loanPurpose: sql`${c.subject}`,
     loanType: sql`null::text`,
     ltv: sql`null::float8`,
@@ -216,7 +224,7 @@ const SOURCES: Record<LeadKind, LeadSource> = {
 
 /** The sort key of a row, as `inbox-filter` cursors carry it. */
 const sortKey = (source: LeadSource, sort: InboxFilter["sort"]) =>
-  sort === "amount" ? sql`coalesce(${source.loanAmount}, -1)` : sort === "name" ? source.sortName : source.createdAt;
+  sort === "amount" ? source.amountKey : sort === "name" ? source.sortName : source.createdAt;
 
 /**
  * The sort key as the page cursor carries it: a time to the microsecond (which a JS Date
@@ -224,7 +232,7 @@ const sortKey = (source: LeadSource, sort: InboxFilter["sort"]) =>
  */
 const cursorKey = (source: LeadSource, sort: InboxFilter["sort"]) =>
   sort === "amount"
-    ? sql`coalesce(${source.loanAmount}, -1)::text`
+    ? sql`(${source.amountKey})::text`
     : sort === "name"
       ? sql`'n' || encode(convert_to(${source.sortName}, 'UTF8'), 'hex')`
       : microsecondText(source.createdAt);
