@@ -13,6 +13,7 @@ export const STEP_TITLES: Record<StepId, string> = {
   income: "Your income",
   credit: "Your credit history",
   contact: "Your details",
+  check: "Check your answers",
 };
 
 /** The quick check's steps' headings: the focus lands here when the step changes. */
@@ -26,4 +27,5 @@ export const QUICK_STEP_TITLES: Record<QuickStepId, string> = {
   income: "Your income",
   credit: "Your credit history",
   contact: "Your details",
+  check: "Check your answers",
 };

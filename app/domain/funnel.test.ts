@@ -34,7 +34,7 @@ describe("funnelOf", () => {
       count({ step: "amount", event: "redirect", target: "/cannot-help", n: 3 }),
       count({ step: "amount", event: "redirect", target: "/creditec-redirect", n: 5 }),
       count({ step: "amount", event: "redirect", target: "/cannot-help", n: 4 }),
-      count({ step: "contact", event: "submit", n: 7 }),
+      count({ step: "check", event: "submit", n: 7 }),
       count({ form: "apply-personal", step: "type", n: 999 }),
     ]);
     expect(funnel).toEqual({
@@ -74,7 +74,7 @@ describe("funnelOf", () => {
   const kept = (form: "apply" | "apply-personal", counts: Partial<Record<string, number>>, submitted = 0) => {
     const funnel = funnelOf(form, [
       ...Object.entries(counts).map(([step, n]) => count({ form, step, n: n ?? 0 })),
-      count({ form, step: "contact", event: "submit", n: submitted }),
+      count({ form, step: "check", event: "submit", n: submitted }),
     ]);
     return {
       rows: funnel.rows.map((r) => `${r.branch ? `${r.branch}: ` : ""}${r.step} ${r.keptPercent ?? "-"}`),
@@ -85,10 +85,24 @@ describe("funnelOf", () => {
   it("measures each step against the step all its visitors passed, not the optional age step", () => {
     // Before: property was measured against age (80 of 20: 400%).
     expect(
-      kept("apply", { status: 100, amount: 90, age: 20, property: 80, income: 70, credit: 60, contact: 50 }, 45),
+      kept(
+        "apply",
+        { status: 100, amount: 90, age: 20, property: 80, income: 70, credit: 60, contact: 50, check: 48 },
+        45,
+      ),
     ).toEqual({
-      rows: ["status -", "amount 90", "age 22.2", "property 88.9", "income 87.5", "credit 85.7", "contact 83.3"],
-      submitted: 90,
+      rows: [
+        "status -",
+        "amount 90",
+        "age 22.2",
+        "property 88.9",
+        "income 87.5",
+        "credit 85.7",
+        "contact 83.3",
+        "check 96",
+      ],
+      // Of those who reached the check page, the last before sending.
+      submitted: 93.8,
     });
   });
 
@@ -107,6 +121,7 @@ describe("funnelOf", () => {
           income: 55,
           credit: 50,
           contact: 45,
+          check: 42,
         },
         40,
       ),
@@ -123,14 +138,17 @@ describe("funnelOf", () => {
         "Homeowner loan: income 91.7",
         "Homeowner loan: credit 90.9",
         "Homeowner loan: contact 90",
+        "Homeowner loan: check 93.3",
       ],
-      submitted: 88.9,
+      submitted: 95.2,
     });
   });
 
   it("never prints more than 100% kept, even when reloads count a later step more often", () => {
-    expect(kept("apply", { status: 10, amount: 12, property: 20, income: 5, credit: 5, contact: 4 }, 6)).toEqual({
-      rows: ["status -", "amount 100", "property 100", "income 25", "credit 100", "contact 80"],
+    expect(
+      kept("apply", { status: 10, amount: 12, property: 20, income: 5, credit: 5, contact: 4, check: 3 }, 6),
+    ).toEqual({
+      rows: ["status -", "amount 100", "property 100", "income 25", "credit 100", "contact 80", "check 75"],
       submitted: 100,
     });
   });

@@ -30,7 +30,7 @@ const oneOf = (...names: string[]): FunnelStage => ({ steps: names, everyone: tr
 /**
  * The forms' paths as the funnel counts them. The quick check splits after its first
  * step: personal loans (amount, where you live, then a partner) and homeowner loans
- * (home, amount, age or property, income, credit, details). Both ask the amount, so it
+ * (home, amount, age or property, income, credit, details, check). Both ask the amount, so it
  * is counted per branch (`funnelStepName`): one count of both could not be measured
  * against either branch's step before it.
  */
@@ -46,6 +46,7 @@ const FUNNEL_BRANCHES = {
         step("income"),
         step("credit"),
         step("contact"),
+        step("check"),
       ],
     },
   ],
@@ -61,6 +62,7 @@ const FUNNEL_BRANCHES = {
         step("income"),
         step("credit"),
         step("contact"),
+        step("check"),
       ],
     },
   ],
@@ -165,7 +167,7 @@ export function funnelOf(form: FunnelForm, counts: FunnelCount[]) {
         });
       }
       if (stage.everyone && stageTotal > 0) base = stageTotal;
-      if (stageTotal > 0) lastReached = stage.steps.includes("contact") ? stageTotal : lastReached;
+      if (stageTotal > 0) lastReached = stage.steps.includes("check") ? stageTotal : lastReached;
     }
     if (branch.label === null) sharedBase = base;
   }

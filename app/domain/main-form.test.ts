@@ -41,34 +41,34 @@ describe("mainFormSteps (spec section 4, D3)", () => {
   it.each(
     byRule([
       {
-        rule: "mortgage owners: 6 steps with property",
+        rule: "mortgage owners: 6 steps with property, then the check page",
         a: { homeownerStatus: "mortgage", loanAmount: 100_000 },
-        steps: ["status", "amount", "property", "income", "credit", "contact"],
+        steps: ["status", "amount", "property", "income", "credit", "contact", "check"],
       },
       {
         rule: "tenants: 6 steps with property",
         a: { homeownerStatus: "tenant", loanAmount: 100_000 },
-        steps: ["status", "amount", "property", "income", "credit", "contact"],
+        steps: ["status", "amount", "property", "income", "credit", "contact", "check"],
       },
       {
         rule: "before a status is chosen: 6 steps",
         a: {},
-        steps: ["status", "amount", "property", "income", "credit", "contact"],
+        steps: ["status", "amount", "property", "income", "credit", "contact", "check"],
       },
       {
         rule: "outright owners of £25,000: 6 steps with age, no property",
         a: { homeownerStatus: "outright", loanAmount: 25_000 },
-        steps: ["status", "amount", "age", "income", "credit", "contact"],
+        steps: ["status", "amount", "age", "income", "credit", "contact", "check"],
       },
       {
         rule: "outright owners before an amount: 6 steps with age",
         a: { homeownerStatus: "outright" },
-        steps: ["status", "amount", "age", "income", "credit", "contact"],
+        steps: ["status", "amount", "age", "income", "credit", "contact", "check"],
       },
       {
         rule: "D3: outright owners of £25,001: 7 steps, property after age",
         a: { homeownerStatus: "outright", loanAmount: 25_001 },
-        steps: ["status", "amount", "age", "property", "income", "credit", "contact"],
+        steps: ["status", "amount", "age", "property", "income", "credit", "contact", "check"],
       },
     ] as const),
   )("%s", (_rule, { a, steps }) => {
@@ -403,7 +403,8 @@ describe("nextAfter: redirects (spec section 4, D4)", () => {
       },
       { rule: "income → credit", step: "income", a: complete, next: { kind: "step", step: "credit" } },
       { rule: "credit → contact", step: "credit", a: complete, next: { kind: "step", step: "contact" } },
-      { rule: "contact → submit", step: "contact", a: complete, next: { kind: "submit" } },
+      { rule: "contact → the check page", step: "contact", a: complete, next: { kind: "step", step: "check" } },
+      { rule: "the check page → submit", step: "check", a: complete, next: { kind: "submit" } },
       {
         rule: "a step no longer in the path still leads onwards (age for a mortgage owner → property)",
         step: "age",
@@ -532,10 +533,16 @@ describe("stepIssues: each step complete, and each answer judged (spec section 5
   it.each(
     byRule([
       {
-        rule: "a fresh form's contact step asks for every field (consent starts unticked, D12)",
+        rule: "a fresh form's contact step asks for every field",
         step: "contact",
         a: { ...EMPTY_MAIN_FORM_ANSWERS },
-        issues: contactStepMissing(["firstName", "lastName", "email", "phone", "consent"]),
+        issues: contactStepMissing(["firstName", "lastName", "email", "phone"]),
+      },
+      {
+        rule: "the check page asks for the terms to be agreed to (consent starts unticked, D12)",
+        step: "check",
+        a: { ...EMPTY_MAIN_FORM_ANSWERS },
+        issues: contactStepMissing(["consent"]),
       },
       {
         rule: "spaces are no answer",

@@ -58,7 +58,16 @@ export const EMPTY_MAIN_FORM_ANSWERS: Readonly<MainFormAnswers> = {
 
 export type MainFormField = keyof MainFormAnswers;
 
-export const MAIN_FORM_STEP_IDS = ["status", "amount", "age", "property", "income", "credit", "contact"] as const;
+export const MAIN_FORM_STEP_IDS = [
+  "status",
+  "amount",
+  "age",
+  "property",
+  "income",
+  "credit",
+  "contact",
+  "check",
+] as const;
 export type StepId = (typeof MAIN_FORM_STEP_IDS)[number];
 
 /**
@@ -66,16 +75,17 @@ export type StepId = (typeof MAIN_FORM_STEP_IDS)[number];
  * Mortgage owners and tenants (and anyone before choosing): 6 steps with property.
  * Outright owners: age instead of property, plus property value after age when
  * borrowing over £25,000 (D3: 7 steps). Outright owners of £25,000 or less see 6
- * but are redirected at step 2.
+ * but are redirected at step 2. Each path ends on 'Check your answers' (decision 500),
+ * the page that shows every answer back before sending: not a question, so not counted.
  */
 export function mainFormSteps(answers: Pick<MainFormAnswers, "homeownerStatus" | "loanAmount">): StepId[] {
   if (answers.homeownerStatus !== "outright") {
-    return ["status", "amount", "property", "income", "credit", "contact"];
+    return ["status", "amount", "property", "income", "credit", "contact", "check"];
   }
   if (isAmount(answers.loanAmount) && answers.loanAmount > REDIRECT_LOWER_LIMIT) {
-    return ["status", "amount", "age", "property", "income", "credit", "contact"];
+    return ["status", "amount", "age", "property", "income", "credit", "contact", "check"];
   }
-  return ["status", "amount", "age", "income", "credit", "contact"];
+  return ["status", "amount", "age", "income", "credit", "contact", "check"];
 }
 
 export interface StepIssues {
@@ -127,6 +137,7 @@ export function stepIssues(stepId: StepId, answers: MainFormAnswers): StepIssues
     case "income":
     case "credit":
     case "contact":
+    case "check":
       sharedStepIssues(stepId, answers, need, errors);
       break;
   }
@@ -221,11 +232,11 @@ function redirect(to: PartnerRoute): NextStep {
 }
 
 /**
- * The final 'Check Eligibility »' button: disabled without first name, last name, email,
- * phone or consent, or while the email or phone is in error.
+ * The final 'Check Eligibility »' button sends only with first name, last name, email,
+ * phone and consent, and neither the email nor the phone in error.
  */
 export function canSubmit(answers: MainFormAnswers): boolean {
-  return canContinue("contact", answers);
+  return canContinue("contact", answers) && canContinue("check", answers);
 }
 
 /** Partial because required answers may still be missing; quoteSchema decides. */

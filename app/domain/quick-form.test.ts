@@ -56,14 +56,14 @@ describe("quickFormSteps (spec section 2 and 4)", () => {
     byRule([
       { rule: "personal path: 3 steps", a: { loanType: "personal" }, steps: ["type", "amount", "residential"] },
       {
-        rule: "homeowner with mortgage: 7 steps with property",
+        rule: "homeowner with mortgage: 7 steps with property, then the check page",
         a: { loanType: "homeowner", homeownerStatus: "mortgage" },
-        steps: ["type", "status", "amount", "property", "income", "credit", "contact"],
+        steps: ["type", "status", "amount", "property", "income", "credit", "contact", "check"],
       },
       {
-        rule: "homeowner outright: 7 steps with age",
+        rule: "homeowner outright: 7 steps with age, then the check page",
         a: { loanType: "homeowner", homeownerStatus: "outright" },
-        steps: ["type", "status", "amount", "age", "income", "credit", "contact"],
+        steps: ["type", "status", "amount", "age", "income", "credit", "contact", "check"],
       },
       { rule: "bridging leaves the site after step 1", a: { loanType: "bridging" }, steps: ["type"] },
       { rule: "business leaves the site after step 1", a: { loanType: "business" }, steps: ["type"] },
@@ -193,8 +193,8 @@ describe("quickStepIssues: required answers", () => {
         missing: ["Please select your credit history before continuing"],
       },
       {
-        rule: "consent checkbox required",
-        step: "contact",
+        rule: "consent checkbox required, on the check page",
+        step: "check",
         a: { ...mortgageOwner, consent: false },
         missing: ["Please agree to the Terms of Business before sending your details"],
       },
@@ -338,8 +338,14 @@ describe("quickNextAfter", () => {
         next: { kind: "step", step: "contact" },
       },
       {
-        rule: "homeowner: contact → submit, ending at /thank-you",
+        rule: "homeowner: contact → the check page",
         step: "contact",
+        a: mortgageOwner,
+        next: { kind: "step", step: "check" },
+      },
+      {
+        rule: "homeowner: the check page → submit, ending at /thank-you",
+        step: "check",
         a: mortgageOwner,
         next: { kind: "submit" },
       },
@@ -512,7 +518,13 @@ describe("quickStepIssues: each step complete, and each answer judged (spec sect
         rule: "a fresh form's contact step asks for every field",
         step: "contact",
         a: { ...EMPTY_QUICK_FORM_ANSWERS },
-        issues: contactStepMissing(["firstName", "lastName", "email", "phone", "consent"]),
+        issues: contactStepMissing(["firstName", "lastName", "email", "phone"]),
+      },
+      {
+        rule: "the check page asks for the terms to be agreed to (consent starts unticked, D12)",
+        step: "check",
+        a: { ...EMPTY_QUICK_FORM_ANSWERS },
+        issues: contactStepMissing(["consent"]),
       },
       {
         rule: "spaces are no answer",

@@ -97,6 +97,7 @@ export const QUICK_FORM_STEP_IDS = [
   "income",
   "credit",
   "contact",
+  "check",
 ] as const satisfies readonly QuickStepId[];
 
 export type QuickStepId =
@@ -108,7 +109,8 @@ export type QuickStepId =
   | "property"
   | "income"
   | "credit"
-  | "contact";
+  | "contact"
+  | "check";
 
 // Every step a path can hold, in order; a borrower's path is a subsequence of one.
 const PERSONAL_PATH: readonly QuickStepId[] = ["type", "amount", "residential"];
@@ -121,12 +123,14 @@ const HOMEOWNER_PATH: readonly QuickStepId[] = [
   "income",
   "credit",
   "contact",
+  "check",
 ];
 
 /**
  * Personal: 3 steps. Homeowner: 7, with age for outright owners or property value and
- * mortgage balance otherwise. Before a type is chosen (or for bridging and business,
- * which leave the site) there is only the first step.
+ * mortgage balance otherwise, then 'Check your answers' (decision 500; not a question, so
+ * not counted). Before a type is chosen (or for bridging and business, which leave the
+ * site) there is only the first step.
  */
 export function quickFormSteps(answers: Pick<QuickFormAnswers, "loanType" | "homeownerStatus">): QuickStepId[] {
   if (answers.loanType === "personal") return [...PERSONAL_PATH];
@@ -138,16 +142,17 @@ export function quickFormSteps(answers: Pick<QuickFormAnswers, "loanType" | "hom
 }
 
 /**
- * The N of 'Step n of N': this borrower's path once the loan type is chosen; before
- * that (and for bridging and business, which leave at the first step) the longest path
+ * The N of 'Step n of N': this borrower's questions once the loan type is chosen; before
+ * that (and for bridging and business, which leave at the first step) the longest path's
  * (homeowner, 7), so the progress never falls when the type is chosen: a personal loan's
- * 3 steps only jump ahead.
+ * 3 steps only jump ahead. The check page is not a question and is not counted.
  */
 export function quickProgressTotal(answers: Pick<QuickFormAnswers, "loanType" | "homeownerStatus">): number {
-  if (answers.loanType === "personal" || answers.loanType === "homeowner") return quickFormSteps(answers).length;
+  const questions = (path: QuickStepId[]) => path.filter((step) => step !== "check").length;
+  if (answers.loanType === "personal" || answers.loanType === "homeowner") return questions(quickFormSteps(answers));
   return Math.max(
-    quickFormSteps({ loanType: "personal", homeownerStatus: undefined }).length,
-    quickFormSteps({ loanType: "homeowner", homeownerStatus: undefined }).length,
+    questions(quickFormSteps({ loanType: "personal", homeownerStatus: undefined })),
+    questions(quickFormSteps({ loanType: "homeowner", homeownerStatus: undefined })),
   );
 }
 
@@ -201,6 +206,7 @@ export function quickStepIssues(stepId: QuickStepId, answers: QuickFormAnswers):
     case "income":
     case "credit":
     case "contact":
+    case "check":
       sharedStepIssues(stepId, answers, need, errors);
       break;
   }

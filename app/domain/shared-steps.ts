@@ -1,13 +1,14 @@
 // The steps both eligibility checks ask alike (the homeowner check of /apply and
 // /loan-application, and the quick check of /apply-personal): monthly income and
-// employment, credit history, and the contact details. One set of checks, in the spec's
+// employment, credit history, the contact details, and the page that checks every answer
+// back before sending (where the terms are agreed to). One set of checks, in the spec's
 // words, so the two forms cannot drift apart.
 
 import { isEmail } from "./email";
 import * as m from "./messages";
 import { isUkPhone } from "./phone";
 
-export type SharedStepId = "income" | "credit" | "contact";
+export type SharedStepId = "income" | "credit" | "contact" | "check";
 
 /** An amount typed and read: a finite number. */
 export function isAmount(n: number | undefined): n is number {
@@ -28,7 +29,7 @@ export interface SharedStepAnswers {
 export type SharedStepField = keyof SharedStepAnswers;
 
 export const isSharedStep = (stepId: string): stepId is SharedStepId =>
-  stepId === "income" || stepId === "credit" || stepId === "contact";
+  stepId === "income" || stepId === "credit" || stepId === "contact" || stepId === "check";
 
 /**
  * What one shared step lacks (through `need`, which records the field and its message) and
@@ -57,6 +58,9 @@ export function sharedStepIssues(
       else if (!isEmail(answers.email)) errors.email = m.EMAIL_INVALID;
       if (!answers.phone.trim()) need("phone", m.PHONE_MISSING);
       else if (!isUkPhone(answers.phone)) errors.phone = m.UK_PHONE_INVALID;
+      break;
+    case "check":
+      // The last page before sending: every answer shown back, and the terms agreed to there.
       if (!answers.consent) need("consent", m.CONSENT_MISSING);
       break;
   }

@@ -61,24 +61,24 @@ describe("nextAfterChange: Next after 'Change' on the check-answers step", () =>
       mortgageOwner,
       { loanAmount: 60_000 },
       "amount",
-      toStep("contact"),
+      toStep("check"),
     ],
     [
       "a new purpose comes straight back",
       mortgageOwner,
       { loanPurpose: "home-improvements" },
       "amount",
-      toStep("contact"),
+      toStep("check"),
     ],
     [
       "a new property value comes straight back",
       mortgageOwner,
       { propertyValue: 300_000 },
       "property",
-      toStep("contact"),
+      toStep("check"),
     ],
-    ["a new credit history comes straight back", mortgageOwner, { creditHistory: "fair" }, "credit", toStep("contact")],
-    ["a new income comes straight back", mortgageOwner, { monthlyIncome: 5_000 }, "income", toStep("contact")],
+    ["a new credit history comes straight back", mortgageOwner, { creditHistory: "fair" }, "credit", toStep("check")],
+    ["a new income comes straight back", mortgageOwner, { monthlyIncome: 5_000 }, "income", toStep("check")],
     [
       "becoming an outright owner asks the age, never asked before",
       mortgageOwner,
@@ -105,7 +105,7 @@ describe("nextAfterChange: Next after 'Change' on the check-answers step", () =>
       outrightOwner,
       { loanAmount: 30_000 },
       "amount",
-      toStep("contact"),
+      toStep("check"),
     ],
     [
       "an outright owner under 50 lowering to £40,000 goes to partner B",
@@ -119,7 +119,7 @@ describe("nextAfterChange: Next after 'Change' on the check-answers step", () =>
       outrightOwner,
       { age: "under-50" },
       "age",
-      toStep("contact"),
+      toStep("check"),
     ],
     [
       "a mortgage owner raising to £60,000 with no property value left asks it",
@@ -147,7 +147,7 @@ describe("nextAfterChange: Next after 'Change' on the check-answers step", () =>
   });
 
   const quickCases: [string, Partial<QuickFormAnswers>, Parameters<typeof nextAfterChange>[1], FlowNext<string>][] = [
-    ["a new amount comes straight back", { loanAmount: 45_000 }, "amount", toStep("contact")],
+    ["a new amount comes straight back", { loanAmount: 45_000 }, "amount", toStep("check")],
     ["owning outright asks the age", { homeownerStatus: "outright" }, "status", toStep("age")],
     ["a personal loan asks where the borrower lives", { loanType: "personal" }, "type", toStep("residential")],
     [
@@ -171,7 +171,7 @@ describe("moveAfterPost with 'Change' (no script): the same return", () => {
   });
 
   it("a Change button shows the step, marked as changing", () => {
-    expect(moveAfterPost(ELIGIBILITY_FLOW, mortgageOwner, post("contact", { goto: "amount" }))).toEqual({
+    expect(moveAfterPost(ELIGIBILITY_FLOW, mortgageOwner, post("check", { goto: "amount" }))).toEqual({
       kind: "show",
       state: { step: "amount", answers: mortgageOwner, attempted: false, changing: true },
     });
@@ -181,7 +181,7 @@ describe("moveAfterPost with 'Change' (no script): the same return", () => {
     const answers = { ...mortgageOwner, loanAmount: 70_000 };
     expect(moveAfterPost(ELIGIBILITY_FLOW, answers, post("amount", { change: "1" }))).toEqual({
       kind: "show",
-      state: { step: "contact", answers, attempted: false },
+      state: { step: "check", answers, attempted: false },
     });
   });
 
@@ -194,7 +194,7 @@ describe("moveAfterPost with 'Change' (no script): the same return", () => {
     const aged = { ...answers, age: "61-70" as const };
     expect(moveAfterPost(ELIGIBILITY_FLOW, aged, post("age", { change: "1" }))).toMatchObject({
       kind: "show",
-      state: { step: "contact" },
+      state: { step: "check" },
     });
   });
 
@@ -241,8 +241,8 @@ function progressAlong<A extends object, S extends string, F extends string>(
   let step = flow.steps(answers)[0] as S;
   const shown: string[] = [];
   for (let guard = 0; guard < 20; guard++) {
-    const { step: n, total, percent } = stepProgress(flow, answers, step);
-    shown.push(`${n}/${total} ${percent}%`);
+    const { step: n, total, percent, checking } = stepProgress(flow, answers, step);
+    shown.push(checking ? `all ${total} answered ${percent}%` : `${n}/${total} ${percent}%`);
     const given: Partial<A> = {};
     for (const field of fields[step]) given[field as unknown as keyof A] = full[field as unknown as keyof A];
     answers = { ...answers, ...given };
@@ -253,14 +253,16 @@ function progressAlong<A extends object, S extends string, F extends string>(
   return shown;
 }
 
-const percents = (shown: string[]) => shown.map((s) => Number(s.replace(/.* (\d+)%$/, "$1")));
+/** The figures of the question steps (the check page after them says 100%, every question answered). */
+const percents = (shown: string[]) =>
+  shown.filter((s) => !s.startsWith("all")).map((s) => Number(s.replace(/.* (\d+)%$/, "$1")));
 
 describe("stepProgress: the progress never falls as the borrower moves on, and counts the steps done (decision 461)", () => {
   const paths: [string, () => string[], string[]][] = [
     [
       "quick check, homeowner loan (was 'Step 1 of 3 (33%)' then 'Step 2 of 7 (29%)')",
       () => progressAlong(QUICK_CHECK_FLOW, QUICK_STEP_FIELDS, homeownerEnquiry),
-      ["1/7 0%", "2/7 14%", "3/7 29%", "4/7 43%", "5/7 57%", "6/7 71%", "7/7 86%"],
+      ["1/7 0%", "2/7 14%", "3/7 29%", "4/7 43%", "5/7 57%", "6/7 71%", "7/7 86%", "all 7 answered 100%"],
     ],
     [
       "quick check, personal loan: the shorter path only jumps ahead",
@@ -281,17 +283,17 @@ describe("stepProgress: the progress never falls as the borrower moves on, and c
           homeownerStatus: "outright",
           age: "50-65",
         }),
-      ["1/7 0%", "2/7 14%", "3/7 29%", "4/7 43%", "5/7 57%", "6/7 71%", "7/7 86%"],
+      ["1/7 0%", "2/7 14%", "3/7 29%", "4/7 43%", "5/7 57%", "6/7 71%", "7/7 86%", "all 7 answered 100%"],
     ],
     [
       "eligibility check, mortgage owner",
       () => progressAlong(ELIGIBILITY_FLOW, STEP_FIELDS, mortgageOwner),
-      ["1/6 0%", "2/6 17%", "3/6 33%", "4/6 50%", "5/6 67%", "6/6 83%"],
+      ["1/6 0%", "2/6 17%", "3/6 33%", "4/6 50%", "5/6 67%", "6/6 83%", "all 6 answered 100%"],
     ],
     [
       "eligibility check, outright owner over £25,000 (the seventh step appears after the amount)",
       () => progressAlong(ELIGIBILITY_FLOW, STEP_FIELDS, outrightOwner),
-      ["1/6 0%", "2/6 17%", "3/7 29%", "4/7 43%", "5/7 57%", "6/7 71%", "7/7 86%"],
+      ["1/6 0%", "2/6 17%", "3/7 29%", "4/7 43%", "5/7 57%", "6/7 71%", "7/7 86%", "all 7 answered 100%"],
     ],
     [
       "eligibility check, tenant buying a property",
@@ -303,7 +305,7 @@ describe("stepProgress: the progress never falls as the borrower moves on, and c
           loanPurpose: "property-purchase",
           mortgageBalance: undefined,
         }),
-      ["1/6 0%", "2/6 17%", "3/6 33%", "4/6 50%", "5/6 67%", "6/6 83%"],
+      ["1/6 0%", "2/6 17%", "3/6 33%", "4/6 50%", "5/6 67%", "6/6 83%", "all 6 answered 100%"],
     ],
   ];
   it.each(paths)("%s", (_, walk, expected) => {
@@ -317,6 +319,21 @@ describe("stepProgress: the progress never falls as the borrower moves on, and c
   });
 
   it("counts a step outside this borrower's path as the first", () => {
-    expect(stepProgress(ELIGIBILITY_FLOW, mortgageOwner, "age")).toEqual({ step: 1, total: 6, percent: 0 });
+    expect(stepProgress(ELIGIBILITY_FLOW, mortgageOwner, "age")).toEqual({
+      step: 1,
+      total: 6,
+      percent: 0,
+      checking: false,
+    });
+  });
+
+  it("says on the check page that every question is answered: not a step of its own (decision 500)", () => {
+    expect(stepProgress(ELIGIBILITY_FLOW, mortgageOwner, "check")).toEqual({
+      step: 6,
+      total: 6,
+      percent: 100,
+      checking: true,
+    });
+    expect(stepProgress(QUICK_CHECK_FLOW, homeownerEnquiry, "check")).toMatchObject({ total: 7, checking: true });
   });
 });

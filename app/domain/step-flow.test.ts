@@ -3,15 +3,20 @@ import { EMPTY_MAIN_FORM_ANSWERS, stepIssues } from "./main-form";
 import * as m from "./messages";
 import { stepProblems } from "./step-flow";
 
-const CONTACT = ["firstName", "lastName", "email", "phone", "consent"] as const;
+const CONTACT = ["firstName", "lastName", "email", "phone"] as const;
 
 describe("stepProblems: every problem on a step at once, in the order of its fields", () => {
-  test("an empty contact step: all five, not only the first", () => {
+  test("an empty contact step: all four, not only the first", () => {
     expect(stepProblems(stepIssues("contact", EMPTY_MAIN_FORM_ANSWERS), CONTACT)).toEqual([
       { field: "firstName", message: m.FIRST_NAME_MISSING },
       { field: "lastName", message: m.LAST_NAME_MISSING },
       { field: "email", message: m.EMAIL_MISSING },
       { field: "phone", message: m.PHONE_MISSING },
+    ]);
+  });
+
+  test("the check page: the terms not agreed to", () => {
+    expect(stepProblems(stepIssues("check", EMPTY_MAIN_FORM_ANSWERS), ["consent"])).toEqual([
       { field: "consent", message: m.CONSENT_MISSING },
     ]);
   });
@@ -21,7 +26,6 @@ describe("stepProblems: every problem on a step at once, in the order of its fie
     expect(stepProblems(stepIssues("contact", answers), CONTACT)).toEqual([
       { field: "email", message: m.EMAIL_INVALID },
       { field: "phone", message: m.UK_PHONE_INVALID },
-      { field: "consent", message: m.CONSENT_MISSING },
     ]);
   });
 

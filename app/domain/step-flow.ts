@@ -57,8 +57,13 @@ export interface StepFlow<A extends object, S extends string, F extends string> 
   issues(step: S, answers: A): StepIssues<F>;
   /** Where Next leads from a complete step. */
   nextAfter(step: S, answers: A): FlowNext<S>;
-  /** The N of 'Step n of N' when it is not simply this borrower's count of steps (see stepProgress). */
+  /** The N of 'Step n of N' when it is not simply this borrower's count of questions (see stepProgress). */
   progressTotal?(answers: A): number;
+  /**
+   * The last page, 'Check your answers' (decision 500): every answer shown back with a
+   * Change link, and the terms agreed to before sending. Not a question, so not counted.
+   */
+  checkStep: S;
 }
 
 /**
@@ -110,6 +115,8 @@ export interface StepProgress {
   step: number;
   total: number;
   percent: number;
+  /** On the check page: every question answered ('All N steps answered', 100%). */
+  checking: boolean;
 }
 
 /**
@@ -118,15 +125,18 @@ export interface StepProgress {
  * may be, so the figure never falls as the borrower moves on (a path that turns out
  * shorter only jumps ahead). '% Complete' counts the steps done, the one shown not yet:
  * step n of N is (n − 1) / N complete, so no step says 100% before its answer is given
- * (decision 461).
+ * (decision 461). The check page, after the last question, is not a step: there every
+ * question is answered, and it says so (decision 500).
  */
 export function stepProgress<A extends object, S extends string, F extends string>(
   flow: StepFlow<A, S, F>,
   answers: A,
   current: S,
 ): StepProgress {
-  const steps = flow.steps(answers);
-  const step = Math.max(0, steps.indexOf(current)) + 1;
-  const total = Math.max(step, flow.progressTotal?.(answers) ?? steps.length);
-  return { step, total, percent: Math.round(((step - 1) / total) * 100) };
+  const questions = flow.steps(answers).filter((step) => step !== flow.checkStep);
+  const counted = Math.max(questions.length, flow.progressTotal?.(answers) ?? questions.length);
+  if (current === flow.checkStep) return { step: counted, total: counted, percent: 100, checking: true };
+  const step = Math.max(0, questions.indexOf(current)) + 1;
+  const total = Math.max(step, flow.progressTotal?.(answers) ?? questions.length);
+  return { step, total, percent: Math.round(((step - 1) / total) * 100), checking: false };
 }

@@ -191,6 +191,8 @@ describe("moveAfterPost: where a step posted without script leads", () => {
       phone: "07700 900123",
       consent: true,
     };
-    expect(moveAfterPost(ELIGIBILITY_FLOW, answers, post("contact"))).toEqual({ kind: "submit" });
+    // 'Your details' leads to the check page, and the check page sends (decision 500).
+    expect(moveAfterPost(ELIGIBILITY_FLOW, answers, post("contact"))).toMatchObject({ state: { step: "check" } });
+    expect(moveAfterPost(ELIGIBILITY_FLOW, answers, post("check"))).toEqual({ kind: "submit" });
   });
 });

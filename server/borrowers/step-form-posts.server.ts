@@ -182,7 +182,7 @@ export async function stepFormAction<A extends object, S extends string, F exten
   const submissionKey = isUuid(postedKey) ? postedKey : randomUUID();
 
   const show = (state: StepFormState<A, S>, init?: ResponseInit) =>
-    data<StepFormState<A, S>>(state.step === "contact" ? { ...state, submissionKey } : state, {
+    data<StepFormState<A, S>>(state.step === form.flow.checkStep ? { ...state, submissionKey } : state, {
       status: state.attempted || state.notice ? 400 : 200,
       ...init,
     });
@@ -207,9 +207,10 @@ export async function stepFormAction<A extends object, S extends string, F exten
     return redirect(context.config.site.partners[`${move.partner}Url`]);
   }
 
-  const contact = { step: "contact" as S, answers, attempted: true };
+  // Refused at the send: said on the check page, where the final button is.
+  const last = { step: form.flow.checkStep, answers, attempted: true };
   const issue = form.submitIssue?.(answers);
-  if (issue) return show({ ...contact, notice: issue });
+  if (issue) return show({ ...last, notice: issue });
   // The same limit as the lead endpoints, counted where they count it: on a lead sent.
   const limit = await hit(
     context.db,
@@ -218,7 +219,7 @@ export async function stepFormAction<A extends object, S extends string, F exten
   );
   if (!limit.allowed) {
     return show(
-      { ...contact, notice: form.refused(TOO_MANY_REQUESTS) },
+      { ...last, notice: form.refused(TOO_MANY_REQUESTS) },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
@@ -235,7 +236,7 @@ export async function stepFormAction<A extends object, S extends string, F exten
   if (outcome.kind === "honeypot") return redirect(`/thank-you?ref=${randomUUID()}`);
   if (outcome.kind === "invalid") {
     const reasons = outcome.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
-    return show({ ...contact, notice: `${VALIDATION_ERROR_TITLE}: ${reasons}` });
+    return show({ ...last, notice: `${VALIDATION_ERROR_TITLE}: ${reasons}` });
   }
   const id = outcome.id;
   count({ kind: "submit" });

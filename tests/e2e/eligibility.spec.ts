@@ -62,15 +62,29 @@ async function incomeAndCredit(page: Page) {
   await expect(stepHeading(page)).toHaveText("Your details");
 }
 
+/** 'Your details' filled in, then the check page (decision 500), with the terms agreed to there. */
 async function contactDetails(page: Page, email: string) {
   await fill(page, "First name", "Jane");
   await fill(page, "Last name", "Smith");
   await fill(page, "Email address", email);
   await fill(page, "Phone number", "07700 900123");
+  await next(page);
+  await expect(stepHeading(page)).toHaveText("Check your answers");
   await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
 }
 
-/** A mortgage owner all the way to the last step. */
+/** 'Your details' filled in for Jane Smith, and on to the check page. */
+async function toCheckPage(page: Page, email = "jane@example.com") {
+  await toLastStep(page);
+  await fill(page, "First name", "Jane");
+  await fill(page, "Last name", "Smith");
+  await fill(page, "Email address", email);
+  await fill(page, "Phone number", "07700 900123");
+  await next(page);
+  await expect(stepHeading(page)).toHaveText("Check your answers");
+}
+
+/** A mortgage owner all the way to 'Your details'. */
 async function toLastStep(page: Page) {
   await start(page);
   await stepOne(page, "Homeowner with mortgage");
@@ -201,13 +215,11 @@ test.describe("each step", () => {
     await expectRefusal(page, ["Please enter your current mortgage balance before continuing"]);
   });
 
-  test("the final button needs every contact detail and consent, never ticked for you, and never looks disabled", async ({
+  test("the contact details and then consent, never ticked for you, are asked for, and no button looks disabled", async ({
     page,
   }) => {
     await toLastStep(page);
-    const consent = page.getByRole("checkbox", { name: /I agree to the Terms of Business/ });
-    await expect(consent).not.toBeChecked();
-    await expectReady(finalButton(page));
+    await expectReady(page.getByRole("button", { name: "Next", exact: true }));
     await fill(page, "First name", "Jane");
     await fill(page, "Last name", "Smith");
     await fill(page, "Email address", "jane@");
@@ -215,20 +227,27 @@ test.describe("each step", () => {
     await page.getByLabel("First name").focus();
     await expect(page.getByText("Please enter a valid email address")).toBeVisible();
     await expect(page.getByText("Please enter a valid UK phone number")).toBeVisible();
-    await consent.check();
-    await expectReady(finalButton(page));
-    await finalButton(page).click();
+    await next(page);
     await expectRefusal(page, ["Please enter a valid email address", "Please enter a valid UK phone number"]);
     await fill(page, "Email address", "jane@example.com");
     await fill(page, "Phone number", "+44 7700 900123");
-    await consent.uncheck();
+    await next(page);
+    await expect(stepHeading(page)).toHaveText("Check your answers");
+    await expect(page).toHaveURL(/\/apply\?step=check$/);
+    const consent = page.getByRole("checkbox", { name: /I agree to the Terms of Business/ });
+    await expect(consent).not.toBeChecked();
+    await expectReady(finalButton(page));
     await finalButton(page).click();
     await expectRefusal(page, [m.CONSENT_MISSING]);
-    await expect(page).toHaveURL(/\/apply\?step=contact$/);
+    await expect(page).toHaveURL(/\/apply\?step=check$/);
   });
 
-  test("the last step lists the answers, each with a way to change it", async ({ page }) => {
-    await toLastStep(page);
+  test("the check page comes last, with every answer and the contact details, each with a Change link back to it", async ({
+    page,
+  }) => {
+    await toCheckPage(page);
+    await expect(page.getByText("All 6 steps answered")).toBeVisible();
+    await expect(page.getByText("100% Complete", { exact: true })).toBeVisible();
     const check = page.getByRole("region", { name: "Check your answers" });
     for (const text of [
       "Homeowner with mortgage",
@@ -239,17 +258,33 @@ test.describe("each step", () => {
       "£4,000",
       "Employed full-time",
       "Good",
+      "Jane Smith",
+      "jane@example.com",
+      "07700 900123",
     ]) {
       await expect(check).toContainText(text);
     }
+    // The details most likely mistyped come last, just above the button that sends them.
+    await expect(check.getByRole("term").last()).toHaveText("Phone number");
     await check.getByRole("link", { name: "Change loan amount" }).click();
     await expect(stepHeading(page)).toHaveText("Your loan");
     await expect(page.getByLabel(AMOUNT)).toHaveValue("50,000");
+    await next(page);
+    await expect(stepHeading(page)).toHaveText("Check your answers");
+    // A mistyped phone number, corrected from the check page, and back there.
+    await check.getByRole("link", { name: "Change phone number" }).click();
+    await expect(stepHeading(page)).toHaveText("Your details");
+    await expect(page.getByLabel("Phone number")).toHaveValue("07700 900123");
+    await fill(page, "Phone number", "07700 900456");
+    await next(page);
+    await expect(stepHeading(page)).toHaveText("Check your answers");
+    await expect(check).toContainText("07700 900456");
   });
 
   test("the terms of business and the privacy policy open in dialogs over the form", async ({ page }) => {
-    await toLastStep(page);
-    await fill(page, "First name", "Jane");
+    await toCheckPage(page);
+    const consent = page.getByRole("checkbox", { name: /I agree to the Terms of Business/ });
+    await consent.check();
     const terms = page.getByRole("button", { name: "Terms of Business" });
     await terms.click();
     const dialog = page.getByRole("dialog", { name: "Terms of Business" });
@@ -262,8 +297,8 @@ test.describe("each step", () => {
     const privacy = page.getByRole("dialog", { name: "Privacy Policy" });
     await expect(privacy).toContainText("Who we are");
     await privacy.getByRole("button", { name: "Close" }).last().click();
-    await expect(page.getByLabel("First name")).toHaveValue("Jane");
-    expect(page.url()).toContain("/apply?step=contact");
+    await expect(consent).toBeChecked();
+    expect(page.url()).toContain("/apply?step=check");
   });
 });
 
@@ -363,6 +398,7 @@ test.describe("a complete check", () => {
     await expect(page.getByText("Step 7 of 7")).toBeVisible();
     await expect(page.getByText("86% Complete", { exact: true })).toBeVisible();
     await contactDetails(page, email);
+    await expect(page.getByText("All 7 steps answered")).toBeVisible();
     await finalButton(page).click();
     await expect(page).toHaveURL(/\/thank-you\?ref=/);
     const [quote] = (await storedRows<Quote>("quotes")).filter((q) => q.email === email);
@@ -415,8 +451,8 @@ test.describe("a complete check", () => {
     await expect(toast(page, "Submission Failed")).toContainText(
       "Unable to submit your application: Failed to save quote: Service unavailable",
     );
-    await expect(page).toHaveURL(/\/apply\?step=contact$/);
-    await expect(page.getByLabel("Email address")).toHaveValue(email);
+    await expect(page).toHaveURL(/\/apply\?step=check$/);
+    await expect(page.getByRole("region", { name: "Check your answers" })).toContainText(email);
     await expect(finalButton(page)).toBeEnabled();
 
     // A quote saved without an id is a failure too.
@@ -452,7 +488,7 @@ test.describe("a complete check", () => {
       sessionStorage.setItem("harbourside:eligibility", JSON.stringify(saved));
     });
     await page.reload();
-    await expect(stepHeading(page)).toHaveText("Your details");
+    await expect(stepHeading(page)).toHaveText("Check your answers");
     let posted = false;
     page.on("request", (request) => {
       if (request.url().endsWith("/api/quotes")) posted = true;
@@ -542,12 +578,18 @@ test("every step has no accessibility violations", async ({ browser }) => {
   await check("Your credit history");
   await choose(page, CREDIT, "Excellent");
   await next(page);
-  await expect(page.getByRole("region", { name: "Check your answers" })).toBeVisible();
   await check("Your details");
+  await fill(page, "First name", "Jane");
+  await fill(page, "Last name", "Smith");
+  await fill(page, "Email address", "jane@example.com");
+  await fill(page, "Phone number", "07700 900123");
+  await next(page);
+  await expect(page.getByRole("region", { name: "Check your answers" })).toBeVisible();
+  await check("Check your answers");
   await page.getByRole("button", { name: "Terms of Business" }).click();
   await expect(page.getByRole("dialog")).toContainText("credit broker");
   seen["the terms dialog"] = await axeViolations(page);
   await context.close();
-  expect(Object.keys(seen)).toHaveLength(8);
+  expect(Object.keys(seen)).toHaveLength(9);
   expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
 });

@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())("the funnel's counts on %s", (kind) => {
     const identifying =
       "https://www.example.com/?utm_source=07700%20900555&utm_campaign=jane.doe%40example.com%2007700900123";
     expect(
-      (await app.request("/api/funnel", report({ form: "apply", event: "submit", step: "contact", landing: identifying }))).status,
+      (await app.request("/api/funnel", report({ form: "apply", event: "submit", step: "check", landing: identifying }))).status,
     ).toBe(204);
     const rows = await database.db.select().from(funnelCounts);
     const submitted = rows.filter((r) => r.event === "submit");
@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds())("the funnel's counts on %s", (kind) => {
   it("answers a robot 204 and does not count it", async () => {
     const before = await funnelCountsFor(database.db, { from: today, to: today, campaign: "" });
     const robot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-    expect((await app.request("/api/funnel", report({ form: "apply", event: "submit", step: "contact" }, undefined, robot))).status).toBe(204);
+    expect((await app.request("/api/funnel", report({ form: "apply", event: "submit", step: "check" }, undefined, robot))).status).toBe(204);
     expect(await funnelCountsFor(database.db, { from: today, to: today, campaign: "" })).toEqual(before);
   });
 

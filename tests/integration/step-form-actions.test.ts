@@ -120,11 +120,11 @@ describe.each(testDatabaseKinds())("the step forms' actions on %s", (kind) => {
     expect(answer).toEqual({ status: 302, location: "/creditec-redirect" });
   });
 
-  it("carries a submission key to the contact step, and keeps the one posted", async () => {
+  it("carries a submission key to the check page, and keeps the one posted", async () => {
     const key = randomUUID();
-    const fields = { ...quoteAnswers("key@example.com"), step: "credit", submission_key: key };
+    const fields = { ...quoteAnswers("key@example.com"), step: "contact", submission_key: key };
     const shown = await call(applyAction, post("/apply", fields));
-    expect(shown.body).toMatchObject({ step: "contact", submissionKey: key });
+    expect(shown.body).toMatchObject({ step: "check", submissionKey: key });
     const fresh = await call(applyAction, post("/apply", { ...fields, submission_key: "not-a-uuid" }));
     expect(String(fresh.body?.submissionKey)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(fresh.body?.submissionKey).not.toBe("not-a-uuid");
@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds())("the step forms' actions on %s", (kind) => {
     const email = `choice-${randomUUID()}@example.com`;
     const answer = await call(applyAction, post("/apply", { ...quoteAnswers(email), creditHistory: "spotless" }));
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ step: "contact", attempted: true });
+    expect(answer.body).toMatchObject({ step: "check", attempted: true });
     expect(String(answer.body?.notice)).toMatch(/^Validation Error: credit_history: /);
     expect(await quotesFor(email)).toHaveLength(0);
   });
@@ -180,7 +180,7 @@ describe.each(testDatabaseKinds())("the step forms' actions on %s", (kind) => {
   it("sends a quick check that skipped a step back to it, and stores a complete one", async () => {
     const email = `quick-${randomUUID()}@example.com`;
     const fields = {
-      step: "contact",
+      step: "check",
       loanType: "homeowner",
       loanAmount: "50000",
       homeownerStatus: "mortgage",

@@ -93,7 +93,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
       "apply-personal step homeowner-amount": 1,
       "apply-personal step personal-amount": 1,
       "apply-personal redirect residential /creditec-redirect": 1,
-      "apply submit contact": 1,
+      "apply submit check": 1,
     });
   });
 
@@ -201,7 +201,7 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("step forms posted without 
   it("the quick check stores a homeowner enquiry and refuses a small one with the spec's message", async () => {
     const email = `quick-${randomUUID()}@example.com`;
     const fields = {
-      step: "contact",
+      step: "check",
       loanType: "homeowner",
       homeownerStatus: "outright",
       loanAmount: "40000",

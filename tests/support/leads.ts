@@ -58,9 +58,9 @@ export function freshAddress(): string {
   return `198.18.${Math.floor(lastOctet / 250)}.${(lastOctet % 250) + 1}`;
 }
 
-/** Every answer of a mortgage owner's eligibility check, as the last step posts them. */
+/** Every answer of a mortgage owner's eligibility check, as the last step (the check page) posts them. */
 export const postedQuoteAnswers = (email: string) => ({
-  step: "contact",
+  step: "check",
   homeownerStatus: "mortgage",
   loanAmount: "50000",
   loanPurpose: "debt-consolidation",

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { CHANGE_FIELD } from "~/domain/step-form-post";
+import type { ContactAnswers } from "./signed-in-contact";
 
 export interface AnswerRow {
   label: string;
@@ -11,19 +12,25 @@ export interface AnswerRow {
 const changeClass =
   "inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline hover:text-brand-900";
 
+/** The 'Your details' step's answers, last on the check page: the ones most likely mistyped. */
+export function contactAnswerRows(answers: ContactAnswers): AnswerRow[] {
+  return [
+    { label: "Name", value: `${answers.firstName.trim()} ${answers.lastName.trim()}`.trim(), step: "contact" },
+    { label: "Email address", value: answers.email.trim(), step: "contact" },
+    { label: "Phone number", value: answers.phone.trim(), step: "contact" },
+  ];
+}
+
 /**
- * 'Check your answers' before the final button: each answer with a Change link back to
- * its step (the answers stay; Next comes back here, unless the change needs a later step
- * asked: the domain's nextAfterChange). Before the script runs, each Change is a button
- * of the form, so the answers go with it to the server.
+ * The check page's list (decision 500): each answer with a Change link back to its step
+ * (the answers stay; Next comes back here, unless the change needs a later step asked:
+ * the domain's nextAfterChange). Before the script runs, each Change is a button of the
+ * form, so the answers go with it to the server.
  */
-export function CheckAnswers({ rows, headingId, live }: { rows: AnswerRow[]; headingId: string; live: boolean }) {
+export function CheckAnswers({ rows, labelledBy, live }: { rows: AnswerRow[]; labelledBy: string; live: boolean }) {
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
-      <h3 id={headingId} className="text-lg font-bold text-slate-900">
-        Check your answers
-      </h3>
-      <dl className="mt-3 divide-y divide-slate-200">
+    <section aria-labelledby={labelledBy} className="rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
+      <dl className="divide-y divide-slate-200">
         {rows.map((row) => (
           <div
             key={row.label}

@@ -19,11 +19,10 @@ interface ContactFieldsProps {
 }
 
 /**
- * Both forms' last step: name, email and phone (with autocomplete, so a phone fills them
- * in; pre-filled for a signed-in borrower), and the consent box, never ticked for the borrower (D12), beside the terms and
- * privacy policy in dialogs.
+ * Both forms' 'Your details' step: name, email and phone (with autocomplete, so a phone
+ * fills them in; pre-filled for a signed-in borrower). Shown back on the check page after it.
  */
-export function ContactFields({ idPrefix, answers, update, touch, errorFor, live }: ContactFieldsProps) {
+export function ContactFields({ idPrefix, answers, update, touch, errorFor }: Omit<ContactFieldsProps, "live">) {
   usePrefillSignedInContact(answers, update);
   const id = (field: ContactField) => `${idPrefix}-${field}`;
   return (
@@ -80,14 +79,25 @@ export function ContactFields({ idPrefix, answers, update, touch, errorFor, live
         onBlur={() => touch("phone")}
         error={errorFor("phone")}
       />
+    </div>
+  );
+}
+
+/**
+ * The check page's agreement, above the final button: the consent box, never ticked for
+ * the borrower (D12), to the terms alone; the privacy notice is told, not agreed to, and
+ * answering the enquiry needs no consent (the line above the button says what sending does).
+ * The terms and the privacy policy open in dialogs (plain links before the script runs).
+ */
+export function AgreeToTerms({ idPrefix, answers, update, errorFor, live }: ContactFieldsProps) {
+  return (
+    <div className="space-y-5">
       <CheckboxField
-        id={id("consent")}
+        id={`${idPrefix}-consent`}
         name="consent"
         checked={answers.consent}
         onChange={(consent) => update({ consent })}
         error={errorFor("consent")}
-        // The terms alone: the privacy notice is told, not agreed to, and answering the enquiry
-        // needs no consent (the line above the final button says what sending does).
         label={<>I agree to the Terms of Business.</>}
       />
       {live ? <LegalDialogs /> : <LegalLinks />}

@@ -1,12 +1,16 @@
 import { useId } from "react";
+import type { StepProgress } from "~/domain/step-flow";
 
-/** 'Step n of N' and '% Complete' above a bar (spec section 2); the figures are the domain's (stepProgress). */
-export function FormProgress({ step, total, percent }: { step: number; total: number; percent: number }) {
+/**
+ * 'Step n of N' and '% Complete' above a bar (spec section 2); on the check page, that
+ * every step is answered. The figures are the domain's (stepProgress).
+ */
+export function FormProgress({ step, total, percent, checking }: StepProgress) {
   const id = useId();
   return (
     <div>
       <div className="flex items-center justify-between text-sm font-semibold text-slate-700">
-        <span id={`${id}-label`}>{`Step ${step} of ${total}`}</span>
+        <span id={`${id}-label`}>{checking ? `All ${total} steps answered` : `Step ${step} of ${total}`}</span>
         <span>{`${percent}% Complete`}</span>
       </div>
       <div

@@ -20,6 +20,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/toaster";
 import { SAVE_UNCERTAIN_TITLE, VALIDATION_ERROR_TITLE } from "~/domain/messages";
 import type { AnswerRow } from "./check-answers";
+import type { EndStep } from "./contact-step";
 import type { ContactAnswers } from "./contact-fields";
 import { FormProgress } from "./form-progress";
 import {
@@ -46,8 +47,9 @@ export interface StepProps<A, F extends string> {
   attempted: boolean;
 }
 
-/** The step every form ends on: the answers to check, the contact details and consent. */
-export type LastStep = "contact";
+/** The two steps every form ends on: 'Your details', then 'Check your answers' (decision 500). */
+export type { EndStep };
+const isEndStep = (step: string): step is EndStep => step === "contact" || step === "check";
 
 /** A toast: its title, and what it says under it. */
 export type ToastText = { title: string; description?: string };
@@ -65,7 +67,7 @@ export interface StepFormScreen<A extends ContactAnswers, S extends string, F ex
   /** The controls on each step, in the order they appear: the first one with a problem gets the focus. */
   fields: Record<S, F[]>;
   /** The questions of every step but the last. */
-  Step: ComponentType<StepProps<A, F> & { step: Exclude<S, LastStep> }>;
+  Step: ComponentType<StepProps<A, F> & { step: Exclude<S, EndStep> }>;
   finalLabel: string;
   /**
    * The checks the final button runs after the step's own: a message for what is wrong
@@ -73,8 +75,8 @@ export interface StepFormScreen<A extends ContactAnswers, S extends string, F ex
    */
   submitIssue?(answers: A): string | null;
   /**
-   * Loaded (with zod) on the way to the last step: the lead the form sends, and the
-   * answers of the steps before the last as 'Check your answers' lists them.
+   * Loaded (with zod) on the way to the last steps: the lead the form sends, and the
+   * answers of the steps before 'Your details' as 'Check your answers' lists them.
    */
   loadEnd(): Promise<{ lead: LeadKind<A, object>; answerRows(answers: A): AnswerRow[] }>;
   /** The toast when sending fails with `message`; `unloaded` when the sending code itself could not load. */
@@ -86,12 +88,12 @@ export interface StepFormScreen<A extends ContactAnswers, S extends string, F ex
   below?(answers: A, step: S): ReactNode;
 }
 
-// The last step's module also brings the sending (one chunk, one request, fetched on the way there).
+// The last steps' module also brings the sending (one chunk, one request, fetched on the way there).
 const loadContactStep = () => import("./contact-step");
 
 type ContactStepProps<A> = Omit<import("./contact-step").ContactStepProps, "rows" | "answers"> & { answers: A };
 
-// One lazy last step per screen, made once: the contact step with that form's 'Check your answers' rows.
+// One lazy end of the form per screen, made once: the last two steps with that form's 'Check your answers' rows.
 const contactSteps = new WeakMap<object, ComponentType<ContactStepProps<never>>>();
 function contactStepOf<A extends ContactAnswers>(screen: Pick<StepFormScreen<A, string, string>, "loadEnd">) {
   let step = contactSteps.get(screen) as ComponentType<ContactStepProps<A>> | undefined;
@@ -134,12 +136,13 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   const sending = useRef(false);
   const [website, setWebsite] = useState("");
   const ids = useId();
-  const isLast = current === "contact";
+  const isLast = current === screen.flow.checkStep;
+  const atEnd = isEndStep(current);
   const ContactStep = contactStepOf(screen);
-  // The last step is drawn by a module of its own: a page opened on it (posted without
-  // script) hydrates the form before that step's controls, which stay the server's until
-  // the module comes. Till then the form stays the plain one, posted as it is.
-  const [lastStepOwned, setLastStepOwned] = useState(current !== "contact");
+  // The last two steps are drawn by a module of their own: a page opened on one (posted
+  // without script) hydrates the form before that step's controls, which stay the server's
+  // until the module comes. Till then the form stays the plain one, posted as it is.
+  const [lastStepOwned, setLastStepOwned] = useState(!atEnd);
   const { adoptFromPage } = form;
   const firstLastStep = useRef<ReactNode>(null);
   const lastStepReady = useCallback(() => {
@@ -152,12 +155,12 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
    * left to the browser to post, so it lands once, whatever moment of the page's waking
    * it came at.
    */
-  const plain = !form.hydrated || (isLast && !lastStepOwned);
+  const plain = !form.hydrated || (atEnd && !lastStepOwned);
 
-  // The last step and the sending (with zod, for the schema) load as the borrower nears
+  // The last steps and the sending (with zod, for the schema) load as the borrower nears
   // them, not with the page: the first step is all most first visits need.
   useEffect(() => {
-    if (current === "credit" || current === "contact") {
+    if (current === "credit" || isEndStep(current)) {
       void loadContactStep();
       void screen.loadEnd();
     }
@@ -256,6 +259,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   const drawnLastStep = (
     <Suspense fallback={<Spinner label="Loading..." className="py-10" />}>
       <ContactStep
+        step={current as EndStep}
         idPrefix={screen.idPrefix}
         answers={answers}
         update={form.update as (patch: Partial<ContactAnswers>) => void}
@@ -264,7 +268,7 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
         brandName={site.brandName}
         website={website}
         setWebsite={setWebsite}
-        checkHeadingId={`${ids}-check`}
+        headingId={headingId}
         live={!plain}
         onReady={lastStepReady}
       />
@@ -327,11 +331,11 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
           />
         )}
         <div className="mt-5">
-          {current === "contact" ? (
+          {atEnd ? (
             lastStep
           ) : (
             <Step
-              step={current as Exclude<S, LastStep>}
+              step={current as Exclude<S, EndStep>}
               answers={answers}
               update={form.update}
               touch={form.touch}

@@ -1,5 +1,5 @@
 import { bindFields } from "~/components/step-form/bind-fields";
-import type { StepProps as StepFormProps } from "~/components/step-form/step-form";
+import type { EndStep, StepProps as StepFormProps } from "~/components/step-form/step-form";
 import {
   AmountQuestions,
   FinanceStep,
@@ -22,8 +22,8 @@ const FINANCES: FinanceOptions<string, string> = {
     "An honest answer helps us find lenders likely to accept you. Checking your eligibility does not affect your credit score.",
 };
 
-/** The questions of every step but the last (the contact details, drawn by the form). */
-export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<StepId, "contact"> }) {
+/** The questions of every step but the last two (the contact details and the check page, drawn by the form). */
+export function EligibilityStep({ step, ...props }: StepProps & { step: Exclude<StepId, EndStep> }) {
   const { answers } = props;
   const bind = bindFields(props, fieldId);
   switch (step) {

@@ -20,6 +20,7 @@ export const ELIGIBILITY_FLOW: StepFlow<MainFormAnswers, StepId, MainFormField> 
   steps: mainFormSteps,
   issues: stepIssues,
   nextAfter,
+  checkStep: "check",
 };
 
 /** The controls on each step, in the order they appear: the first one with a problem gets the focus. */
@@ -30,5 +31,6 @@ export const STEP_FIELDS: Record<StepId, MainFormField[]> = {
   property: ["propertyValue", "mortgageBalance"],
   income: ["monthlyIncome", "employmentStatus"],
   credit: ["creditHistory"],
-  contact: ["firstName", "lastName", "email", "phone", "consent"],
+  contact: ["firstName", "lastName", "email", "phone"],
+  check: ["consent"],
 };

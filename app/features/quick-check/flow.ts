@@ -24,6 +24,7 @@ export const QUICK_CHECK_FLOW: StepFlow<QuickFormAnswers, QuickStepId, QuickForm
   issues: quickStepIssues,
   nextAfter: quickNextAfter,
   progressTotal: quickProgressTotal,
+  checkStep: "check",
 };
 
 export const QUICK_STEP_FIELDS: Record<QuickStepId, QuickFormField[]> = {
@@ -35,5 +36,6 @@ export const QUICK_STEP_FIELDS: Record<QuickStepId, QuickFormField[]> = {
   property: ["propertyValue", "mortgageBalance"],
   income: ["monthlyIncome", "employmentStatus"],
   credit: ["creditHistory"],
-  contact: ["firstName", "lastName", "email", "phone", "consent"],
+  contact: ["firstName", "lastName", "email", "phone"],
+  check: ["consent"],
 };
