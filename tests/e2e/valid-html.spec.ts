@@ -2,7 +2,7 @@ import { defaultPromotionFigures, exampleField, promotionFieldValues } from "../
 import { type APIResponse, expect, test } from "@playwright/test";
 import { confirmedAccount } from "../support/accounts";
 import { type CheckedPage, hasJava, htmlErrors } from "../support/html-checker";
-import { validQuote } from "../support/leads";
+import { postedQuoteAnswers, validQuote } from "../support/leads";
 import { routeFiles, routeName } from "../support/route-files";
 import { overHttp, signInStaff } from "../support/staff-sign-in";
 import { addStaffMember } from "../support/stored";
@@ -165,6 +165,15 @@ test("every page and every state the browser tests reach is valid HTML", async (
   await keep("/apply, a step sent empty", await visitor.post("/apply", form({ step: "status" })));
   await keep("/apply-personal, a step sent empty", await visitor.post("/apply-personal", form({ step: "loanType" })));
   await keep("/loan-application, a step sent empty", await visitor.post("/loan-application", form({ step: "status" })));
+  // The check page, as a plain form reaches it (decision 500), and with its box left unticked.
+  const details = postedQuoteAnswers(uniqueEmail("valid-html"));
+  const checkPage = await visitor.post("/apply", form({ ...details, step: "contact", consent: "" }));
+  expect(checkPage.status()).toBe(200);
+  expect(await checkPage.text()).toContain("Now send your details");
+  await keep("/apply, the check page", checkPage);
+  const unticked = await visitor.post("/apply", form({ ...details, consent: "" }));
+  expect(unticked.status()).toBe(400);
+  await keep("/apply, the check page sent unticked", unticked);
   await keep("/contact-us sent empty", await visitor.post("/contact-us", form({})));
   await keep("/make-a-complaint sent empty", await visitor.post("/make-a-complaint", form({})));
   await keep("/staff/complaints/new sent empty", await staff.post("/staff/complaints/new", form({})));
