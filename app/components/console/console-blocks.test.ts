@@ -73,6 +73,22 @@ describe("the console's data table", () => {
   });
 });
 
+describe("the console's stacked table", () => {
+  it("names each cell by its column, for a phone to draw the row as labelled lines without its header row", () => {
+    const page = html("/staff/x", () => table(LEADS, { look: "stacked" }));
+    expect(page).toContain('<thead class="max-sm:hidden">');
+    expect(page).toMatch(/<th scope="row" class="[^"]*max-sm:block[^"]*" data-label="Name">Ann<\/th>/);
+    // The label comes before the value: "Amount: 25000" (the quote marks escaped in the attribute).
+    expect(page).toMatch(
+      /<td class="[^"]*max-sm:before:content-\[attr\(data-label\)_&#x27;:_&#x27;\][^"]*" data-label="Amount">25000<\/td>/,
+    );
+  });
+
+  it("leaves a list's cells unnamed: a wide screen shows the header row", () => {
+    expect(html("/staff/x", () => table(LEADS))).not.toContain("data-label");
+  });
+});
+
 describe("the confirmation step", () => {
   it("says what will happen and to whom, and posts the action again with the confirmation", () => {
     const page = html("/staff/x", () =>

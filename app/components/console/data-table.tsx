@@ -7,7 +7,8 @@ import { textLinkClass } from "./text-link";
 // caption, column headers, an optional row header, figures aligned right, one line when
 // there is nothing to show; optionally headers that sort (links to this page's address
 // with `sort` and `dir`, the sorted column's `th` carrying `aria-sort`) and a tick box a
-// row for a form that acts on many rows.
+// row for a form that acts on many rows. The "stacked" look is a list that, on a phone,
+// draws each row as a block of lines, each starting with its column's name.
 
 /** A direction of a sorted column. */
 export type SortDir = "asc" | "desc";
@@ -44,8 +45,9 @@ export interface RowSelection<Row> {
 }
 
 /**
- * Two looks: "report" (figures, a column's width unless `width="full"`) and "list" (the
- * console's lists of leads, members, entries). A caption is said to screen readers only,
+ * Three looks: "report" (figures, a column's width unless `width="full"`), "list" (the
+ * console's lists of leads, members, entries) and "stacked" (a list whose rows become
+ * blocks of labelled lines on a phone, so no figure runs off the right edge). A caption is said to screen readers only,
  * unless `captionShown` shows it as a title or a label above the table.
  */
 export interface DataTableProps<Row> {
@@ -59,7 +61,7 @@ export interface DataTableProps<Row> {
   empty?: string;
   /** Rows drawn after the others, such as a total (`<tr>` elements); shown even when `rows` is empty. */
   footer?: ReactNode;
-  look?: "report" | "list";
+  look?: "report" | "list" | "stacked";
   /** The report look's width: a column's width by default; "full" in a grid cell of its own. */
   width?: "column" | "full";
   /** The table's order now, when a column has `sort`. */
@@ -87,7 +89,16 @@ const LOOKS = {
     th: "px-2 py-2 font-semibold",
     cell: "px-2 py-2",
   },
+  stacked: {
+    table: "w-full border-collapse text-left text-sm max-sm:block",
+    head: "border-b-2 border-slate-400",
+    th: "px-2 py-2 font-semibold",
+    cell: "px-2 py-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)_':_']",
+  },
 } as const;
+
+/** The stacked look's parts on a phone: the header row hidden, each row a block. */
+const STACKED = { caption: "max-sm:block", thead: "max-sm:hidden", tbody: "max-sm:block", row: "max-sm:block max-sm:py-2" };
 
 /** A report table's cell classes, for rows passed in `footer`. */
 export const reportCellClass = (numeric = false) => cn(LOOKS.report.cell, numeric && "text-right");
@@ -139,6 +150,7 @@ export function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   const styles = LOOKS[look];
+  const stacked = look === "stacked";
   const cellClass = (column: DataColumn<Row>, row: Row) =>
     cn(
       styles.cell,
@@ -150,8 +162,10 @@ export function DataTable<Row>({
   return (
     <div className={cn("overflow-x-auto", className)}>
       <table className={cn(styles.table, look === "report" && width === "column" && "max-w-3xl")} data-testid={testId}>
-        {caption !== undefined && <caption className={CAPTIONS[captionShown ?? "hidden"]}>{caption}</caption>}
-        <thead>
+        {caption !== undefined && (
+          <caption className={cn(CAPTIONS[captionShown ?? "hidden"], stacked && STACKED.caption)}>{caption}</caption>
+        )}
+        <thead className={stacked ? STACKED.thead : undefined}>
           <tr className={styles.head}>
             {select && (
               <th scope="col" className={styles.th}>
@@ -179,7 +193,7 @@ export function DataTable<Row>({
             })}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={stacked ? STACKED.tbody : undefined}>
           {rows.length === 0 && !footer && empty !== undefined ? (
             <tr>
               <td colSpan={span} className={look === "report" ? "py-2" : "px-2 py-6 text-center"}>
@@ -192,7 +206,7 @@ export function DataTable<Row>({
               return (
                 <tr
                   key={key}
-                  className={cn("border-b border-slate-200", alignTop && "align-top")}
+                  className={cn("border-b border-slate-200", alignTop && "align-top", stacked && STACKED.row)}
                   data-testid={rowTestId}
                 >
                   {select && <SelectCell select={select} row={row} id={`pick-${key}`} cellClass={styles.cell} />}
@@ -203,11 +217,17 @@ export function DataTable<Row>({
                         scope="row"
                         className={cellClass(column, row)}
                         data-testid={column.testId}
+                        data-label={stacked ? column.header : undefined}
                       >
                         {column.cell(row)}
                       </th>
                     ) : (
-                      <td key={column.header} className={cellClass(column, row)} data-testid={column.testId}>
+                      <td
+                        key={column.header}
+                        className={cellClass(column, row)}
+                        data-testid={column.testId}
+                        data-label={stacked ? column.header : undefined}
+                      >
                         {column.cell(row)}
                       </td>
                     ),

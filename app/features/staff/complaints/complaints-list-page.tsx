@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { type DataColumn, DataTable } from "~/components/console/data-table";
+import { TextLink } from "~/components/console/text-link";
 import { COMPLAINT_SUBJECTS, type ComplaintAttention, type ComplaintSubject } from "~/domain/complaints";
 import { dayInWords } from "~/domain/calendar-day";
 import { ukClock } from "~/domain/uk-time";
@@ -30,7 +31,6 @@ export interface ComplaintsListProps {
 }
 
 const h2Class = "text-xl font-bold text-slate-900";
-const cell = "px-2 py-2";
 
 /** A deadline at a UK midnight, as the day it closes: "the end of 2 Dec 2026". */
 export const endOfDay = (iso: string) => `the end of ${dayInWords(ukClock(new Date(new Date(iso).getTime() - 1)).day)}`;
@@ -60,25 +60,25 @@ export function ComplaintsListPage({ open, closed, canReport, notice }: Complain
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Complaints</h1>
         <p className="flex flex-wrap gap-4">
-          <Link to="/staff/complaints/new" className="font-semibold text-brand-700 underline">
+          <TextLink to="/staff/complaints/new">
             Record a complaint
-          </Link>
+          </TextLink>
           {canReport && (
-            <Link to="/staff/complaints/report" className="font-semibold text-brand-700 underline">
+            <TextLink to="/staff/complaints/report">
               Half-year report
-            </Link>
+            </TextLink>
           )}
           {/* The roles that read the complaints report read the outcomes report too (DECISIONS D28). */}
           {canReport && (
-            <Link to="/staff/outcomes" className="font-semibold text-brand-700 underline">
+            <TextLink to="/staff/outcomes">
               Consumer Duty outcomes
-            </Link>
+            </TextLink>
           )}
           {/* The same roles approve the promotions the site shows (DECISIONS D27). */}
           {canReport && (
-            <Link to="/staff/promotions" className="font-semibold text-brand-700 underline">
+            <TextLink to="/staff/promotions">
               Promotions to approve
-            </Link>
+            </TextLink>
           )}
         </p>
       </div>
@@ -94,7 +94,14 @@ export function ComplaintsListPage({ open, closed, canReport, notice }: Complain
         {open.length === 0 ? (
           <p className="mt-3">No complaint is open.</p>
         ) : (
-          <ComplaintTable rows={open} columns={["Reference", "Received", "From", "About", "Handler", "Needs"]} />
+          <DataTable
+            look="list"
+            className="mt-3"
+            columns={complaintColumns("Needs")}
+            rows={open}
+            rowKey={(row) => row.id}
+            alignTop
+          />
         )}
       </section>
       <section aria-labelledby="closed-heading" className="mt-8">
@@ -104,59 +111,46 @@ export function ComplaintsListPage({ open, closed, canReport, notice }: Complain
         {closed.length === 0 ? (
           <p className="mt-3">None closed yet.</p>
         ) : (
-          <ComplaintTable rows={closed} columns={["Reference", "Received", "From", "About", "Handler", "Closed"]} />
+          <DataTable
+            look="list"
+            className="mt-3"
+            columns={complaintColumns("Closed")}
+            rows={closed}
+            rowKey={(row) => row.id}
+            alignTop
+          />
         )}
       </section>
     </>
   );
 }
 
-function ComplaintTable({ rows, columns }: { rows: ComplaintRowView[]; columns: string[] }) {
+/** The columns both lists share; the last says what an open one needs, or when a closed one closed. */
+function complaintColumns(last: "Needs" | "Closed"): DataColumn<ComplaintRowView>[] {
+  return [
+    {
+      header: "Reference",
+      cell: (row) => <TextLink to={`/staff/complaints/${row.id}`}>{row.reference}</TextLink>,
+    },
+    { header: "Received", cell: (row) => formatWhen(row.receivedAt), className: "whitespace-nowrap" },
+    { header: "From", cell: (row) => row.name },
+    { header: "About", cell: (row) => COMPLAINT_SUBJECTS[row.about] },
+    { header: "Handler", cell: (row) => row.handlerName ?? "Not yet taken" },
+    { header: last, cell: stageOf },
+  ];
+}
+
+/** When a closed one closed; for an open one, what has been sent or what its clock needs now. */
+function stageOf(row: ComplaintRowView) {
+  if (row.closedAt) return formatWhen(row.closedAt);
+  if (row.answered === "response") return "Final response sent: close it with its outcome";
+  if (row.answered === "holding") return "Holding letter sent: nothing due on its clock";
+  const needs = row.needs ? needsInWords(row.needs) : null;
+  if (!needs) return null;
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <thead>
-          <tr className="border-b-2 border-slate-400">
-            {columns.map((column) => (
-              <th key={column} scope="col" className={`${cell} font-semibold`}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const needs = row.needs ? needsInWords(row.needs) : null;
-            return (
-              <tr key={row.id} className="border-b border-slate-200 align-top">
-                <td className={cell}>
-                  <Link to={`/staff/complaints/${row.id}`} className="font-semibold text-brand-700 underline">
-                    {row.reference}
-                  </Link>
-                </td>
-                <td className={`${cell} whitespace-nowrap`}>{formatWhen(row.receivedAt)}</td>
-                <td className={cell}>{row.name}</td>
-                <td className={cell}>{COMPLAINT_SUBJECTS[row.about]}</td>
-                <td className={cell}>{row.handlerName ?? "Not yet taken"}</td>
-                <td className={cell}>
-                  {row.closedAt ? (
-                    formatWhen(row.closedAt)
-                  ) : row.answered === "response" ? (
-                    "Final response sent: close it with its outcome"
-                  ) : row.answered === "holding" ? (
-                    "Holding letter sent: nothing due on its clock"
-                  ) : needs ? (
-                    <span className={needs.overdue ? "font-semibold text-red-800" : undefined}>
-                      {needs.overdue ? "Overdue: " : ""}
-                      {needs.text}
-                    </span>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <span className={needs.overdue ? "font-semibold text-red-800" : undefined}>
+      {needs.overdue ? "Overdue: " : ""}
+      {needs.text}
+    </span>
   );
 }

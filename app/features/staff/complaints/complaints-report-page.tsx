@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { type DataColumn, DataTable } from "~/components/console/data-table";
+import { downloadLinkClass, TextLink } from "~/components/console/text-link";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { SelectField } from "~/components/ui/field";
 import { type ComplaintsReport, reportFigures } from "~/domain/complaints";
 import { formatPounds } from "~/domain/finance";
@@ -15,7 +16,6 @@ export interface ComplaintsReportProps {
   problem: string | null;
 }
 
-const cell = "px-2 py-2";
 
 export function ComplaintsReportPage({ report, periods, problem }: ComplaintsReportProps) {
   const figures = reportFigures(report).map(({ label, count, percent, pence }): [string, string | number] => [
@@ -31,9 +31,7 @@ export function ComplaintsReportPage({ report, periods, problem }: ComplaintsRep
   return (
     <>
       <p>
-        <Link to="/staff/complaints" className="font-semibold text-brand-700 underline">
-          All complaints
-        </Link>
+        <TextLink to="/staff/complaints">All complaints</TextLink>
       </p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Complaints: {report.period.label}</h1>
       {problem && (
@@ -54,7 +52,7 @@ export function ComplaintsReportPage({ report, periods, problem }: ComplaintsRep
         </Button>
         <a
           href={`/staff/complaints/export?${new URLSearchParams({ period: report.period.key })}`}
-          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+          className={downloadLinkClass}
           download
         >
           Download as CSV
@@ -89,6 +87,7 @@ export function ComplaintsReportPage({ report, periods, problem }: ComplaintsRep
   );
 }
 
+/** A breakdown's table: a row a category or cause, its label first, then its counts. */
 function Breakdown({
   id,
   title,
@@ -100,39 +99,17 @@ function Breakdown({
   columns: string[];
   rows: (string | number)[][];
 }) {
+  const tableColumns: DataColumn<(string | number)[]>[] = columns.map((header, index) => ({
+    header,
+    cell: (row) => row[index],
+    ...(index === 0 ? { rowHeader: true } : { numeric: true }),
+  }));
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-8">
       <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
         {title}
       </h2>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full max-w-3xl border-collapse text-left text-sm">
-          <thead>
-            <tr className="border-b-2 border-slate-400">
-              {columns.map((column, index) => (
-                <th key={column} scope="col" className={cn(cell, "font-semibold", index > 0 && "text-right")}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([label, ...counts]) => (
-              <tr key={String(label)} className="border-b border-slate-200">
-                <th scope="row" className={cn(cell, "font-normal")}>
-                  {label}
-                </th>
-                {counts.map((count, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                  <td key={index} className={cn(cell, "text-right")}>
-                    {count}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable className="mt-3" columns={tableColumns} rows={rows} rowKey={(row) => String(row[0])} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { cn } from "~/components/ui/cn";
+import { type DataColumn, DataTable } from "~/components/console/data-table";
+import { TextLink } from "~/components/console/text-link";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { caseMoveProblem } from "~/domain/lead-cases";
 import { PRODUCT_KINDS } from "~/domain/lender-products";
@@ -13,10 +13,51 @@ import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } fro
 const sectionClass = "mt-8";
 const h2Class = "text-xl font-bold text-slate-900";
 
-const PANEL_COLUMNS = ["Lender", "Product", "Rate", "Monthly payment", "Total payable", "Term"];
-/** A cell of the panel's table; on a phone, a line that starts with its column's name. */
-const panelCellClass =
-  "px-2 py-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)_':_']";
+type Fit = PanelView["fits"][number];
+
+/** The panel's columns: what a product costs this borrower, and whether its lender declined them before. */
+function panelColumns(declinedBy: Map<string, string>): DataColumn<Fit>[] {
+  const figure = "sm:whitespace-nowrap";
+  return [
+    {
+      header: "Lender",
+      className: "font-semibold",
+      cell: (f) => (
+        <>
+          {f.lender}
+          {declinedBy.has(f.lender) && (
+            <span className="block font-normal text-red-800" data-testid="panel-declined">
+              Declined this lead {formatWhen(declinedBy.get(f.lender) as string)}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      header: "Product",
+      cell: (f) => (
+        <>
+          {f.productName} <span className="text-slate-700">({optionLabel(PRODUCT_KINDS, f.kind)})</span>
+        </>
+      ),
+    },
+    { header: "Rate", className: figure, cell: (f) => `${formatPercent(f.ratePercent)} fixed` },
+    { header: "Monthly payment", className: figure, cell: (f) => formatPounds(f.monthlyPayment, { pence: true }) },
+    {
+      header: "Total payable",
+      className: figure,
+      cell: (f) => (
+        <>
+          {formatPounds(f.totalPayable, { pence: true })}
+          {f.feePounds > 0 && (
+            <span className="text-slate-700 sm:block"> with the {formatPounds(f.feePounds, { pence: true })} fee</span>
+          )}
+        </>
+      ),
+    },
+    { header: "Term", className: figure, cell: (f) => formatTerm(f.termMonths) },
+  ];
+}
 
 /**
  * The products that fit, best rate first, and (folded) those that do not, each with its
@@ -52,9 +93,7 @@ export function PanelSection({
       {panel.live === 0 ? (
         <p className="mt-3">
           There are no live products on the panel yet:{" "}
-          <Link to="/staff/lenders" className="font-semibold text-brand-700 underline">
-            add them to the lender panel
-          </Link>
+          <TextLink to="/staff/lenders">add them to the lender panel</TextLink>
           .
         </p>
       ) : panel.fits.length === 0 ? (
@@ -64,63 +103,35 @@ export function PanelSection({
       ) : (
         // On a phone each product is a block of labelled lines (the header row's words
         // come before each value), so no figure runs off the right edge.
-        <table className="mt-3 w-full border-collapse text-left text-sm max-sm:block" data-testid="panel-fits">
-          <caption className="text-left font-semibold max-sm:block">Products that fit, best rate first</caption>
-          <thead className="max-sm:hidden">
-            <tr className="border-b-2 border-slate-400">
-              {(starting ? [...PANEL_COLUMNS, "Case"] : PANEL_COLUMNS).map((h) => (
-                <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="max-sm:block">
-            {panel.fits.map((f) => (
-              <tr key={f.productId} className="border-b border-slate-200 align-top max-sm:block max-sm:py-2">
-                <td data-label="Lender" className={cn(panelCellClass, "font-semibold")}>
-                  {f.lender}
-                  {declinedBy.has(f.lender) && (
-                    <span className="block font-normal text-red-800" data-testid="panel-declined">
-                      Declined this lead {formatWhen(declinedBy.get(f.lender) as string)}
-                    </span>
-                  )}
-                </td>
-                <td data-label="Product" className={panelCellClass}>
-                  {f.productName} <span className="text-slate-700">({optionLabel(PRODUCT_KINDS, f.kind)})</span>
-                </td>
-                <td data-label="Rate" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
-                  {formatPercent(f.ratePercent)} fixed
-                </td>
-                <td data-label="Monthly payment" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
-                  {formatPounds(f.monthlyPayment, { pence: true })}
-                </td>
-                <td data-label="Total payable" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
-                  {formatPounds(f.totalPayable, { pence: true })}
-                  {f.feePounds > 0 && (
-                    <span className="text-slate-700 sm:block">
-                      {" "}
-                      with the {formatPounds(f.feePounds, { pence: true })} fee
-                    </span>
-                  )}
-                </td>
-                <td data-label="Term" className={cn(panelCellClass, "sm:whitespace-nowrap")}>
-                  {formatTerm(f.termMonths)}
-                </td>
-                {starting && (
-                  <td className={cn(panelCellClass, "max-sm:before:content-none")}>
-                    <StartCaseForm
-                      productId={f.productId}
-                      name={`${f.lender}, ${f.productName}`}
-                      caseVersion={leadCase?.version ?? 0}
-                      busy={busy}
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          look="stacked"
+          className="mt-3"
+          testId="panel-fits"
+          caption="Products that fit, best rate first"
+          captionShown="label"
+          columns={[
+            ...panelColumns(declinedBy),
+            ...(starting
+              ? [
+                  {
+                    header: "Case",
+                    className: "max-sm:before:content-none",
+                    cell: (f: Fit) => (
+                      <StartCaseForm
+                        productId={f.productId}
+                        name={`${f.lender}, ${f.productName}`}
+                        caseVersion={leadCase?.version ?? 0}
+                        busy={busy}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+          rows={panel.fits}
+          rowKey={(f) => f.productId}
+          alignTop
+        />
       )}
       {panel.misses.length > 0 && (
         <details className="mt-4" data-testid="panel-misses">
