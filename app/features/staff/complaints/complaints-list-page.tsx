@@ -87,41 +87,44 @@ export function ComplaintsListPage({ open, closed, canReport, notice }: Complain
           <Notice tone="success">{notice}</Notice>
         </div>
       )}
-      <section aria-labelledby="open-heading" className="mt-6">
-        <h2 id="open-heading" className={h2Class}>
-          Open ({open.length})
-        </h2>
-        {open.length === 0 ? (
-          <p className="mt-3">No complaint is open.</p>
-        ) : (
-          <DataTable
-            look="list"
-            className="mt-3"
-            columns={complaintColumns("Needs")}
-            rows={open}
-            rowKey={(row) => row.id}
-            alignTop
-          />
-        )}
-      </section>
-      <section aria-labelledby="closed-heading" className="mt-8">
-        <h2 id="closed-heading" className={h2Class}>
-          Closed lately
-        </h2>
-        {closed.length === 0 ? (
-          <p className="mt-3">None closed yet.</p>
-        ) : (
-          <DataTable
-            look="list"
-            className="mt-3"
-            columns={complaintColumns("Closed")}
-            rows={closed}
-            rowKey={(row) => row.id}
-            alignTop
-          />
-        )}
-      </section>
+      <ComplaintList id="open" title={`Open (${open.length})`} rows={open} last="Needs" none="No complaint is open." />
+      <ComplaintList id="closed" title="Closed lately" rows={closed} last="Closed" none="None closed yet." />
     </>
+  );
+}
+
+/** One list of complaints under its heading, or the line that says there are none. */
+function ComplaintList({
+  id,
+  title,
+  rows,
+  last,
+  none,
+}: {
+  id: string;
+  title: string;
+  rows: ComplaintRowView[];
+  last: "Needs" | "Closed";
+  none: string;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-8">
+      <h2 id={`${id}-heading`} className={h2Class}>
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-3">{none}</p>
+      ) : (
+        <DataTable
+          look="list"
+          className="mt-3"
+          columns={complaintColumns(last)}
+          rows={rows}
+          rowKey={(row) => row.id}
+          alignTop
+        />
+      )}
+    </section>
   );
 }
 
