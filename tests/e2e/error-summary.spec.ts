@@ -2,7 +2,15 @@ import { expect, type Page, test } from "@playwright/test";
 import { ENTER_PASSWORD } from "../../app/domain/account-messages";
 import * as m from "../../app/domain/messages";
 import { passwordTooShort } from "../../app/domain/passwords";
-import { axeViolations, choose, expectStep, fill, next, skipCookieBanner } from "../support/step-forms";
+import {
+  axeViolations,
+  choose,
+  expectCheckPage,
+  expectStep,
+  fill,
+  next,
+  skipCookieBanner,
+} from "../support/step-forms";
 
 // DECISIONS D24 (issue 28): every form says each problem beside its field and lists them
 // all in an error summary at the top ("There is a problem", as the GOV.UK Design System
@@ -13,8 +21,9 @@ test.beforeEach(async ({ context }) => {
   await skipCookieBanner(context);
 });
 
-const CONTACT_EMPTY = [m.FIRST_NAME_MISSING, m.LAST_NAME_MISSING, m.EMAIL_MISSING, m.PHONE_MISSING, m.CONSENT_MISSING];
-const CONTACT_BAD = [m.EMAIL_INVALID, m.UK_PHONE_INVALID, m.CONSENT_MISSING];
+// 'Your details' asks the contact details; the consent is asked on the check page after it (decision 500).
+const CONTACT_EMPTY = [m.FIRST_NAME_MISSING, m.LAST_NAME_MISSING, m.EMAIL_MISSING, m.PHONE_MISSING];
+const CONTACT_BAD = [m.EMAIL_INVALID, m.UK_PHONE_INVALID];
 
 function summaryOf(page: Page) {
   return page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
@@ -80,7 +89,7 @@ async function press(page: Page, name: string) {
 
 const STATUS = "Which of these describes you?";
 
-/** /apply to its last step as a mortgage owner; `hydrated` waits for the script first. */
+/** /apply to 'Your details' as a mortgage owner; `hydrated` waits for the script first. */
 async function applyToContact(page: Page, hydrated: boolean) {
   await page.goto("/apply");
   if (hydrated) await expect(page.locator("form[data-hydrated]")).toBeVisible();
@@ -130,7 +139,7 @@ for (const script of [true, false]) {
       if (!script) await page.route("**/assets/**/*.js", (route) => route.abort());
     });
 
-    test("/apply: Next with nothing chosen, then the contact step empty and with a bad email and phone", async ({
+    test("/apply: Next with nothing chosen, the contact step empty and with a bad email and phone, then the check page unagreed", async ({
       page,
     }) => {
       await page.goto("/apply");
@@ -139,15 +148,22 @@ for (const script of [true, false]) {
       await expectErrorSummary(page, [m.HOMEOWNER_STATUS_MISSING]);
 
       await applyToContact(page, script);
-      await press(page, "Check Eligibility »");
+      await press(page, "Next");
       await expectErrorSummary(page, CONTACT_EMPTY);
 
       await badEmailAndPhone(page);
-      await press(page, "Check Eligibility »");
+      await press(page, "Next");
       await expectErrorSummary(page, CONTACT_BAD);
+
+      await fill(page, "Email address", "jane@example.com");
+      await fill(page, "Phone number", "07700 900123");
+      await press(page, "Next");
+      await expectCheckPage(page, 6);
+      await press(page, "Check Eligibility »");
+      await expectErrorSummary(page, [m.CONSENT_MISSING]);
     });
 
-    // The quick check's last step is the same contact step as /apply's, walked above; its
+    // The quick check's last two steps are the same steps as /apply's, walked above; its
     // own first step is what differs.
     test("/apply-personal: Next with nothing chosen", async ({ page }) => {
       await page.goto("/apply-personal");

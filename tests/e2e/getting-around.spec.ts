@@ -2,7 +2,16 @@ import { expect, type Page, test } from "@playwright/test";
 import { leadReference } from "../../app/domain/leads";
 import { MAIN_LOAN_BELOW_HOMEOWNER_MIN, QUICK_HOMEOWNER_LOAN_TOO_LOW } from "../../app/domain/messages";
 import { confirmedAccount } from "../support/accounts";
-import { axeViolations, choose, expectStep, fill, next, skipCookieBanner, stepHeading } from "../support/step-forms";
+import {
+  axeViolations,
+  choose,
+  expectCheckPage,
+  expectStep,
+  fill,
+  next,
+  skipCookieBanner,
+  stepHeading,
+} from "../support/step-forms";
 
 // Issue 28: no dead ends, no unexplained refusals, and getting around (signing in,
 // changing an answer, finding the reference) without starting again.
@@ -20,8 +29,8 @@ async function open(page: Page, path: string, script: boolean) {
   if (script) await expect(page.locator("form[data-hydrated]")).toBeVisible();
 }
 
-/** A mortgage owner borrowing £50,000, through to the check-answers step. */
-async function mortgageOwnerToLastStep(page: Page, script: boolean) {
+/** A mortgage owner borrowing £50,000, through 'Your details' to the check page (decision 500). */
+async function mortgageOwnerToCheckPage(page: Page, script: boolean) {
   await open(page, "/apply", script);
   await choose(page, STATUS, "Homeowner with mortgage");
   await next(page);
@@ -39,6 +48,12 @@ async function mortgageOwnerToLastStep(page: Page, script: boolean) {
   await choose(page, "How would you describe your credit history?", "Good");
   await next(page);
   await expectStep(page, 6, 6, "Your details");
+  await fill(page, "First name", "Jane");
+  await fill(page, "Last name", "Smith");
+  await fill(page, "Email address", "jane@example.com");
+  await fill(page, "Phone number", "07700 900123");
+  await next(page);
+  await expectCheckPage(page, 6);
 }
 
 /** Next on a step that will be refused, pressed as a borrower's Enter. */
@@ -158,17 +173,27 @@ for (const script of [true, false]) {
     });
 
     test("'Change' on the check-answers step comes back there after Next", async ({ page }) => {
-      await mortgageOwnerToLastStep(page, script);
+      await mortgageOwnerToCheckPage(page, script);
       await change(page, "loan amount", script).click();
       await expectStep(page, 2, 6, "Your loan");
       await fill(page, AMOUNT, "60000");
       await next(page);
-      await expectStep(page, 6, 6, "Your details");
+      await expectCheckPage(page, 6);
       await expect(page.getByRole("region", { name: "Check your answers" })).toContainText("£60,000");
+      // The contact details are answers too: changed on 'Your details', and straight back.
+      await change(page, "phone number", script).click();
+      await expectStep(page, 6, 6, "Your details");
+      await expect(page.getByLabel("Phone number", { exact: true })).toHaveValue("07700 900123");
+      await fill(page, "Phone number", "07700 900456");
+      await next(page);
+      await expectCheckPage(page, 6);
+      const check = page.getByRole("region", { name: "Check your answers" });
+      await expect(check).toContainText("07700 900456");
+      await expect(check).toContainText("£60,000");
     });
 
     test("'Change' that makes a later answer needed asks it, then comes back", async ({ page }) => {
-      await mortgageOwnerToLastStep(page, script);
+      await mortgageOwnerToCheckPage(page, script);
       await change(page, "your home", script).click();
       await expectStep(page, 1, 6, "About your home");
       await choose(page, STATUS, "Homeowner (no mortgage)");
@@ -177,12 +202,12 @@ for (const script of [true, false]) {
       await expect(stepHeading(page)).toHaveText("Your age");
       await choose(page, "How old are you?", "61 – 70");
       await next(page);
-      await expectStep(page, 7, 7, "Your details");
+      await expectCheckPage(page, 7);
       await expect(page.getByRole("region", { name: "Check your answers" })).toContainText("Homeowner (no mortgage)");
     });
 
     test("a change below the minimum is refused on its step, with the personal-loan offer", async ({ page }) => {
-      await mortgageOwnerToLastStep(page, script);
+      await mortgageOwnerToCheckPage(page, script);
       await change(page, "loan amount", script).click();
       await fill(page, AMOUNT, "5000");
       await pressNext(page);
@@ -190,7 +215,7 @@ for (const script of [true, false]) {
       await expect(page.getByRole("link", { name: "Check personal loans" })).toBeVisible();
       await fill(page, AMOUNT, "45000");
       await next(page);
-      await expectStep(page, 6, 6, "Your details");
+      await expectCheckPage(page, 6);
     });
 
     test("signing in at /auth with no page to return to goes to /account", async ({ page, context }) => {

@@ -97,12 +97,21 @@ const both =
 
 const contact = (email: string): Step => ({
   title: "Your details",
-  answer: both(
-    typed(["First name", "Jane"], ["Last name", "Smith"], ["Email address", email], ["Phone number", "07700 900123"]),
-    async (page) => page.getByRole("checkbox", { name: "I agree to the Terms of Business." }).check(),
+  answer: typed(
+    ["First name", "Jane"],
+    ["Last name", "Smith"],
+    ["Email address", email],
+    ["Phone number", "07700 900123"],
   ),
-  fields: {},
+  fields: { firstName: "Jane", lastName: "Smith", email, phone: "07700 900123" },
 });
+
+/** The check page after 'Your details' (decision 500): the terms agreed to, and the final button. */
+const check: Step = {
+  title: "Check your answers",
+  answer: async (page) => page.getByRole("checkbox", { name: "I agree to the Terms of Business." }).check(),
+  fields: {},
+};
 
 interface Walk {
   name: string;
@@ -153,6 +162,7 @@ function walks(email: string): Walk[] {
           fields: { creditHistory: "good" },
         },
         contact(email),
+        check,
       ],
     },
     {
@@ -212,6 +222,7 @@ function walks(email: string): Walk[] {
           fields: { creditHistory: "unsure" },
         },
         contact(email),
+        check,
       ],
     },
     {
@@ -301,7 +312,7 @@ async function openStep(page: Page, walk: Walk, index: number) {
 
 /** The step ids of each walk's steps, for the plain post that opens a later step. */
 const STEP_IDS: Record<string, string[]> = {
-  "/apply, a mortgage owner": ["status", "amount", "property", "income", "credit", "contact"],
+  "/apply, a mortgage owner": ["status", "amount", "property", "income", "credit", "contact", "check"],
   "/apply, an outright owner's age": ["status", "amount", "age"],
   "/apply-personal, a homeowner with a mortgage": [
     "type",
@@ -311,6 +322,7 @@ const STEP_IDS: Record<string, string[]> = {
     "income",
     "credit",
     "contact",
+    "check",
   ],
   "/apply-personal, an outright owner's age": ["type", "status", "amount", "age"],
   "/apply-personal, a personal loan": ["type", "amount", "residential"],

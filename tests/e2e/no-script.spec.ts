@@ -1,7 +1,18 @@
 import { expect, type Page, test } from "@playwright/test";
-import { HOMEOWNER_STATUS_MISSING, MAIN_LOAN_BELOW_HOMEOWNER_MIN } from "../../app/domain/messages";
+import { CONSENT_MISSING, HOMEOWNER_STATUS_MISSING, MAIN_LOAN_BELOW_HOMEOWNER_MIN } from "../../app/domain/messages";
 import { waitForMail } from "../support/mailbox";
-import { axeViolations, choose, expectStep, fill, next, skipCookieBanner, uniqueEmail } from "../support/step-forms";
+import {
+  axeViolations,
+  choose,
+  expectCheckPage,
+  expectRefusal,
+  expectStep,
+  fill,
+  next,
+  skipCookieBanner,
+  stepHeading,
+  uniqueEmail,
+} from "../support/step-forms";
 import { storedRows } from "../support/stored";
 
 // Issue 13 (D18): on a phone whose script arrives late or never, both step forms work as
@@ -15,17 +26,30 @@ test.beforeEach(async ({ context }) => {
 
 const AMOUNT = "How much would you like to borrow?";
 
-async function contactDetails(page: Page, email: string) {
+/** 'Your details' filled in and posted: the check page follows (decision 500), its N the count of questions. */
+async function contactDetails(page: Page, email: string, of: number) {
   await fill(page, "First name", "Nora");
   await fill(page, "Last name", "Script");
   await fill(page, "Email address", email);
   await fill(page, "Phone number", "07700 900123");
-  await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
+  await next(page);
+  await expectCheckPage(page, of);
+  const check = page.getByRole("region", { name: "Check your answers" });
+  for (const text of ["Nora Script", email, "07700 900123"]) await expect(check).toContainText(text);
 }
 
-/** Fills in the last step, sends it, and finds the stored row the thank-you page names. */
+/**
+ * On the check page: the final button refused without the tick (said at the field, the
+ * page posted and shown again), then agreed, sent, and the stored row the thank-you page names found.
+ */
 async function sendAndFind(page: Page, button: string, table: "quotes" | "personal_enquiries", email: string) {
-  await contactDetails(page, email);
+  const consent = page.getByRole("checkbox", { name: /I agree to the Terms of Business/ });
+  await expect(consent).not.toBeChecked();
+  await page.getByRole("button", { name: button }).click();
+  await expect(stepHeading(page)).toHaveText("Check your answers");
+  await expectRefusal(page, [CONSENT_MISSING]);
+  await expect(consent).toHaveAttribute("aria-invalid", "true");
+  await consent.check();
   await page.getByRole("button", { name: button }).click();
   await expect(page).toHaveURL(/\/thank-you\?ref=[0-9a-f-]{36}$/);
   const ref = new URL(page.url()).searchParams.get("ref");
@@ -70,6 +94,12 @@ test("the eligibility check, start to thank-you, stores the quote and sends its 
   await choose(page, "How would you describe your credit history?", "Good");
   await next(page);
   await expectStep(page, 6, 6, "Your details");
+  // The submission key (one lead however often the send is posted) rides on the check page, where the send is.
+  const key = page.locator('input[type="hidden"][name="submission_key"]');
+  await expect(key).toHaveCount(0);
+  await contactDetails(page, email, 6);
+  await expect(key).toHaveAttribute("value", /^[0-9a-f-]{36}$/);
+  const submissionKey = await key.getAttribute("value");
   const check = page.getByRole("region", { name: "Check your answers" });
   for (const text of ["Homeowner with mortgage", "£50,000", "Debt consolidation", "£250,000", "£100,000", "£4,000"]) {
     await expect(check).toContainText(text);
@@ -79,6 +109,8 @@ test("the eligibility check, start to thank-you, stores the quote and sends its 
   const { ref, row: quote, reference } = await sendAndFind(page, "Check Eligibility »", "quotes", email);
   expect(quote).toMatchObject({
     id: ref,
+    // The key the check page was first drawn with, kept through the send refused for want of the tick.
+    submission_key: submissionKey,
     first_name: "Nora",
     homeowner_status: "mortgage",
     loan_amount: 50_000,
@@ -108,6 +140,7 @@ test("the quick check's homeowner path, start to thank-you, stores the enquiry a
   await choose(page, "How old are you?", "50 – 65");
   await next(page);
   await quickIncomeAndCredit(page);
+  await contactDetails(page, email, 7);
   const { ref, row: enquiry, reference } = await sendAndFind(page, "Get Quote", "personal_enquiries", email);
   expect(enquiry).toMatchObject({
     id: ref,
@@ -154,7 +187,7 @@ test.describe("with the script held back", () => {
   // instead: the page stays the server's plain form, as a browser without script sees it.
   test.use({ javaScriptEnabled: true });
 
-  test("a refused step and the last step have no accessibility violations", async ({ page }) => {
+  test("a refused step and the last two steps have no accessibility violations", async ({ page }) => {
     await page.route("**/assets/**/*.js", (route) => route.abort());
     await page.goto("/apply");
     await next(page);
@@ -174,6 +207,13 @@ test.describe("with the script held back", () => {
     await next(page);
     await quickIncomeAndCredit(page);
     await expect(page.locator("form[data-hydrated]")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    // The check page, and it refused for want of the tick.
+    await contactDetails(page, uniqueEmail("noscript-axe"), 7);
+    await expect(page.locator("form[data-hydrated]")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Get Quote" }).click();
+    await expectRefusal(page, [CONSENT_MISSING]);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

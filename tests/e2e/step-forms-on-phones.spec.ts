@@ -1,13 +1,22 @@
 import { expect, type Page, test } from "@playwright/test";
 import * as m from "../../app/domain/messages";
 import { expectFitsScreen } from "../support/layout";
-import { choose, expectReady, expectRefusal, expectStep, fill, skipCookieBanner } from "../support/step-forms";
+import {
+  choose,
+  expectCheckPage,
+  expectReady,
+  expectRefusal,
+  expectStep,
+  fill,
+  skipCookieBanner,
+} from "../support/step-forms";
 
 // Both step forms walked on the phones a borrower holds (issue 54; DECISIONS D30): at each
 // step Next (and at the end the final button) looks ready to press; pressed on the empty
 // step it draws one error summary and a message at each field, in the same words, and no
 // toast; the step fits the screen; then the step is answered and the walk goes on. The last
-// step says what sending does, and keeps the terms and the privacy notice apart.
+// page, 'Check your answers' after 'Your details' (decision 500), is walked the same way; it
+// says what sending does, and keeps the terms and the privacy notice apart.
 
 test.beforeEach(async ({ context }) => {
   await skipCookieBanner(context);
@@ -20,15 +29,22 @@ interface WalkStep {
   answer(page: Page): Promise<void>;
 }
 
-const CONTACT_REFUSED = [m.FIRST_NAME_MISSING, m.LAST_NAME_MISSING, m.EMAIL_MISSING, m.PHONE_MISSING, m.CONSENT_MISSING];
+const CONTACT_REFUSED = [m.FIRST_NAME_MISSING, m.LAST_NAME_MISSING, m.EMAIL_MISSING, m.PHONE_MISSING];
 
 async function contact(page: Page) {
   await fill(page, "First name", "Jane");
   await fill(page, "Last name", "Smith");
   await fill(page, "Email address", "jane.phone@example.com");
   await fill(page, "Phone number", "07700 900123");
-  await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
 }
+
+/** The check page, not counted as a step: its final button is refused until the terms are agreed to. */
+const CHECK_HEADING = "Check your answers";
+const CHECK: WalkStep = {
+  heading: CHECK_HEADING,
+  refused: [m.CONSENT_MISSING],
+  answer: (page) => page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check(),
+};
 
 const APPLY: readonly WalkStep[] = [
   {
@@ -66,6 +82,7 @@ const APPLY: readonly WalkStep[] = [
     answer: (page) => choose(page, "How would you describe your credit history?", "Good"),
   },
   { heading: "Your details", refused: CONTACT_REFUSED, answer: contact },
+  CHECK,
 ];
 
 const QUICK: readonly WalkStep[] = [
@@ -102,6 +119,7 @@ const QUICK: readonly WalkStep[] = [
     answer: (page) => choose(page, "How would you describe your credit history?", "Not sure"),
   },
   { heading: "Your details", refused: CONTACT_REFUSED, answer: contact },
+  CHECK,
 ];
 
 const FORMS = [
@@ -118,8 +136,11 @@ for (const width of [320, 390, 412]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
       await expect(page.locator("form[data-hydrated]")).toBeVisible();
+      // The check page is not a question: 'Step n of N' counts the others.
+      const questions = steps.length - 1;
       for (const [index, step] of steps.entries()) {
-        await expectStep(page, index + 1, steps.length, step.heading);
+        if (step.heading === CHECK_HEADING) await expectCheckPage(page, questions);
+        else await expectStep(page, index + 1, questions, step.heading);
         const button = page.getByRole("button", { name: index === steps.length - 1 ? final : "Next", exact: true });
         await expectReady(button);
         await button.click();
@@ -129,7 +150,7 @@ for (const width of [320, 390, 412]) {
         await expectReady(button);
         if (index < steps.length - 1) await button.click();
       }
-      // The last step: agreeing to the terms and being told of the privacy notice are
+      // The check page: agreeing to the terms and being told of the privacy notice are
       // separate lines, and one line just above the final button says what sending does.
       await expect(page.getByRole("checkbox", { name: "I agree to the Terms of Business.", exact: true })).toBeVisible();
       await expect(page.getByText(/^Our Privacy Policy tells you how we use your details/)).toBeVisible();

@@ -115,3 +115,13 @@ export function uniqueEmail(prefix: string) {
   counter++;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
+
+/**
+ * The check page (decision 500): 'Check your answers', after the last question and not
+ * counted as a step, so 'All N steps answered' and '100% Complete'.
+ */
+export async function expectCheckPage(page: Page, of: number) {
+  await expect(stepHeading(page)).toHaveText("Check your answers");
+  await expect(page.getByText(`All ${of} steps answered`, { exact: true })).toBeVisible();
+  await expect(page.getByText("100% Complete", { exact: true })).toBeVisible();
+}

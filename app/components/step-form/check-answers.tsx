@@ -37,7 +37,9 @@ export function CheckAnswers({ rows, labelledBy, live }: { rows: AnswerRow[]; la
             className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 py-2.5 sm:grid-cols-[12rem_1fr_auto]"
           >
             <dt className="text-sm font-semibold text-slate-700">{row.label}</dt>
-            <dd className="col-start-1 text-slate-900 sm:col-start-2 sm:row-start-1">{row.value}</dd>
+            <dd className="col-start-1 min-w-0 text-slate-900 [overflow-wrap:anywhere] sm:col-start-2 sm:row-start-1">
+              {row.value}
+            </dd>
             <dd className="col-start-2 row-span-2 row-start-1 self-center sm:col-start-3 sm:row-span-1">
               {live ? (
                 <Link to={`?step=${row.step}&${CHANGE_FIELD}=1`} className={changeClass}>
