@@ -6,7 +6,16 @@ import { validQuote } from "../support/leads";
 import { waitForMail } from "../support/mailbox";
 import { overHttp, signInStaff } from "../support/staff-sign-in";
 import { addStaffMember } from "../support/stored";
-import { axeViolations, choose, expectStep, fill, next, skipCookieBanner, uniqueEmail } from "../support/step-forms";
+import {
+  axeViolations,
+  choose,
+  expectStep,
+  fill,
+  next,
+  skipCookieBanner,
+  stepHeading,
+  uniqueEmail,
+} from "../support/step-forms";
 
 // Call-backs the borrower books (DECISIONS D21, decision 173): on the thank-you page after
 // the last step, with script and without, and changed later in the account.
@@ -18,11 +27,14 @@ test.beforeEach(async ({ context }) => {
   await skipCookieBanner(context);
 });
 
+/** 'Your details' filled in, then the check page (decision 500), with the terms agreed to there. */
 async function contactDetails(page: Page, email: string) {
   await fill(page, "First name", "Callum");
   await fill(page, "Last name", "Back");
   await fill(page, "Email address", email);
   await fill(page, "Phone number", "07700 900123");
+  await next(page);
+  await expect(stepHeading(page)).toHaveText("Check your answers");
   await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
 }
 

@@ -117,6 +117,9 @@ test("staff add a product, a lead from /apply shows it among the products that f
   await fill(page, "Last name", `Panel${run}`);
   await fill(page, "Email address", uniqueEmail("panel"));
   await fill(page, "Phone number", "07700 900321");
+  await next(page);
+  // The check page (decision 500): the terms are agreed to there.
+  await expect(stepHeading(page)).toHaveText("Check your answers");
   await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
   await page.getByRole("button", { name: "Check Eligibility »" }).click();
   await expect(page).toHaveURL(/\/thank-you\?ref=[0-9a-f-]{36}$/);

@@ -9,7 +9,16 @@ import { validQuote } from "../support/leads";
 import { enrolAndSignIn } from "../support/staff-browser";
 import { overHttp, signInStaff } from "../support/staff-sign-in";
 import { addStaffMember, databaseDump } from "../support/stored";
-import { axeViolations, choose, expectStep, fill, next, skipCookieBanner, uniqueEmail } from "../support/step-forms";
+import {
+  axeViolations,
+  choose,
+  expectStep,
+  fill,
+  next,
+  skipCookieBanner,
+  stepHeading,
+  uniqueEmail,
+} from "../support/step-forms";
 
 // A borrower's needs (DECISIONS D28), walked in the browser: stated on the thank-you page
 // without script (a refusal first, at the field) and with script by keyboard alone; the
@@ -75,6 +84,9 @@ test.describe("without script", () => {
     await fill(page, "Last name", "Needham");
     await fill(page, "Email address", email);
     await fill(page, "Phone number", "07700 900432");
+    await next(page);
+    // The check page (decision 500): the terms are agreed to there.
+    await expect(stepHeading(page)).toHaveText("Check your answers");
     await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
     await page.getByRole("button", { name: "Check Eligibility »" }).click();
     await expect(page).toHaveURL(/\/thank-you\?ref=[0-9a-f-]{36}$/);

@@ -37,6 +37,8 @@ test.beforeEach(async ({ context }) => {
 async function start(page: Page) {
   await page.goto("/apply-personal");
   await expect(page.locator("form[data-hydrated]")).toBeVisible();
+  // Before the loan type is chosen, the counter reads the longest path, the homeowner's.
+  await expectStep(page, 1, 7, "Your loan");
 }
 
 async function personal(page: Page, amount: string) {
@@ -77,13 +79,27 @@ async function homeownerToContact(page: Page, mortgage: boolean) {
   await expectStep(page, 7, 7, "Your details");
 }
 
-async function contactDetails(page: Page, email: string) {
+/** 'Your details' filled in for Sam Jones, and on to the check page (decision 500). */
+async function toCheckPage(page: Page, email: string) {
   await fill(page, "First name", "Sam");
   await fill(page, "Last name", "Jones");
   await fill(page, "Email address", email);
   await fill(page, "Phone number", "0117 496 0000");
+  await next(page);
+  await expect(stepHeading(page)).toHaveText("Check your answers");
+  await expect(page).toHaveURL(/\/apply-personal\?step=check$/);
+  // The check page is not a step: every one of the path's 7 is answered.
+  await expect(page.getByText("All 7 steps answered", { exact: true })).toBeVisible();
+  await expect(page.getByText("100% Complete", { exact: true })).toBeVisible();
+}
+
+/** 'Your details' filled in, then the check page, with the terms agreed to there. */
+async function contactDetails(page: Page, email: string) {
+  await toCheckPage(page, email);
   await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
 }
+
+const answersRegion = (page: Page) => page.getByRole("region", { name: "Check your answers" });
 
 const getQuote = (page: Page) => page.getByRole("button", { name: "Get Quote" });
 
@@ -101,7 +117,9 @@ test.describe("leaving for the sister sites", () => {
     ["Business loan", BUSINESS_URL],
   ] as const) {
     test(`${type} goes to the configured page`, async ({ page }) => {
-      await page.route(`${url}*`, (route) => route.fulfill({ contentType: "text/html", body: "<title>Sister site</title>" }));
+      await page.route(`${url}*`, (route) =>
+        route.fulfill({ contentType: "text/html", body: "<title>Sister site</title>" }),
+      );
       await start(page);
       await choose(page, TYPE, type);
       await expect(page.getByText(`${type}s are arranged by our specialist sister site`)).toBeVisible();
@@ -111,7 +129,9 @@ test.describe("leaving for the sister sites", () => {
   }
 });
 
-test("the repossession warning shows on the homeowner path, not to someone after a personal loan (D19)", async ({ page }) => {
+test("the repossession warning shows on the homeowner path, not to someone after a personal loan (D19)", async ({
+  page,
+}) => {
   const warning = page.locator("main").getByText("Your home may be repossessed");
   await personal(page, "5000");
   await expect(warning).toHaveCount(0);
@@ -167,11 +187,24 @@ test.describe("homeowner loans", () => {
   test("a mortgage owner's enquiry is stored, the broker told, and it ends at /thank-you", async ({ page }) => {
     const email = uniqueEmail("quick");
     await homeownerToContact(page, true);
-    const check = page.getByRole("region", { name: "Check your answers" });
-    for (const text of ["Homeowner loan", "Homeowner with mortgage", "£40,000", "Home improvements", "£300,000", "£120,000", "£3,500", "Self employed", "Not sure"]) {
+    await contactDetails(page, email);
+    const check = answersRegion(page);
+    for (const text of [
+      "Homeowner loan",
+      "Homeowner with mortgage",
+      "£40,000",
+      "Home improvements",
+      "£300,000",
+      "£120,000",
+      "£3,500",
+      "Self employed",
+      "Not sure",
+      "Sam Jones",
+      email,
+      "0117 496 0000",
+    ]) {
       await expect(check).toContainText(text);
     }
-    await contactDetails(page, email);
     await getQuote(page).click();
     await expect(toast(page, "Enquiry submitted successfully!")).toBeVisible();
     await expect(page).toHaveURL(/\/thank-you\?ref=[0-9a-f-]{36}$/);
@@ -200,7 +233,10 @@ test.describe("homeowner loans", () => {
     const summary = page.getByRole("region", { name: "Your enquiry" });
     await expect(summary).toContainText(`Your reference is ${reference}`);
     await expect(summary).toContainText("A loan of £40,000 for home improvements");
-    await waitForMail("leads@harbourside-loans.example", new RegExp(`New[ _]quick[ _]check[ _]enquiry[ _]${reference}`));
+    await waitForMail(
+      "leads@harbourside-loans.example",
+      new RegExp(`New[ _]quick[ _]check[ _]enquiry[ _]${reference}`),
+    );
     await waitForMail(email, new RegExp(`reference[ _]${reference}`));
   });
 
@@ -208,10 +244,19 @@ test.describe("homeowner loans", () => {
     const email = uniqueEmail("quick-outright");
     await homeownerToContact(page, false);
     await contactDetails(page, email);
+    const check = answersRegion(page);
+    await expect(check).toContainText("50 – 65");
+    await expect(check.getByRole("term").filter({ hasText: "Age" })).toHaveCount(1);
+    await expect(check.getByRole("term").filter({ hasText: "Property value" })).toHaveCount(0);
     await getQuote(page).click();
     await expect(page).toHaveURL(/\/thank-you\?ref=/);
     const [enquiry] = (await storedRows<Enquiry>("personal_enquiries")).filter((e) => e.email === email);
-    expect(enquiry).toMatchObject({ homeowner_status: "outright", age: "50-65", mortgage_balance: 0, property_value: null });
+    expect(enquiry).toMatchObject({
+      homeowner_status: "outright",
+      age: "50-65",
+      mortgage_balance: 0,
+      property_value: null,
+    });
   });
 
   test("a homeowner loan under £10,000 is refused with the spec's message", async ({ page }) => {
@@ -225,32 +270,88 @@ test.describe("homeowner loans", () => {
     await expect(page.getByText("Minimum loan amount is £10,000 for homeowner loans.")).toBeVisible();
   });
 
-  test("'Get Quote' checks the details first, each said at its field and in the summary, with no toast", async ({
+  test("Next on 'Your details' checks the details, then 'Get Quote' the consent, never ticked for you, each said at its field and in the summary, with no toast", async ({
     page,
   }) => {
     await homeownerToContact(page, true);
-    await getQuote(page).click();
-    await expectRefusal(page, [
-      m.FIRST_NAME_MISSING,
-      m.LAST_NAME_MISSING,
-      m.EMAIL_MISSING,
-      m.PHONE_MISSING,
-      m.CONSENT_MISSING,
-    ]);
-    await contactDetails(page, "sam@");
-    await getQuote(page).click();
+    await expectReady(page.getByRole("button", { name: "Next", exact: true }));
+    await next(page);
+    await expectRefusal(page, [m.FIRST_NAME_MISSING, m.LAST_NAME_MISSING, m.EMAIL_MISSING, m.PHONE_MISSING]);
+    await fill(page, "First name", "Sam");
+    await fill(page, "Last name", "Jones");
+    await fill(page, "Email address", "sam@");
+    await fill(page, "Phone number", "0117 496 0000");
+    await next(page);
     await expectRefusal(page, [m.EMAIL_INVALID]);
     await fill(page, "Email address", "sam@example.com");
     await fill(page, "Phone number", "+1 555 0100");
-    await getQuote(page).click();
+    await next(page);
     await expectRefusal(page, [m.UK_PHONE_INVALID]);
     await expect(page).toHaveURL(/\/apply-personal\?step=contact$/);
+    await expectStep(page, 7, 7, "Your details");
+
+    await fill(page, "Phone number", "0117 496 0000");
+    await next(page);
+    await expect(stepHeading(page)).toHaveText("Check your answers");
+    await expect(page).toHaveURL(/\/apply-personal\?step=check$/);
+    const consent = page.getByRole("checkbox", { name: /I agree to the Terms of Business/ });
+    await expect(consent).not.toBeChecked();
+    await expectReady(getQuote(page));
+    await getQuote(page).click();
+    await expectRefusal(page, [m.CONSENT_MISSING]);
+    await expect(page).toHaveURL(/\/apply-personal\?step=check$/);
+  });
+
+  test("the check page lists every answer, the contact details last, each with a Change link back to it", async ({
+    page,
+  }) => {
+    await homeownerToContact(page, true);
+    await toCheckPage(page, "sam@example.com");
+    const check = answersRegion(page);
+    await expect(check.getByRole("term").last()).toHaveText("Phone number");
+    for (const text of ["Sam Jones", "sam@example.com", "0117 496 0000"]) {
+      await expect(check).toContainText(text);
+    }
+    await check.getByRole("link", { name: "Change loan amount" }).click();
+    await expectStep(page, 3, 7, "How much you need");
+    await expect(page.getByLabel(AMOUNT)).toHaveValue("40,000");
+    await fill(page, AMOUNT, "45000");
+    await next(page);
+    await expect(stepHeading(page)).toHaveText("Check your answers");
+    await expect(page.getByText("All 7 steps answered", { exact: true })).toBeVisible();
+    await expect(check).toContainText("£45,000");
+    // A mistyped email address, corrected from the check page, and back there.
+    await check.getByRole("link", { name: "Change email address" }).click();
+    await expectStep(page, 7, 7, "Your details");
+    await expect(page.getByLabel("Email address")).toHaveValue("sam@example.com");
+    await fill(page, "Email address", "sam.jones@example.com");
+    await next(page);
+    await expect(stepHeading(page)).toHaveText("Check your answers");
+    await expect(page).toHaveURL(/\/apply-personal\?step=check$/);
+    await expect(check).toContainText("sam.jones@example.com");
+    await check.getByRole("link", { name: "Change phone number" }).click();
+    await expect(stepHeading(page)).toHaveText("Your details");
+    await expect(page.getByLabel("Phone number")).toHaveValue("0117 496 0000");
+    await fill(page, "Phone number", "0117 496 0999");
+    await next(page);
+    await expect(stepHeading(page)).toHaveText("Check your answers");
+    await expect(check).toContainText("0117 496 0999");
   });
 
   const outcomes: [string, number, string, string][] = [
     ["too many requests", 429, "Too many requests", "Too many submissions. Please wait before trying again."],
-    ["an invalid enquiry", 400, "Invalid request: phone: Please enter a valid UK phone number", "Please check your information and try again."],
-    ["any other failure", 500, "Something went wrong on our side. Please try again.", "Failed to submit enquiry. Please try again."],
+    [
+      "an invalid enquiry",
+      400,
+      "Invalid request: phone: Please enter a valid UK phone number",
+      "Please check your information and try again.",
+    ],
+    [
+      "any other failure",
+      500,
+      "Something went wrong on our side. Please try again.",
+      "Failed to submit enquiry. Please try again.",
+    ],
   ];
   for (const [name, status, error, message] of outcomes) {
     test(`${name} shows '${message}' and keeps the answers`, async ({ page }) => {
@@ -261,7 +362,11 @@ test.describe("homeowner loans", () => {
       );
       await getQuote(page).click();
       await expect(toast(page, message)).toBeVisible();
-      await expect(page.getByLabel("First name")).toHaveValue("Sam");
+      // Said on the check page, every answer still there.
+      await expect(page).toHaveURL(/\/apply-personal\?step=check$/);
+      await expect(stepHeading(page)).toHaveText("Check your answers");
+      await expect(answersRegion(page)).toContainText("Sam Jones");
+      await expect(answersRegion(page)).toContainText("£40,000");
       await expect(getQuote(page)).toBeEnabled();
     });
   }
@@ -343,9 +448,15 @@ test("every step of both paths has no accessibility violations", async ({ browse
   await check("Your credit history");
   await choose(page, CREDIT, "Poor");
   await next(page);
-  await expect(page.getByRole("region", { name: "Check your answers" })).toBeVisible();
   await check("Your details");
+  await fill(page, "First name", "Sam");
+  await fill(page, "Last name", "Jones");
+  await fill(page, "Email address", "sam@example.com");
+  await fill(page, "Phone number", "0117 496 0000");
+  await next(page);
+  await expect(answersRegion(page)).toBeVisible();
+  await check("Check your answers");
   await context.close();
-  expect(Object.keys(seen)).toHaveLength(9);
+  expect(Object.keys(seen)).toHaveLength(10);
   expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((k) => [k, []])));
 });
