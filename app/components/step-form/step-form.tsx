@@ -7,6 +7,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
@@ -127,8 +128,9 @@ export function StepForm<A extends ContactAnswers, S extends string, F extends s
   const formElement = useRef<HTMLFormElement>(null);
   const form = useStepForm(screen.flow, posted, formElement, screen.fields);
   const summaryElement = useRef<HTMLDivElement>(null);
-  // A refusal just drawn by the script: its summary takes the focus (DECISIONS D24).
-  useEffect(() => {
+  // A refusal just drawn by the script: its summary takes the focus (DECISIONS D24), in the
+  // commit that draws it, so no press on one of its links comes before it.
+  useLayoutEffect(() => {
     if (form.summary?.focus) focusErrorSummary(summaryElement.current);
   }, [form.summary]);
   const { answers, current } = form;

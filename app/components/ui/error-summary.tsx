@@ -1,12 +1,13 @@
-import { type MouseEvent, type Ref, useEffect, useId, useRef } from "react";
+import { type MouseEvent, type Ref, useId, useLayoutEffect, useRef } from "react";
 import { useHydrated } from "../use-hydrated";
 
 // The error summary of the GOV.UK Design System (DECISIONS D24): at the top of a form
 // that was refused, "There is a problem" and a link to each field in error, in the
 // order of the form. It takes the focus when it appears: on a page drawn by the server
 // through `autofocus`, so it works before any script; drawn by script after a post (where
-// React's autoFocus moves only a form control), and each time its problems change, in an
-// effect. The summary the server drew is not focused again when the page wakes: the
+// React's autoFocus moves only a form control), and each time its problems change, in the
+// commit that draws it (a layout effect: before the browser paints it, so a press on one
+// of its links can never come first and lose its field's focus to the summary). The summary the server drew is not focused again when the page wakes: the
 // visitor may already be in a field. Each link moves the focus to its field. The message
 // under each field is FieldError (./field.tsx).
 
@@ -32,7 +33,7 @@ export function ErrorSummary({ problems, autoFocus, ref, className }: ErrorSumma
   // False only for a summary the server drew, while the page wakes: that one has its focus.
   const drawnByScript = useRef(useHydrated());
   const said = problems.map((problem) => `${problem.targetId}:${problem.message}`).join("\n");
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (autoFocus && drawnByScript.current && said !== "") own.current?.focus();
     drawnByScript.current = true;
   }, [autoFocus, said]);

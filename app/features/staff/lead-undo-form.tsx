@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { UndoForm } from "~/components/console/undo-form";
 import type { LeadUndo } from "~/domain/lead-undo";
 
 // The Undo of a lead's last status move or note (DECISIONS D31), in the notice that says it
@@ -15,13 +14,10 @@ export type LeadUndoView = LeadUndo & {
 
 export function LeadUndoForm({ undo, busy }: { undo: LeadUndoView; busy: boolean }) {
   return (
-    <Form method="post" className="mt-2">
-      <input type="hidden" name="intent" value="undo" />
-      <input type="hidden" name="version" value={undo.version} />
-      <input type="hidden" name="event" value={undo.eventId} />
-      <Button type="submit" variant="secondary" size="sm" disabled={busy} aria-label={undo.label}>
-        Undo
-      </Button>
-    </Form>
+    <UndoForm
+      fields={{ intent: "undo", version: undo.version, event: undo.eventId }}
+      label={undo.label}
+      busy={busy}
+    />
   );
 }
