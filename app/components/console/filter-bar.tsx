@@ -34,6 +34,7 @@ export function FilterBar({
   submit,
   action,
   actions,
+  className,
   children,
 }: {
   /** The form's accessible name, such as "Filter the audit log". */
@@ -46,6 +47,8 @@ export function FilterBar({
   action?: string;
   /** After the button, such as a download link. */
   actions?: ReactNode;
+  /** More classes for the form, such as `print:hidden` on a page meant to be printed. */
+  className?: string;
   /** The `FilterField`s. */
   children: ReactNode;
 }) {
@@ -55,7 +58,7 @@ export function FilterBar({
       action={action}
       // A download is a document, not a page React Router can draw.
       reloadDocument={action !== undefined}
-      className={cn("mt-4 grid gap-4 rounded-lg border border-slate-300 p-4", COLUMNS[columns])}
+      className={cn("mt-4 grid gap-4 rounded-lg border border-slate-300 p-4", COLUMNS[columns], className)}
       aria-label={label}
     >
       {children}

@@ -1,8 +1,6 @@
-import { Form } from "react-router";
+import { FilterBar, FilterField, filterControlClass } from "~/components/console/filter-bar";
 import { type DataColumn, DataTable } from "~/components/console/data-table";
 import { downloadLinkClass, TextLink } from "~/components/console/text-link";
-import { Button } from "~/components/ui/button";
-import { SelectField } from "~/components/ui/field";
 import { type ComplaintsReport, reportFigures } from "~/domain/complaints";
 import { formatPounds } from "~/domain/finance";
 
@@ -39,25 +37,31 @@ export function ComplaintsReportPage({ report, periods, problem }: ComplaintsRep
           {problem}
         </p>
       )}
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
-        <SelectField
-          id="period"
-          name="period"
-          label="Half-year"
-          defaultValue={report.period.key}
-          options={Object.fromEntries(periods.map((period) => [period.key, period.label]))}
-        />
-        <Button type="submit" variant="secondary" size="sm">
-          Show
-        </Button>
-        <a
-          href={`/staff/complaints/export?${new URLSearchParams({ period: report.period.key })}`}
-          className={downloadLinkClass}
-          download
-        >
-          Download as CSV
-        </a>
-      </Form>
+      <FilterBar
+        label="Choose the half-year"
+        columns={2}
+        submit="Show"
+        className="print:hidden"
+        actions={
+          <a
+            href={`/staff/complaints/export?${new URLSearchParams({ period: report.period.key })}`}
+            className={downloadLinkClass}
+            download
+          >
+            Download as CSV
+          </a>
+        }
+      >
+        <FilterField id="period" label="Half-year">
+          <select id="period" name="period" defaultValue={report.period.key} className={filterControlClass}>
+            {periods.map((period) => (
+              <option key={period.key} value={period.key}>
+                {period.label}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+      </FilterBar>
       <section aria-labelledby="figures-heading" className="mt-6">
         <h2 id="figures-heading" className="text-xl font-bold text-slate-900">
           The figures
