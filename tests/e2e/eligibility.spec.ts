@@ -62,26 +62,26 @@ async function incomeAndCredit(page: Page) {
   await expect(stepHeading(page)).toHaveText("Your details");
 }
 
-/** 'Your details' filled in, then the check page (decision 500), with the terms agreed to there. */
-async function contactDetails(page: Page, email: string) {
+/** 'Your details' filled in for Jane Smith, and Next to the check page (decision 500). */
+async function detailsToCheckPage(page: Page, email: string) {
   await fill(page, "First name", "Jane");
   await fill(page, "Last name", "Smith");
   await fill(page, "Email address", email);
   await fill(page, "Phone number", "07700 900123");
   await next(page);
   await expect(stepHeading(page)).toHaveText("Check your answers");
+}
+
+/** 'Your details' filled in, then the check page, with the terms agreed to there. */
+async function contactDetails(page: Page, email: string) {
+  await detailsToCheckPage(page, email);
   await page.getByRole("checkbox", { name: /I agree to the Terms of Business/ }).check();
 }
 
-/** 'Your details' filled in for Jane Smith, and on to the check page. */
+/** A mortgage owner all the way to the check page. */
 async function toCheckPage(page: Page, email = "jane@example.com") {
   await toLastStep(page);
-  await fill(page, "First name", "Jane");
-  await fill(page, "Last name", "Smith");
-  await fill(page, "Email address", email);
-  await fill(page, "Phone number", "07700 900123");
-  await next(page);
-  await expect(stepHeading(page)).toHaveText("Check your answers");
+  await detailsToCheckPage(page, email);
 }
 
 /** A mortgage owner all the way to 'Your details'. */
