@@ -12,6 +12,8 @@ import {
   type Target,
   until,
 } from "../support/faults";
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "../../server/platform/db/client";
 import { ensureBuild, type ServerProcess, startServerProcess } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
@@ -23,6 +25,14 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
  * runs out. When it is back, every email has gone exactly once: the worker kept each
  * delivered result and wrote it before claiming anything again.
  */
+/** The jobs a worker holds now: claimed, not finished, their lease running. */
+async function leasedJobs(db: DatabaseHandle["db"]): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from jobs where status = 'pending' and locked_until > now()`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
 const LEADS = 10;
 const LEASE_MS = 2_000;
 const STOPPED_MS = 3 * LEASE_MS;
@@ -61,8 +71,23 @@ describe.skipIf(!postgresAvailable())("PostgreSQL stopped while emails are being
     const answers = await Promise.all(leads.map((lead) => submit(server.baseUrl, lead)));
     expect(answers.map((a) => a.status)).toEqual(leads.map(() => 201));
 
-    // The outbox's first messages reach the mail server, which does not answer yet.
-    await until(() => sink.held.length >= 4, 60_000, "four messages at the mail server");
+    // The outbox's first batch reaches the mail server, which does not answer yet: every
+    // job the worker holds a lease on is a message held there. The batch may be smaller
+    // than four (its pass began before every lead was stored); waiting for four then
+    // outlasted the mail connection's time-out, and those jobs went again.
+    const direct = await target.open();
+    try {
+      await until(
+        async () => {
+          const leased = await leasedJobs(direct.db);
+          return leased > 0 && sink.held.length === leased;
+        },
+        60_000,
+        "the first batch's messages at the mail server",
+      );
+    } finally {
+      await direct.close();
+    }
     const logBefore = server.log().length;
     await proxy.refuse();
     const inFlight = sink.held.splice(0);
@@ -114,7 +139,7 @@ describe.skipIf(!postgresAvailable())("PostgreSQL stopped while emails are being
       notes: `${inFlight.length} sent while the database was stopped; ${heldBack.length} results held back, ${written.length} written after, the longest held ${Math.max(0, ...written.map((l) => l.heldForMs ?? 0))} ms; ${sink.messages.length} messages for ${counts.mail} jobs`,
     });
 
-    expect(inFlight.length).toBeGreaterThanOrEqual(4);
+    expect(inFlight.length).toBeGreaterThanOrEqual(1);
     expect(heldBack.length).toBe(inFlight.length);
     expect(written.length).toBe(inFlight.length);
     expect(byId.size).toBe(counts.mail);
