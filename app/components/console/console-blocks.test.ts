@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { csvDownload } from "../../../server/platform/csv.server";
 import { CheckStep } from "./check-step";
-import { DataTable } from "./data-table";
+import { DataTable, TableSection } from "./data-table";
 
 // The console's building blocks as the server sends them: what a person (or a screen
 // reader) meets, without any script.
@@ -86,6 +86,34 @@ describe("the console's stacked table", () => {
 
   it("leaves a list's cells unnamed: a wide screen shows the header row", () => {
     expect(html("/staff/x", () => table(LEADS))).not.toContain("data-label");
+  });
+});
+
+describe("the console's table under a heading", () => {
+  const section = (rows: Lead[]) =>
+    html("/staff/x", () =>
+      createElement(TableSection<Lead>, {
+        id: "open",
+        title: "Open (2)",
+        none: "Nothing is open.",
+        rows,
+        rowKey: (lead) => lead.id,
+        columns: [{ header: "Name", cell: (lead) => lead.name }],
+      }),
+    );
+
+  it("is a section named by its heading, holding the table", () => {
+    const page = section(LEADS);
+    expect(page).toContain('<section aria-labelledby="open-heading" class="mt-8"><h2 id="open-heading"');
+    expect(page).toContain(">Open (2)</h2>");
+    expect(page).toContain("<table");
+    expect(page).not.toContain("Nothing is open.");
+  });
+
+  it("says its one line in the table's place when there are no rows", () => {
+    const page = section([]);
+    expect(page).toContain('<p class="mt-3">Nothing is open.</p>');
+    expect(page).not.toContain("<table");
   });
 });
 

@@ -98,7 +98,12 @@ const LOOKS = {
 } as const;
 
 /** The stacked look's parts on a phone: the header row hidden, each row a block. */
-const STACKED = { caption: "max-sm:block", thead: "max-sm:hidden", tbody: "max-sm:block", row: "max-sm:block max-sm:py-2" };
+const STACKED = {
+  caption: "max-sm:block",
+  thead: "max-sm:hidden",
+  tbody: "max-sm:block",
+  row: "max-sm:block max-sm:py-2",
+};
 
 /** A report table's cell classes, for rows passed in `footer`. */
 export const reportCellClass = (numeric = false) => cn(LOOKS.report.cell, numeric && "text-right");
@@ -268,5 +273,25 @@ function SelectCell<Row>({
         {select.label(row)}
       </label>
     </td>
+  );
+}
+
+/**
+ * A table under its own heading, in a section named by it; when there are no rows, one
+ * line in its place (a list's "None closed yet.", not an empty table).
+ */
+export function TableSection<Row>({
+  id,
+  title,
+  none,
+  ...table
+}: DataTableProps<Row> & { id: string; title: ReactNode; none: string }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-8">
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {table.rows.length === 0 ? <p className="mt-3">{none}</p> : <DataTable className="mt-3" {...table} />}
+    </section>
   );
 }

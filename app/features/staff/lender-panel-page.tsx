@@ -1,6 +1,6 @@
 import { PageHeader } from "~/components/console/page-header";
 import { Form, Link, useNavigation } from "react-router";
-import { DataTable } from "~/components/console/data-table";
+import { TableSection } from "~/components/console/data-table";
 import { FieldLabel } from "~/components/console/field-label";
 import { Notice } from "~/components/console/notice";
 import { TextLink } from "~/components/console/text-link";
@@ -89,55 +89,48 @@ export function LenderPanelPage({ products, notice }: { products: PanelRow[]; no
 
 function ProductTable({ title, id, rows, empty }: { title: string; id: string; rows: PanelRow[]; empty: string }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8">
-      <h2 id={`${id}-heading`} className={h2Class}>
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="mt-3">{empty}</p>
-      ) : (
-        <DataTable
-          look="list"
-          className="mt-3"
-          testId={`${id}-products`}
-          rows={rows}
-          rowKey={(p) => p.id}
-          alignTop
-          columns={[
-            {
-              header: "Lender",
-              className: "font-semibold",
-              cell: (p) => p.lender,
-            },
-            {
-              header: "Product",
-              cell: (p) => <TextLink to={`/staff/lenders/${p.id}`}>{p.productName}</TextLink>,
-            },
-            { header: "Kind", cell: (p) => productKindLabel(p.kind) },
-            {
-              header: "Loan",
-              className: "whitespace-nowrap",
-              cell: (p) => `${formatPounds(p.criteria.minLoan)} to ${formatPounds(p.criteria.maxLoan)}`,
-            },
-            {
-              header: "Term",
-              className: "whitespace-nowrap",
-              cell: (p) => `${formatTerm(p.criteria.minTermMonths)} to ${formatTerm(p.criteria.maxTermMonths)}`,
-            },
-            {
-              header: "Rates",
-              className: "whitespace-nowrap",
-              cell: (p) => rateText(p.criteria),
-            },
-            { header: "Commission", cell: (p) => commissionText(p.criteria) },
-            {
-              header: "Status",
-              cell: (p) => (p.retiredAt ? `Retired ${formatWhen(p.retiredAt)}` : "Live"),
-            },
-          ]}
-        />
-      )}
-    </section>
+    <TableSection
+      id={id}
+      title={title}
+      none={empty}
+      look="list"
+      testId={`${id}-products`}
+      rows={rows}
+      rowKey={(p) => p.id}
+      alignTop
+      columns={[
+        {
+          header: "Lender",
+          className: "font-semibold",
+          cell: (p) => p.lender,
+        },
+        {
+          header: "Product",
+          cell: (p) => <TextLink to={`/staff/lenders/${p.id}`}>{p.productName}</TextLink>,
+        },
+        { header: "Kind", cell: (p) => productKindLabel(p.kind) },
+        {
+          header: "Loan",
+          className: "whitespace-nowrap",
+          cell: (p) => `${formatPounds(p.criteria.minLoan)} to ${formatPounds(p.criteria.maxLoan)}`,
+        },
+        {
+          header: "Term",
+          className: "whitespace-nowrap",
+          cell: (p) => `${formatTerm(p.criteria.minTermMonths)} to ${formatTerm(p.criteria.maxTermMonths)}`,
+        },
+        {
+          header: "Rates",
+          className: "whitespace-nowrap",
+          cell: (p) => rateText(p.criteria),
+        },
+        { header: "Commission", cell: (p) => commissionText(p.criteria) },
+        {
+          header: "Status",
+          cell: (p) => (p.retiredAt ? `Retired ${formatWhen(p.retiredAt)}` : "Live"),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { type DataColumn, DataTable } from "~/components/console/data-table";
+import { type DataColumn, TableSection } from "~/components/console/data-table";
 import { TextLink } from "~/components/console/text-link";
 import { COMPLAINT_SUBJECTS, type ComplaintAttention, type ComplaintSubject } from "~/domain/complaints";
 import { dayInWords } from "~/domain/calendar-day";
@@ -30,8 +30,6 @@ export interface ComplaintsListProps {
   notice: string | null;
 }
 
-const h2Class = "text-xl font-bold text-slate-900";
-
 /** A deadline at a UK midnight, as the day it closes: "the end of 2 Dec 2026". */
 export const endOfDay = (iso: string) => `the end of ${dayInWords(ukClock(new Date(new Date(iso).getTime() - 1)).day)}`;
 
@@ -60,26 +58,12 @@ export function ComplaintsListPage({ open, closed, canReport, notice }: Complain
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Complaints</h1>
         <p className="flex flex-wrap gap-4">
-          <TextLink to="/staff/complaints/new">
-            Record a complaint
-          </TextLink>
-          {canReport && (
-            <TextLink to="/staff/complaints/report">
-              Half-year report
-            </TextLink>
-          )}
+          <TextLink to="/staff/complaints/new">Record a complaint</TextLink>
+          {canReport && <TextLink to="/staff/complaints/report">Half-year report</TextLink>}
           {/* The roles that read the complaints report read the outcomes report too (DECISIONS D28). */}
-          {canReport && (
-            <TextLink to="/staff/outcomes">
-              Consumer Duty outcomes
-            </TextLink>
-          )}
+          {canReport && <TextLink to="/staff/outcomes">Consumer Duty outcomes</TextLink>}
           {/* The same roles approve the promotions the site shows (DECISIONS D27). */}
-          {canReport && (
-            <TextLink to="/staff/promotions">
-              Promotions to approve
-            </TextLink>
-          )}
+          {canReport && <TextLink to="/staff/promotions">Promotions to approve</TextLink>}
         </p>
       </div>
       {notice && (
@@ -87,44 +71,27 @@ export function ComplaintsListPage({ open, closed, canReport, notice }: Complain
           <Notice tone="success">{notice}</Notice>
         </div>
       )}
-      <ComplaintList id="open" title={`Open (${open.length})`} rows={open} last="Needs" none="No complaint is open." />
-      <ComplaintList id="closed" title="Closed lately" rows={closed} last="Closed" none="None closed yet." />
+      <TableSection
+        id="open"
+        title={`Open (${open.length})`}
+        none="No complaint is open."
+        look="list"
+        columns={complaintColumns("Needs")}
+        rows={open}
+        rowKey={(row) => row.id}
+        alignTop
+      />
+      <TableSection
+        id="closed"
+        title="Closed lately"
+        none="None closed yet."
+        look="list"
+        columns={complaintColumns("Closed")}
+        rows={closed}
+        rowKey={(row) => row.id}
+        alignTop
+      />
     </>
-  );
-}
-
-/** One list of complaints under its heading, or the line that says there are none. */
-function ComplaintList({
-  id,
-  title,
-  rows,
-  last,
-  none,
-}: {
-  id: string;
-  title: string;
-  rows: ComplaintRowView[];
-  last: "Needs" | "Closed";
-  none: string;
-}) {
-  return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8">
-      <h2 id={`${id}-heading`} className={h2Class}>
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="mt-3">{none}</p>
-      ) : (
-        <DataTable
-          look="list"
-          className="mt-3"
-          columns={complaintColumns(last)}
-          rows={rows}
-          rowKey={(row) => row.id}
-          alignTop
-        />
-      )}
-    </section>
   );
 }
 
