@@ -47,8 +47,9 @@ export interface RowSelection<Row> {
 /**
  * Three looks: "report" (figures, a column's width unless `width="full"`), "list" (the
  * console's lists of leads, members, entries) and "stacked" (a list whose rows become
- * blocks of labelled lines on a phone, so no figure runs off the right edge). A caption is said to screen readers only,
- * unless `captionShown` shows it as a title or a label above the table.
+ * blocks of labelled lines on a phone, so no figure runs off the right edge). A caption
+ * is said to screen readers only, unless `captionShown` shows it as a title or a label
+ * above the table.
  */
 export interface DataTableProps<Row> {
   caption?: ReactNode;

@@ -7,9 +7,10 @@ import { useHydrated } from "../use-hydrated";
 // through `autofocus`, so it works before any script; drawn by script after a post (where
 // React's autoFocus moves only a form control), and each time its problems change, in the
 // commit that draws it (a layout effect: before the browser paints it, so a press on one
-// of its links can never come first and lose its field's focus to the summary). The summary the server drew is not focused again when the page wakes: the
-// visitor may already be in a field. Each link moves the focus to its field. The message
-// under each field is FieldError (./field.tsx).
+// of its links can never come first and lose its field's focus to the summary). The
+// summary the server drew is not focused again when the page wakes: the visitor may
+// already be in a field. Each link moves the focus to its field. The message under each
+// field is FieldError (./field.tsx).
 
 export const ERROR_SUMMARY_TITLE = "There is a problem";
 
