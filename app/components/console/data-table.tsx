@@ -8,13 +8,14 @@ import { textLinkClass } from "./text-link";
 // there is nothing to show; optionally headers that sort (links to this page's address
 // with `sort` and `dir`, the sorted column's `th` carrying `aria-sort`) and a tick box a
 // row for a form that acts on many rows. The "stacked" look is a list that, on a phone,
-// draws each row as a block of lines, each starting with its column's name.
+// draws each row as a block of lines, each starting with its column's name; the "compact"
+// look is a list of one-line rows whose cells, on a phone, flow into a few lines.
 
 /** A direction of a sorted column. */
 export type SortDir = "asc" | "desc";
 
-/** One column of a table. */
-export interface DataColumn<Row> {
+/** One column of a table; `Sort` names the orders its page offers. */
+export interface DataColumn<Row, Sort extends string = string> {
   header: string;
   /** The cell's content for a row. */
   cell: (row: Row) => ReactNode;
@@ -27,10 +28,16 @@ export interface DataColumn<Row> {
   /** The cells' `data-testid`. */
   testId?: string;
   /** The `sort` value that orders the table by this column: its header becomes a link. */
-  sort?: string;
+  sort?: Sort;
 }
 
-/** A tick box at the start of each row, for a form that acts on the ticked rows. */
+/** What a row carries besides its cells: more classes, and `data-` attributes for scripts and tests. */
+export type RowProps = { className?: string } & { [data: `data-${string}`]: string | undefined };
+
+/**
+ * A tick box at the start of each row, for a form that acts on the ticked rows. A ticked
+ * row stands out (DECISIONS D31), so what a change reaches is seen before it is made.
+ */
 export interface RowSelection<Row> {
   /** The boxes' field name. */
   name: string;
@@ -45,16 +52,18 @@ export interface RowSelection<Row> {
 }
 
 /**
- * Three looks: "report" (figures, a column's width unless `width="full"`), "list" (the
- * console's lists of leads, members, entries) and "stacked" (a list whose rows become
- * blocks of labelled lines on a phone, so no figure runs off the right edge). A caption
+ * Four looks: "report" (figures, a column's width unless `width="full"`), "list" (the
+ * console's lists of leads, members, entries), "stacked" (a list whose rows become
+ * blocks of labelled lines on a phone, so no figure runs off the right edge) and "compact"
+ * (a long list read at a glance: one line a row; on a phone the cells, placed by their
+ * columns' classes, wrap as lines, a row's tick box before them). A caption
  * is said to screen readers only, unless `captionShown` shows it as a title or a label
  * above the table.
  */
-export interface DataTableProps<Row> {
+export interface DataTableProps<Row, Sort extends string = string> {
   caption?: ReactNode;
   captionShown?: "title" | "label";
-  columns: DataColumn<Row>[];
+  columns: DataColumn<Row, Sort>[];
   rows: readonly Row[];
   /** A key unique among the rows. */
   rowKey: (row: Row) => string;
@@ -62,14 +71,18 @@ export interface DataTableProps<Row> {
   empty?: string;
   /** Rows drawn after the others, such as a total (`<tr>` elements); shown even when `rows` is empty. */
   footer?: ReactNode;
-  look?: "report" | "list" | "stacked";
+  look?: "report" | "list" | "stacked" | "compact";
   /** The report look's width: a column's width by default; "full" in a grid cell of its own. */
   width?: "column" | "full";
   /** The table's order now, when a column has `sort`. */
-  sorted?: { key: string; dir: SortDir };
+  sorted?: { key: Sort; dir: SortDir };
+  /** A sortable header's link, when the page writes its own addresses (instead of `sort` and `dir` on this one). */
+  sortLink?: (sort: Sort, header: string) => ReactNode;
   select?: RowSelection<Row>;
   /** The rows' `data-testid`. */
   rowTestId?: string;
+  /** A row's own classes and attributes, such as a highlight while its box is ticked. */
+  rowProps?: (row: Row) => RowProps;
   /** Cells start at their row's top (rows of several lines). */
   alignTop?: boolean;
   testId?: string;
@@ -96,7 +109,15 @@ const LOOKS = {
     th: "px-2 py-2 font-semibold",
     cell: "px-2 py-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)_':_']",
   },
+  compact: {
+    table: "w-full border-collapse text-left text-sm max-sm:block",
+    head: "border-b-2 border-slate-400",
+    th: "px-2 py-2 font-semibold whitespace-nowrap",
+    cell: "px-2 py-1.5 sm:whitespace-nowrap max-sm:p-0",
+  },
 } as const;
+
+const TICKED_ROW = "has-checked:bg-amber-50 has-checked:outline-2 has-checked:outline-amber-600";
 
 /** The stacked look's parts on a phone: the header row hidden, each row a block. */
 const STACKED = {
@@ -104,6 +125,16 @@ const STACKED = {
   thead: "max-sm:hidden",
   tbody: "max-sm:block",
   row: "max-sm:block max-sm:py-2",
+};
+
+/** The compact look's parts on a phone: the header row hidden, a row's cells wrapping, its box at its start. */
+const COMPACT = {
+  thead: "max-sm:hidden",
+  tbody: "max-sm:block",
+  row: "max-sm:relative max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:py-2",
+  rowWithBox: "max-sm:pl-8",
+  box: "max-sm:absolute max-sm:top-2 max-sm:left-0",
+  empty: "max-sm:block",
 };
 
 /** A report table's cell classes, for rows passed in `footer`. */
@@ -138,7 +169,7 @@ function SortLink({
   );
 }
 
-export function DataTable<Row>({
+export function DataTable<Row, Sort extends string = string>({
   caption,
   captionShown,
   columns,
@@ -149,15 +180,19 @@ export function DataTable<Row>({
   look = "report",
   width = "column",
   sorted,
+  sortLink,
   select,
   rowTestId,
+  rowProps,
   alignTop = false,
   testId,
   className,
-}: DataTableProps<Row>) {
+}: DataTableProps<Row, Sort>) {
   const styles = LOOKS[look];
   const stacked = look === "stacked";
-  const cellClass = (column: DataColumn<Row>, row: Row) =>
+  const compact = look === "compact";
+  const phone = stacked ? STACKED : compact ? COMPACT : undefined;
+  const cellClass = (column: DataColumn<Row, Sort>, row: Row) =>
     cn(
       styles.cell,
       column.numeric && "text-right",
@@ -171,7 +206,7 @@ export function DataTable<Row>({
         {caption !== undefined && (
           <caption className={cn(CAPTIONS[captionShown ?? "hidden"], stacked && STACKED.caption)}>{caption}</caption>
         )}
-        <thead className={stacked ? STACKED.thead : undefined}>
+        <thead className={phone?.thead}>
           <tr className={styles.head}>
             {select && (
               <th scope="col" className={styles.th}>
@@ -187,7 +222,9 @@ export function DataTable<Row>({
                   className={cn(styles.th, column.numeric && "text-right")}
                   aria-sort={isSorted ? (sorted?.dir === "asc" ? "ascending" : "descending") : undefined}
                 >
-                  {column.sort ? (
+                  {column.sort && sortLink ? (
+                    sortLink(column.sort, column.header)
+                  ) : column.sort ? (
                     <SortLink sortKey={column.sort} sorted={sorted}>
                       {column.header}
                     </SortLink>
@@ -199,23 +236,43 @@ export function DataTable<Row>({
             })}
           </tr>
         </thead>
-        <tbody className={stacked ? STACKED.tbody : undefined}>
+        <tbody className={phone?.tbody}>
           {rows.length === 0 && !footer && empty !== undefined ? (
-            <tr>
-              <td colSpan={span} className={look === "report" ? "py-2" : "px-2 py-6 text-center"}>
+            <tr className={compact ? COMPACT.empty : undefined}>
+              <td
+                colSpan={span}
+                className={look === "report" ? "py-2" : cn("px-2 py-6 text-center", compact && COMPACT.empty)}
+              >
                 {empty}
               </td>
             </tr>
           ) : (
             rows.map((row) => {
               const key = rowKey(row);
+              const { className: rowClass, ...rowData } = rowProps?.(row) ?? {};
               return (
                 <tr
                   key={key}
-                  className={cn("border-b border-slate-200", alignTop && "align-top", stacked && STACKED.row)}
+                  className={cn(
+                    "border-b border-slate-200",
+                    alignTop && "align-top",
+                    select && TICKED_ROW,
+                    phone?.row,
+                    compact && select && COMPACT.rowWithBox,
+                    rowClass,
+                  )}
                   data-testid={rowTestId}
+                  {...rowData}
                 >
-                  {select && <SelectCell select={select} row={row} id={`pick-${key}`} cellClass={styles.cell} />}
+                  {select && (
+                    <SelectCell
+                      select={select}
+                      row={row}
+                      id={`pick-${key}`}
+                      cellClass={cn(styles.cell, compact && COMPACT.box)}
+                      boxClass={compact ? "align-middle" : undefined}
+                    />
+                  )}
                   {columns.map((column) =>
                     column.rowHeader ? (
                       <th
@@ -254,11 +311,13 @@ function SelectCell<Row>({
   row,
   id,
   cellClass,
+  boxClass,
 }: {
   select: RowSelection<Row>;
   row: Row;
   id: string;
   cellClass: string;
+  boxClass?: string;
 }) {
   return (
     <td className={cn(cellClass, "whitespace-nowrap")}>
@@ -268,7 +327,7 @@ function SelectCell<Row>({
         name={select.name}
         value={select.value(row)}
         form={select.form}
-        className="size-5"
+        className={cn("size-5", boxClass)}
       />{" "}
       <label htmlFor={id} className={select.labelShown ? undefined : "sr-only"}>
         {select.label(row)}

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { CheckStep, type CheckStepView, cancelPath } from "~/components/console/check-step";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { controlClass, FieldError } from "~/components/ui/field";
 import { INBOX_PAGE_SIZE } from "~/domain/inbox-filter";
@@ -317,32 +316,5 @@ export function BulkBar({
         )}
       </div>
     </details>
-  );
-}
-
-/** A row's box: its label names the lead, for those who cannot see the row beside it. */
-export function RowBox({
-  row,
-  className,
-}: {
-  row: { kind: LeadKind; id: string; version: number };
-  className?: string;
-}) {
-  const id = `pick-${row.id}`;
-  return (
-    // On a phone, at the start of the row's two lines.
-    <td className={cn("px-2 py-1.5 max-sm:absolute max-sm:top-2 max-sm:left-0 max-sm:p-0", className)}>
-      <input
-        id={id}
-        type="checkbox"
-        name="lead"
-        value={`${row.kind}:${row.id}:${row.version}`}
-        form={BULK_FORM_ID}
-        className="size-5 align-middle"
-      />
-      <label htmlFor={id} className="sr-only">
-        Tick {reference(row.id)}
-      </label>
-    </td>
   );
 }

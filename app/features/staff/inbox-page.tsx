@@ -1,6 +1,7 @@
 import type { Permission } from "~/domain/permissions";
-import { type ReactNode, useEffect } from "react";
+import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { type DataColumn, DataTable } from "~/components/console/data-table";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
@@ -20,7 +21,7 @@ import {
   type TriageFlag,
 } from "~/domain/leads";
 import { leadInList } from "./lead-walk";
-import { BULK_FORM_ID, type BulkAnswer, BulkBar, BulkCheck, RowBox } from "./inbox-bulk";
+import { BULK_FORM_ID, type BulkAnswer, BulkBar, BulkCheck } from "./inbox-bulk";
 import { formatDay, formatTime } from "~/domain/date-format";
 import { ukClock } from "~/domain/uk-time";
 import { formatWhen, leadPath, money, reference, telHref } from "./format";
@@ -116,29 +117,6 @@ const listPath = (filter: InboxFilter) => {
   return text ? `/staff?${text}` : "/staff";
 };
 
-const INBOX_COLUMNS = [
-  "Received",
-  "Name",
-  "Reference",
-  "Phone",
-  "Kind",
-  "Amount",
-  "Status",
-  "Assignee",
-  "Flags",
-] as const;
-type Column = (typeof INBOX_COLUMNS)[number];
-
-/**
- * The columns whose header sorts the list (decisions 393 and 421): each has an index in
- * every lead table, so a page of either order costs the same at a million leads.
- */
-const SORTABLE: Partial<Record<Column, InboxFilter["sort"]>> = {
-  Received: "received",
-  Amount: "amount",
-  Name: "name",
-};
-
 /** The order in words: "newest first", "A to Z". */
 function orderText(sort: InboxFilter["sort"], dir: InboxFilter["dir"]) {
   if (sort === "amount") return dir === "desc" ? "largest first" : "smallest first";
@@ -159,31 +137,95 @@ function SortHeader({ filter, column, sort }: { filter: InboxFilter; column: str
 }
 
 /**
- * A cell of the inbox's table: one line from 640 px (nothing wraps at 1280 px; a long
- * value is cut with an ellipsis, its whole text in the lead). On a phone the row is two
- * lines: `phone` says where the cell goes there ("first" line, "second" line, or hidden).
+ * Where a cell of the inbox goes on a phone, where its row is two lines: the "first" line,
+ * the "second", or hidden. From 640 px a row is one line (nothing wraps at 1280 px; a long
+ * value is cut with an ellipsis, its whole text in the lead).
  */
-function Cell({
-  phone,
-  className,
-  children,
-}: {
-  phone: "first" | "second" | "hidden";
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <td
-      className={cn(
-        "px-2 py-1.5 sm:whitespace-nowrap max-sm:p-0",
-        phone === "hidden" && "max-sm:hidden",
-        phone === "second" && "max-sm:mr-3 max-sm:text-sm max-sm:text-slate-700",
-        className,
-      )}
-    >
-      {children}
-    </td>
+const onPhone = (line: "first" | "second" | "hidden", className?: string) =>
+  cn(
+    line === "hidden" && "max-sm:hidden",
+    line === "second" && "max-sm:mr-3 max-sm:text-sm max-sm:text-slate-700",
+    className,
   );
+
+/**
+ * The inbox's columns. On a phone two lines: the name and amount (the box before them),
+ * then the number, status and when; a third only for a banner or a needs marker. The
+ * sortable ones (decisions 393 and 421) each have an index in every lead table, so a page
+ * of either order costs the same at a million leads.
+ */
+function inboxColumns(list: string, today: string): DataColumn<InboxRow, InboxFilter["sort"]>[] {
+  return [
+    {
+      header: "Received",
+      sort: "received",
+      className: onPhone("second", "max-sm:order-5"),
+      cell: (row) => (
+        <>
+          <span className="max-sm:hidden">{formatWhen(row.receivedAt)}</span>
+          {/* On a phone, the time of a lead from today, the day of another: the line stays one. */}
+          <span className="sm:hidden">
+            {ukClock(new Date(row.receivedAt)).day === today ? formatTime(row.receivedAt) : formatDay(row.receivedAt)}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: "Name",
+      sort: "name",
+      className: onPhone("first", "max-sm:order-1 max-sm:w-[calc(100%-6rem)]"),
+      cell: (row) => (
+        <div className="sm:max-w-44">
+          <Link
+            to={leadInList(row.kind, row.id, list)}
+            className="block truncate font-semibold text-brand-700 underline"
+            data-testid="inbox-name"
+          >
+            {row.name}
+          </Link>
+        </div>
+      ),
+    },
+    { header: "Reference", className: onPhone("hidden", "font-mono"), cell: (row) => reference(row.id) },
+    {
+      header: "Phone",
+      className: onPhone("second", "max-sm:order-3"),
+      cell: (row) => (
+        <a href={telHref(row.phone)} className="text-brand-700 underline">
+          {row.phone}
+        </a>
+      ),
+    },
+    { header: "Kind", className: onPhone("hidden"), cell: (row) => leadKindLabel(row.kind, row.loanType) },
+    {
+      header: "Amount",
+      sort: "amount",
+      numeric: true,
+      className: onPhone("first", "max-sm:order-2 max-sm:w-24"),
+      cell: (row) => money(row.loanAmount),
+    },
+    { header: "Status", className: onPhone("second", "max-sm:order-4"), cell: (row) => LEAD_STATUS_LABELS[row.status] },
+    {
+      header: "Assignee",
+      className: onPhone("hidden"),
+      cell: (row) => <div className="max-w-28 truncate">{row.assigneeName ?? "—"}</div>,
+    },
+    // The person's open complaint or correction first (decision 420), then the needs and the flags.
+    {
+      header: "Flags",
+      className: (row) =>
+        onPhone(
+          row.banner || (row.needs ?? []).length > 0 || row.flags.length > 0 || row.noPanelMatch ? "second" : "hidden",
+          "max-sm:order-6 max-sm:basis-full",
+        ),
+      cell: (row) => (
+        <div className="sm:max-w-56 sm:truncate">
+          <PersonBanner banner={row.banner} compact />
+          <Flags row={row} />
+        </div>
+      ),
+    },
+  ];
 }
 
 /** A row's flags in words, one line; the duplicate flag names the earlier lead and links to it. */
@@ -270,115 +312,34 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
   const assignee = typeof filter.assignee === "object" ? filter.assignee.id : (filter.assignee ?? "");
   const applied = appliedFilters(filter);
   // One table for every screen (decision 260): from 640 px a row is one line; below it a
-  // row is two (the name and amount, then the number, status and when), its header hidden.
+  // row is two, its header hidden.
   const table = (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm max-sm:block" data-testid="inbox-table">
-        <caption className="sr-only">Leads, {orderText(filter.sort, filter.dir)}</caption>
-        <thead className="max-sm:hidden">
-          <tr className="border-b-2 border-slate-400">
-            {many && (
-              <th scope="col" className="px-2 py-2 font-semibold">
-                Tick
-              </th>
-            )}
-            {INBOX_COLUMNS.map((h) => {
-              const sort = SORTABLE[h];
-              return (
-                <th
-                  key={h}
-                  scope="col"
-                  className={cn("px-2 py-2 font-semibold whitespace-nowrap", h === "Amount" && "text-right")}
-                  aria-sort={
-                    sort && filter.sort === sort ? (filter.dir === "asc" ? "ascending" : "descending") : undefined
-                  }
-                >
-                  {sort ? <SortHeader filter={filter} column={h} sort={sort} /> : h}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="max-sm:block">
-          {rows.length === 0 && (
-            <tr className="max-sm:block">
-              <td colSpan={INBOX_COLUMNS.length + (many ? 1 : 0)} className="px-2 py-6 text-center max-sm:block">
-                No leads match this filter.
-              </td>
-            </tr>
-          )}
-          {rows.map((row) => (
-            <tr
-              key={`${row.kind}:${row.id}`}
-              data-testid="inbox-row"
-              data-lead={row.id}
-              // A ticked row stands out (DECISIONS D31), so what a change reaches is seen before it is made;
-              // so does the row the keyboard is on.
-              // On a phone two lines: the name and amount (the box before them), then the number,
-              // status and when; a third only for a banner or a needs marker.
-              className={cn(
-                "border-b border-slate-200 has-checked:bg-amber-50 has-checked:outline-2 has-checked:outline-amber-600 focus-within:bg-brand-50 max-sm:relative max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:py-2",
-                many && "max-sm:pl-8",
-              )}
-            >
-              {many && <RowBox row={row} />}
-              <Cell phone="second" className="max-sm:order-5">
-                <span className="max-sm:hidden">{formatWhen(row.receivedAt)}</span>
-                {/* On a phone, the time of a lead from today, the day of another: the line stays one. */}
-                <span className="sm:hidden">
-                  {ukClock(new Date(row.receivedAt)).day === today
-                    ? formatTime(row.receivedAt)
-                    : formatDay(row.receivedAt)}
-                </span>
-              </Cell>
-              <Cell phone="first" className="max-sm:order-1 max-sm:w-[calc(100%-6rem)]">
-                <div className="sm:max-w-44">
-                  <Link
-                    to={leadInList(row.kind, row.id, list)}
-                    className="block truncate font-semibold text-brand-700 underline"
-                    data-testid="inbox-name"
-                  >
-                    {row.name}
-                  </Link>
-                </div>
-              </Cell>
-              <Cell phone="hidden" className="font-mono">
-                {reference(row.id)}
-              </Cell>
-              <Cell phone="second" className="max-sm:order-3">
-                <a href={telHref(row.phone)} className="text-brand-700 underline">
-                  {row.phone}
-                </a>
-              </Cell>
-              <Cell phone="hidden">{leadKindLabel(row.kind, row.loanType)}</Cell>
-              <Cell phone="first" className="text-right max-sm:order-2 max-sm:w-24">
-                {money(row.loanAmount)}
-              </Cell>
-              <Cell phone="second" className="max-sm:order-4">
-                {LEAD_STATUS_LABELS[row.status]}
-              </Cell>
-              <Cell phone="hidden">
-                <div className="max-w-28 truncate">{row.assigneeName ?? "—"}</div>
-              </Cell>
-              {/* The person's open complaint or correction first (decision 420), then the needs and the flags. */}
-              <Cell
-                phone={
-                  row.banner || (row.needs ?? []).length > 0 || row.flags.length > 0 || row.noPanelMatch
-                    ? "second"
-                    : "hidden"
-                }
-                className="max-sm:order-6 max-sm:basis-full"
-              >
-                <div className="sm:max-w-56 sm:truncate">
-                  <PersonBanner banner={row.banner} compact />
-                  <Flags row={row} />
-                </div>
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="mt-4"
+      look="compact"
+      caption={`Leads, ${orderText(filter.sort, filter.dir)}`}
+      columns={inboxColumns(list, today)}
+      rows={rows}
+      rowKey={(row) => `${row.kind}:${row.id}`}
+      empty="No leads match this filter."
+      sorted={{ key: filter.sort, dir: filter.dir }}
+      sortLink={(sort, header) => <SortHeader filter={filter} column={header} sort={sort} />}
+      select={
+        many
+          ? {
+              name: "lead",
+              value: (row) => `${row.kind}:${row.id}:${row.version}`,
+              label: (row) => `Tick ${reference(row.id)}`,
+              header: "Tick",
+              form: BULK_FORM_ID,
+            }
+          : undefined
+      }
+      testId="inbox-table"
+      rowTestId="inbox-row"
+      // The row the keyboard is on stands out, as a ticked one does.
+      rowProps={(row) => ({ className: "focus-within:bg-brand-50", "data-lead": row.id })}
+    />
   );
   return (
     <>
