@@ -89,6 +89,62 @@ describe("the console's stacked table", () => {
   });
 });
 
+describe("the console's compact table", () => {
+  const compact = (extra: Partial<Parameters<typeof DataTable<Lead, "amount">>[0]> = {}) =>
+    html("/staff/x", () =>
+      createElement(DataTable<Lead, "amount">, {
+        caption: "Leads",
+        look: "compact",
+        rows: LEADS,
+        rowKey: (lead) => lead.id,
+        empty: "No leads match this filter.",
+        columns: [
+          { header: "Name", className: "max-sm:order-1", cell: (lead) => lead.name },
+          { header: "Amount", numeric: true, sort: "amount", cell: (lead) => lead.amount },
+        ],
+        ...extra,
+      }),
+    );
+
+  it("gives a row its own classes and data, and lays its cells out in a row of lines on a phone", () => {
+    const page = compact({
+      rowTestId: "lead",
+      rowProps: (lead) => ({ className: "focus-within:bg-brand-50", "data-lead": lead.id }),
+    });
+    expect(page).toContain('<thead class="max-sm:hidden">');
+    expect(page).toMatch(
+      /<tr class="[^"]*max-sm:flex max-sm:flex-wrap[^"]* focus-within:bg-brand-50" data-testid="lead" data-lead="b2">/,
+    );
+    expect(page).toMatch(/<td class="[^"]*max-sm:p-0 max-sm:order-1">Ann<\/td>/);
+    expect(page).not.toContain("has-checked");
+    expect(page).not.toContain("data-label");
+  });
+
+  it("sets a row's box at the start of its lines on a phone, and a ticked row apart", () => {
+    const page = compact({
+      select: { name: "lead", value: (lead) => lead.id, label: (lead) => `Tick ${lead.name}`, header: "Tick" },
+    });
+    expect(page).toMatch(/<tr class="[^"]*has-checked:bg-amber-50[^"]*max-sm:pl-8">/);
+    expect(page).toMatch(/<td class="[^"]*max-sm:absolute max-sm:top-2 max-sm:left-0[^"]*"><input id="pick-a1"/);
+  });
+
+  it("draws a sortable header with the page's own link, and marks the order", () => {
+    const page = compact({
+      sorted: { key: "amount", dir: "desc" },
+      sortLink: (sort, header) => createElement("a", { href: `/leads?by=${sort}` }, header),
+    });
+    expect(page).toContain(
+      '<th scope="col" class="px-2 py-2 font-semibold whitespace-nowrap text-right" aria-sort="descending"><a href="/leads?by=amount">Amount</a></th>',
+    );
+  });
+
+  it("says its one line across the table, as a block on a phone", () => {
+    expect(compact({ rows: [] })).toContain(
+      '<tr class="max-sm:block"><td colSpan="2" class="px-2 py-6 text-center max-sm:block">No leads match this filter.</td></tr>',
+    );
+  });
+});
+
 describe("the console's table under a heading", () => {
   const section = (rows: Lead[]) =>
     html("/staff/x", () =>

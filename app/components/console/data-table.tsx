@@ -81,7 +81,7 @@ export interface DataTableProps<Row, Sort extends string = string> {
   select?: RowSelection<Row>;
   /** The rows' `data-testid`. */
   rowTestId?: string;
-  /** A row's own classes and attributes, such as a highlight while its box is ticked. */
+  /** A row's own classes and attributes, such as a highlight while the keyboard is on it. */
   rowProps?: (row: Row) => RowProps;
   /** Cells start at their row's top (rows of several lines). */
   alignTop?: boolean;
