@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath } from "./scripts/browser";
+import { testBrowserPath } from "./scripts/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -7,7 +7,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
  * Browser tests against the built site, served by the real server on a fresh embedded
  * database (or TEST_DATABASE_URL), with mail going to a real SMTP sink whose messages
  * tests read from disk (see tests/support/e2e-server.ts). The machine's own Chromium
- * (scripts/browser.ts), never a downloaded browser.
+ * (its headless shell where installed: scripts/browser.ts), never a downloaded browser.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,7 +28,7 @@ export default defineConfig({
     // judges the colours a reader sees rather than a blend half way through.
     reducedMotion: "reduce",
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: testBrowserPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -16,6 +16,8 @@ const islandModulesInTests = {
 
 export default defineConfig({
   plugins: [islandModulesInTests],
+  // JSX compiled for React's production build, which the tests render with (setupFiles).
+  esbuild: { jsxDev: false },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
@@ -30,5 +32,7 @@ export default defineConfig({
     // test builds what it needs inside itself, as the mutation runs already require
     // (decision 141), so no file leans on another's modules' state.
     isolate: false,
+    // Pages render with React's production build, as deployed; the settings stay a test's.
+    setupFiles: ["tests/support/react-production.mjs"],
   },
 });

@@ -19,7 +19,11 @@ interface TestAppOptions {
  * it with `app.request(path, init)`. Each test file gets its own rate-limit namespace by
  * way of a fresh database.
  */
-export function createTestApp(database: DatabaseHandle, env: Record<string, string> = {}, options: TestAppOptions = {}) {
+export function createTestApp(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+) {
   const config = readConfig({ NODE_ENV: "test", TRUST_PROXY: "true", ...env });
   const log = options.log ?? createLogger("silent");
   let kicks = 0;

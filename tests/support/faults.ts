@@ -59,7 +59,8 @@ export async function postgresTarget(): Promise<Target> {
  */
 export function postgresAvailable(): boolean {
   if (process.env.TEST_DATABASE_URL) return true;
-  if (process.env.CI) throw new Error("TEST_DATABASE_URL must be set in CI: the PostgreSQL fault tests may not be skipped");
+  if (process.env.CI)
+    throw new Error("TEST_DATABASE_URL must be set in CI: the PostgreSQL fault tests may not be skipped");
   return false;
 }
 
@@ -81,7 +82,9 @@ export function makeLeads(count: number, prefix: string): Lead[] {
   });
 }
 
-export type Answer = { status: number; id?: string; retryAfter?: string | null; ms: number } | { status: "no answer"; ms: number };
+export type Answer =
+  | { status: number; id?: string; retryAfter?: string | null; ms: number }
+  | { status: "no answer"; ms: number };
 
 /** Posts one lead as the browser does; never throws. */
 export async function submit(baseUrl: string, lead: Lead): Promise<Answer> {
@@ -98,7 +101,12 @@ export async function submit(baseUrl: string, lead: Lead): Promise<Answer> {
       signal: AbortSignal.timeout(20_000),
     });
     const json = (await response.json().catch(() => ({}))) as { id?: string };
-    return { status: response.status, id: json.id, retryAfter: response.headers.get("Retry-After"), ms: performance.now() - started };
+    return {
+      status: response.status,
+      id: json.id,
+      retryAfter: response.headers.get("Retry-After"),
+      ms: performance.now() - started,
+    };
   } catch {
     // Connection refused or reset: the server is gone; no answer, no promise made.
     return { status: "no answer", ms: performance.now() - started };
@@ -121,7 +129,9 @@ export async function storedCounts(db: DatabaseHandle["db"]) {
 export async function storedIds(db: DatabaseHandle["db"]): Promise<Map<string, string>> {
   const result = (await db.execute(sql`
     select submission_key as key, id::text as id from quotes
-    union all select submission_key, id::text from personal_enquiries`)) as unknown as { rows: { key: string; id: string }[] };
+    union all select submission_key, id::text from personal_enquiries`)) as unknown as {
+    rows: { key: string; id: string }[];
+  };
   return new Map(result.rows.map((row) => [row.key, row.id]));
 }
 
@@ -169,7 +179,10 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * Resolves once the sink has at least `atLeast` messages and none arrived for `quietMs`
  * (the server has sent what it will), or after `withinMs` whatever the count.
  */
-export async function mailSettled(sink: { messages: unknown[] }, { atLeast, quietMs, withinMs }: { atLeast: number; quietMs: number; withinMs: number }) {
+export async function mailSettled(
+  sink: { messages: unknown[] },
+  { atLeast, quietMs, withinMs }: { atLeast: number; quietMs: number; withinMs: number },
+) {
   const deadline = Date.now() + withinMs;
   let count = -1;
   let changedAt = Date.now();

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The real server (`node --import tsx server/index.ts`) in a child process, for fault
+ * The real server (`node --import tsx server/index.ts`, React's production build) in a child process, for fault
  * tests and the benchmark: started on a free loopback port and waited for until
  * /healthz answers. Only the variables given (and PATH/HOME) reach it, so the caller's
  * DATABASE_URL or SMTP_URL never leaks in by accident.
@@ -27,6 +27,9 @@ export interface ServerProcess {
 }
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Loaded first: the server renders with React's production build, as deployed (react-production.mjs). */
+const REACT_PRODUCTION = new URL("./react-production.mjs", import.meta.url).href;
 
 /** The build the server serves; built once if missing. */
 export function ensureBuild(buildDir = process.env.BUILD_DIR ?? "build"): string {
@@ -63,20 +66,24 @@ export async function startServerProcess(
   }: { buildDir?: string; readyTimeoutMs?: number /** e.g. --cpu-prof */; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/index.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      BUILD_DIR: buildDir,
-      LOG_LEVEL: "warn",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, "--import", REACT_PRODUCTION, "--import", "tsx", "server/index.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        NODE_ENV: "test",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        BUILD_DIR: buildDir,
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   let log = "";
   const keep = (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 import { PageHeader } from "~/components/console/page-header";
 import { type DataColumn, DataTable, reportCellClass } from "~/components/console/data-table";
-import { downloadLinkClass, } from "~/components/console/text-link";
+import { downloadLinkClass } from "~/components/console/text-link";
 import {
   type CampaignFigures,
   type CampaignMonthRow,

@@ -9,6 +9,7 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadKind, type LeadStatus } fro
 import { leadPath, reference } from "./format";
 import { CloseReasonFields } from "./lead-work-forms";
 import { Notice } from "./staff-frame";
+import { fieldLabelClass } from "~/components/console/field-label";
 
 // Many leads at once from the inbox (docs/decisions/301): the bar of changes above the
 // table, and a box on each row. The inbox's table sits inside the same plain form, so
@@ -141,8 +142,6 @@ export function bulkUndoneText(changed: number): string {
   return `Undone: ${leadsText(changed)} ${changed === 1 ? "is" : "are"} back with whoever had ${changed === 1 ? "it" : "them"}.`;
 }
 
-const labelClass = "block text-sm font-semibold text-slate-900";
-
 /** The answer of the last bulk post: how many changed, and each lead skipped by name, linked. */
 function BulkOutcome({ bulk }: { bulk: BulkAnswer }) {
   // A refusal at a field: the summary links to it, and the field says it again (DECISIONS D30).
@@ -250,7 +249,7 @@ export function BulkBar({
         <SelectionText rows={rows} staff={staff} />
         <div className="grid gap-4 md:grid-cols-2">
           <div className="space-y-2">
-            <label htmlFor="bulk-assignee" className={labelClass}>
+            <label htmlFor="bulk-assignee" className={fieldLabelClass()}>
               Assign to
             </label>
             <FieldError id="bulk-assignee-error" error={error("bulk-assignee")} />
@@ -274,7 +273,7 @@ export function BulkBar({
             </Button>
           </div>
           <div className="space-y-2">
-            <label htmlFor="bulk-to" className={labelClass}>
+            <label htmlFor="bulk-to" className={fieldLabelClass()}>
               Move to status
             </label>
             <FieldError id="bulk-to-error" error={error("bulk-to")} />

@@ -27,6 +27,7 @@ import { ukClock } from "~/domain/uk-time";
 import { formatWhen, leadPath, money, reference, telHref } from "./format";
 import { PersonBanner, type PersonBannerView } from "./inbox-banner";
 import { InboxKeys, SelectionBar } from "./inbox-keys";
+import { fieldLabelClass } from "~/components/console/field-label";
 
 /** One row of the inbox as the page receives it. */
 export interface InboxRow {
@@ -90,7 +91,6 @@ function useShortPoll() {
 }
 
 const selectClass = cn(controlClass, "mt-1");
-const labelClass = "block text-sm font-semibold text-slate-900";
 const chipClass =
   "inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-slate-400 px-3 text-sm font-semibold text-brand-800 aria-[current=page]:bg-brand-800 aria-[current=page]:text-white sm:min-h-8";
 
@@ -383,7 +383,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
           </summary>
           <div className="grid gap-4 p-4 pt-0 sm:grid-cols-2 lg:grid-cols-5">
             <div>
-              <label htmlFor="status" className={labelClass}>
+              <label htmlFor="status" className={fieldLabelClass()}>
                 Status
               </label>
               <select id="status" name="status" defaultValue={filter.statuses[0] ?? ""} className={selectClass}>
@@ -396,7 +396,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
               </select>
             </div>
             <div>
-              <label htmlFor="kind" className={labelClass}>
+              <label htmlFor="kind" className={fieldLabelClass()}>
                 Kind
               </label>
               <select id="kind" name="kind" defaultValue={filter.kind ?? ""} className={selectClass}>
@@ -409,7 +409,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
               </select>
             </div>
             <div>
-              <label htmlFor="assignee" className={labelClass}>
+              <label htmlFor="assignee" className={fieldLabelClass()}>
                 Assigned to
               </label>
               <select id="assignee" name="assignee" defaultValue={assignee} className={selectClass}>
@@ -424,7 +424,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
               </select>
             </div>
             <div>
-              <label htmlFor="flag" className={labelClass}>
+              <label htmlFor="flag" className={fieldLabelClass()}>
                 Triage flag
               </label>
               <select id="flag" name="flag" defaultValue={filter.flag ?? ""} className={selectClass}>
@@ -437,25 +437,25 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
               </select>
             </div>
             <div>
-              <label htmlFor="campaign" className={labelClass}>
+              <label htmlFor="campaign" className={fieldLabelClass()}>
                 Campaign or source
               </label>
               <input id="campaign" name="campaign" defaultValue={filter.campaign ?? ""} className={selectClass} />
             </div>
             <div>
-              <label htmlFor="from" className={labelClass}>
+              <label htmlFor="from" className={fieldLabelClass()}>
                 Received from
               </label>
               <input id="from" name="from" type="date" defaultValue={filter.from ?? ""} className={selectClass} />
             </div>
             <div>
-              <label htmlFor="to" className={labelClass}>
+              <label htmlFor="to" className={fieldLabelClass()}>
                 Received to
               </label>
               <input id="to" name="to" type="date" defaultValue={filter.to ?? ""} className={selectClass} />
             </div>
             <div>
-              <label htmlFor="min" className={labelClass}>
+              <label htmlFor="min" className={fieldLabelClass()}>
                 Amount from (£)
               </label>
               <input
@@ -468,7 +468,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
               />
             </div>
             <div>
-              <label htmlFor="max" className={labelClass}>
+              <label htmlFor="max" className={fieldLabelClass()}>
                 Amount to (£)
               </label>
               <input

@@ -13,6 +13,7 @@ import {
 import type { LeadKind } from "~/domain/leads";
 import type { Refusal } from "./lead-work-forms";
 import type { LeadView } from "./lead-view";
+import { fieldLabelClass } from "~/components/console/field-label";
 
 // Correcting a lead's details on its page (DECISIONS D29, docs/decisions/300): one plain
 // form of every field staff may correct, started from the stored values (or what was typed
@@ -20,8 +21,6 @@ import type { LeadView } from "./lead-view";
 // timeline's entry with the old and new values; and the figures the borrower was shown.
 
 export const CORRECTION_FORM = "correct";
-
-const labelClass = "block font-semibold";
 
 function CorrectionField({
   field,
@@ -37,7 +36,7 @@ function CorrectionField({
   const state = problem ? { "aria-invalid": true, "aria-describedby": errorId } : {};
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={fieldLabelClass("normal")}>
         {field.label}
         {field.optional ? " (if given)" : ""}
       </label>

@@ -14,10 +14,6 @@ export type LeadUndoView = LeadUndo & {
 
 export function LeadUndoForm({ undo, busy }: { undo: LeadUndoView; busy: boolean }) {
   return (
-    <UndoForm
-      fields={{ intent: "undo", version: undo.version, event: undo.eventId }}
-      label={undo.label}
-      busy={busy}
-    />
+    <UndoForm fields={{ intent: "undo", version: undo.version, event: undo.eventId }} label={undo.label} busy={busy} />
   );
 }

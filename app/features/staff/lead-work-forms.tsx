@@ -15,6 +15,7 @@ import {
 import { LEAD_STATUS_LABELS } from "~/domain/leads";
 import type { LeadView } from "./lead-view";
 import type { Refusal } from "~/domain/form-read";
+import { fieldLabelClass } from "~/components/console/field-label";
 
 // The lead page's forms for a day's work (docs/decisions/190): logging a call with its
 // outcome and the next action in one post, planning the next action alone, and the reason
@@ -22,7 +23,6 @@ import type { Refusal } from "~/domain/form-read";
 
 export type { Refusal };
 
-const labelClass = "block font-semibold";
 const legendClass = "font-semibold";
 const hintClass = "text-sm text-slate-700";
 
@@ -77,7 +77,7 @@ function NextActionFields({
       <legend className={legendClass}>Next action</legend>
       <FieldError refusal={refusal} form={form} field="kind" id={`${errorId}-kind`} />
       <div>
-        <label htmlFor={`${prefix}-kind`} className={labelClass}>
+        <label htmlFor={`${prefix}-kind`} className={fieldLabelClass("normal")}>
           What
         </label>
         <select
@@ -104,7 +104,7 @@ function NextActionFields({
       <FieldError refusal={refusal} form={form} field="time" id={`${errorId}-time`} />
       <div className="grid grid-cols-2 gap-3">
         <div className="min-w-0">
-          <label htmlFor={`${prefix}-day`} className={labelClass}>
+          <label htmlFor={`${prefix}-day`} className={fieldLabelClass("normal")}>
             Day
           </label>
           <input
@@ -118,7 +118,7 @@ function NextActionFields({
           />
         </div>
         <div className="min-w-0">
-          <label htmlFor={`${prefix}-time`} className={labelClass}>
+          <label htmlFor={`${prefix}-time`} className={fieldLabelClass("normal")}>
             Time
           </label>
           <input
@@ -165,7 +165,7 @@ export function CallForm({ lead, refusal, busy }: { lead: LeadView; refusal: Ref
         ))}
       </fieldset>
       <div>
-        <label htmlFor="call-note" className={labelClass}>
+        <label htmlFor="call-note" className={fieldLabelClass("normal")}>
           Note (optional)
         </label>
         <textarea
@@ -220,7 +220,7 @@ export function CloseReasonFields({ refusal }: { refusal: Refusal | null }) {
     <>
       <FieldError refusal={refusal} form="status" field="reason" id="reason-error" />
       <div>
-        <label htmlFor="reason" className={labelClass}>
+        <label htmlFor="reason" className={fieldLabelClass("normal")}>
           Reason, when declining or withdrawing
         </label>
         <select
@@ -243,7 +243,7 @@ export function CloseReasonFields({ refusal }: { refusal: Refusal | null }) {
         </select>
       </div>
       <div>
-        <label htmlFor="reason-note" className={labelClass}>
+        <label htmlFor="reason-note" className={fieldLabelClass("normal")}>
           Note on the reason (needed for other)
         </label>
         <textarea

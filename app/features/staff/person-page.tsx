@@ -116,7 +116,8 @@ export function complaintStage(c: Pick<PersonComplaintView, "closedAt" | "needs"
       return { text: `Final response overdue: was due by ${by}`, overdue: true };
     case "waiting":
       if (c.answered === "response") return { text: "Response sent: to be closed", overdue: false };
-      if (c.answered === "holding") return { text: "Holding response sent: final response as it promised", overdue: false };
+      if (c.answered === "holding")
+        return { text: "Holding response sent: final response as it promised", overdue: false };
       return { text: `Being looked into: final response due by ${by}`, overdue: false };
   }
 }
@@ -287,7 +288,9 @@ export function PersonPage({
                     “{label}”, received {formatDay(r.receivedAt)}
                   </p>
                   <p data-testid="request-stage">
-                    {r.answeredAt ? `Answered on ${formatDay(r.answeredAt)}` : `Open: to answer by ${dayEndedBy(r.dueBy)}`}
+                    {r.answeredAt
+                      ? `Answered on ${formatDay(r.answeredAt)}`
+                      : `Open: to answer by ${dayEndedBy(r.dueBy)}`}
                   </p>
                   {accounts.some((a) => a.id === r.accountId) ? (
                     <p className="text-sm text-slate-700">Sent from their account</p>

@@ -27,6 +27,7 @@ import { COMPLAINT_STAGES, type ComplaintStage, type NextDue } from "~/domain/co
 import { formatWhen, leadPath, personPath } from "../format";
 import { Notice } from "../staff-frame";
 import { endOfDay } from "./complaints-list-page";
+import { fieldLabelClass } from "~/components/console/field-label";
 
 // /staff/complaints/:id: one complaint, its clock, every letter exactly as sent, and
 // what the handler does next: write a letter from its template, close it with its
@@ -171,7 +172,6 @@ export interface Printable {
 }
 
 const h2Class = "text-xl font-bold text-slate-900";
-const labelClass = "block font-semibold text-slate-900";
 
 export function ComplaintPage({
   referralErrors = {},
@@ -425,7 +425,7 @@ export function ComplaintPage({
                 error={letterErrors.subject}
               />
               <div>
-                <label htmlFor="letter-body" className={labelClass}>
+                <label htmlFor="letter-body" className={fieldLabelClass("normal")}>
                   The letter, as it will be sent
                 </label>
                 <p id="letter-body-hint" className="mt-1 text-sm text-slate-600">

@@ -14,7 +14,6 @@ export interface ComplaintsReportProps {
   problem: string | null;
 }
 
-
 export function ComplaintsReportPage({ report, periods, problem }: ComplaintsReportProps) {
   const figures = reportFigures(report).map(({ label, count, percent, pence }): [string, string | number] => [
     label,

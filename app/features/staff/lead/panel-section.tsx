@@ -93,8 +93,7 @@ export function PanelSection({
       {panel.live === 0 ? (
         <p className="mt-3">
           There are no live products on the panel yet:{" "}
-          <TextLink to="/staff/lenders">add them to the lender panel</TextLink>
-          .
+          <TextLink to="/staff/lenders">add them to the lender panel</TextLink>.
         </p>
       ) : panel.fits.length === 0 ? (
         <p className="mt-3 font-semibold" data-testid="panel-no-match">
