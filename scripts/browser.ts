@@ -46,8 +46,8 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
 }
 
 /** Like findChromium, but a missing browser is an error that says what to run. */
-export function chromiumPath(): string {
-  const found = findChromium();
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  const found = findChromium(env);
   if (!found) throw new Error(INSTALL_HINT);
   return found;
 }
@@ -55,7 +55,7 @@ export function chromiumPath(): string {
 /** What the browser tests drive: CHROMIUM_PATH when set, else the headless shell when present, else Chromium. */
 export function testBrowserPath(env: NodeJS.ProcessEnv = process.env): string {
   if (!env.CHROMIUM_PATH && executable(HEADLESS_SHELL)) return HEADLESS_SHELL;
-  return chromiumPath();
+  return chromiumPath(env);
 }
 
 function canInstallWithApt(): boolean {
