@@ -13,7 +13,10 @@ const page = [
   '<script type="module" nonce="n">;',
   'import * as route0 from "/assets/root.js";',
   'import * as route1 from "/assets/apply.js";',
-  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js"}};',
+  "  window.__reactRouterManifest = {",
+  '  "entry": {"module": "/assets/entry.client.js", "imports": ["/assets/react.js"]},',
+  '  "routes": {"root": {"id": "root", "module": "/assets/root.js", "imports": ["/assets/footer.js"], "css": []}}',
+  "};",
   '  window.__reactRouterRouteModules = {"root":route0,"routes/apply":route1};',
   "",
   'import("/assets/entry.client.js");</script>',
@@ -110,10 +113,17 @@ describe("scriptsAfterPaint", () => {
     expect(events.at(-1)).toBe("import /assets/entry.client.js with root,routes/apply");
   });
 
-  it("keeps the manifest, the other module script and the script's nonce", () => {
-    expect(result).toContain('window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js"}};');
+  it("keeps the manifest but its lists of imports, the other module script and the script's nonce", () => {
+    expect(result).toContain(
+      'window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js","imports":[]},"routes":{"root":{"id":"root","module":"/assets/root.js","css":[]}}};',
+    );
     expect(result).toContain('<script type="module" nonce="n">import "/assets/enhance.js";</script>');
     expect(result.match(/<script type="module" nonce="n">/g)).toHaveLength(2);
+  });
+
+  it("writes a manifest it cannot read as it came", () => {
+    const odd = page.replace('"routes": {', '"routes": {,');
+    expect(scriptsAfterPaint(odd)).toContain('"routes": {,"root"');
   });
 
   it("rewrites a page drawn for a request, whose tags carry the request's nonce", () => {
