@@ -136,9 +136,33 @@ describe("scriptsAfterPaint", () => {
     expect(rewritten).toContain('const preloads=["/assets/entry.client.js","/assets/root.js","/assets/apply.js"];');
   });
 
+  describe("an island page", () => {
+    const islands = [
+      "<html><body><main>",
+      '<div data-island="calculator"></div><script type="module" src="/assets/hydrate-calculators.js"></script>',
+      '<div data-island="contact"></div><script type="module" src="/assets/hydrate-contact.js"></script>',
+      '</main><script type="module" nonce="n">recordLandingPage();</script></body></html>',
+    ].join("");
+    const rewritten = scriptsAfterPaint(islands);
+
+    it("asks for its island scripts once the page has painted, from one module script at the end", () => {
+      expect(rewritten).not.toContain("src=");
+      expect(rewritten).toMatch(
+        /<script type="module" nonce="n">let started=false;const start=\(\)=>\{[^<]*const preloads=\["\/assets\/hydrate-calculators.js","\/assets\/hydrate-contact.js"\];for\(const src of preloads\)import\(src\);[^<]*first-contentful-paint[^<]*<\/script><\/body>/,
+      );
+      expect(rewritten).toContain('<div data-island="calculator"></div><div data-island="contact"></div>');
+    });
+
+    it("writes no nonce on a prerendered page (its scripts are allowed by their hash)", () => {
+      const prerendered = scriptsAfterPaint(islands.replace(' nonce="n"', ""));
+      expect(prerendered).toContain('<script type="module">let started=false;');
+      expect(prerendered).not.toContain("nonce=");
+    });
+  });
+
   it.each([
     [
-      "an island page (no React Router scripts)",
+      "a page with no React Router scripts and no island script",
       '<html><script type="module">import "/assets/island.js";</script></html>',
     ],
     ["a script of another shape", page.replace('import("/assets/entry.client.js");', "start();")],
