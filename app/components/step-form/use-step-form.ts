@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toastSlot } from "../ui/toaster";
 import { answersChangedInForm, CHANGE_FIELD, type StepFormState } from "~/domain/step-form-post";
@@ -88,7 +88,9 @@ export function useStepForm<A extends object, S extends string, F extends string
       const base = saved ?? previous;
       return saved || Object.keys(given).length > 0 ? { ...base, answers: { ...base.answers, ...given } } : previous;
     });
-    setHydrated(true);
+    // The form becomes React's in a transition, which React draws in slices rather than in
+    // the task that hydrated the page; till then a press is the plain form's post (460).
+    startTransition(() => setHydrated(true));
   }, []);
 
   /**
