@@ -15,7 +15,7 @@ import "./app.css";
 import { ConsentBanner } from "./components/consent/consent-banner";
 import { FirmJsonLd } from "./components/firm-json-ld";
 import { useNonce } from "./components/nonce";
-import { useHydratedPage } from "./components/route-handle";
+import { type PageScript, useHydratedPage, usePageScript } from "./components/route-handle";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AccountMenu, PhoneAccountLinks } from "./features/accounts/account-menu";
@@ -23,6 +23,14 @@ import { Toaster } from "./components/ui/toaster";
 import { loaderConfig } from "./config.server";
 import { livePromotion } from "../server/promotions/live.server";
 import enhanceScript from "./enhance/site.ts?inline-module";
+import adConversionScript from "./enhance/ad-conversion.ts?inline-module";
+import countdownScript from "./enhance/partner-redirect.ts?inline-module";
+
+/** One page's own script (its handle's `script`); in the browser's bundle, empty strings. */
+const PAGE_SCRIPTS: Record<PageScript, string> = {
+  "partner-redirect": countdownScript,
+  "ad-conversion": adConversionScript,
+};
 
 /**
  * The site's settings and the live promotion figures (DECISIONS D27), whose claims stand
@@ -51,6 +59,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrate = useHydratedPage();
+  const pageScript = usePageScript();
   // React, once running, renders every later page the borrower opens by a link, the
   // static ones too: scroll restoration must stay, or those pages open where the last
   // one was scrolled to (the footer of a thank-you page, say).
@@ -77,17 +86,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <script
-          type="module"
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bundled module, allowed by the CSP's nonce or hash
-          dangerouslySetInnerHTML={{ __html: enhanceScript }}
-          suppressHydrationWarning
-        />
+        <InlineModule source={enhanceScript} nonce={nonce} />
+        {pageScript && <InlineModule source={PAGE_SCRIPTS[pageScript]} nonce={nonce} />}
         {reactRuns.current && <ScrollRestoration nonce={nonce} />}
         {hydrate && <Scripts nonce={nonce} />}
       </body>
     </html>
+  );
+}
+
+/**
+ * A module bundled inline (`?inline-module`, see vite.config.ts): it runs once on a full
+ * page load, with or without React.
+ */
+function InlineModule({ source, nonce }: { source: string; nonce: string | undefined }) {
+  return (
+    <script
+      type="module"
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bundled module, allowed by the CSP's nonce or hash
+      dangerouslySetInnerHTML={{ __html: source }}
+      suppressHydrationWarning
+    />
   );
 }
 

@@ -13,7 +13,10 @@ const page = [
   '<script type="module" nonce="n">;',
   'import * as route0 from "/assets/root.js";',
   'import * as route1 from "/assets/apply.js";',
-  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js"}};',
+  "  window.__reactRouterManifest = {",
+  '  "entry": {"module": "/assets/entry.client.js", "imports": ["/assets/react.js"]},',
+  '  "routes": {"root": {"id": "root", "module": "/assets/root.js", "imports": ["/assets/footer.js"], "css": []}}',
+  "};",
   '  window.__reactRouterRouteModules = {"root":route0,"routes/apply":route1};',
   "",
   'import("/assets/entry.client.js");</script>',
@@ -110,10 +113,17 @@ describe("scriptsAfterPaint", () => {
     expect(events.at(-1)).toBe("import /assets/entry.client.js with root,routes/apply");
   });
 
-  it("keeps the manifest, the other module script and the script's nonce", () => {
-    expect(result).toContain('window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js"}};');
+  it("keeps the manifest but its lists of imports, the other module script and the script's nonce", () => {
+    expect(result).toContain(
+      'window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js","imports":[]},"routes":{"root":{"id":"root","module":"/assets/root.js","css":[]}}};',
+    );
     expect(result).toContain('<script type="module" nonce="n">import "/assets/enhance.js";</script>');
     expect(result.match(/<script type="module" nonce="n">/g)).toHaveLength(2);
+  });
+
+  it("writes a manifest it cannot read as it came", () => {
+    const odd = page.replace('"routes": {', '"routes": {,');
+    expect(scriptsAfterPaint(odd)).toContain('"routes": {,"root"');
   });
 
   it("rewrites a page drawn for a request, whose tags carry the request's nonce", () => {
@@ -126,9 +136,33 @@ describe("scriptsAfterPaint", () => {
     expect(rewritten).toContain('const preloads=["/assets/entry.client.js","/assets/root.js","/assets/apply.js"];');
   });
 
+  describe("an island page", () => {
+    const islands = [
+      "<html><body><main>",
+      '<div data-island="calculator"></div><script type="module" src="/assets/hydrate-calculators.js"></script>',
+      '<div data-island="contact"></div><script type="module" src="/assets/hydrate-contact.js"></script>',
+      '</main><script type="module" nonce="n">recordLandingPage();</script></body></html>',
+    ].join("");
+    const rewritten = scriptsAfterPaint(islands);
+
+    it("asks for its island scripts once the page has painted, from one module script at the end", () => {
+      expect(rewritten).not.toContain("src=");
+      expect(rewritten).toMatch(
+        /<script type="module" nonce="n">let started=false;const start=\(\)=>\{[^<]*const preloads=\["\/assets\/hydrate-calculators.js","\/assets\/hydrate-contact.js"\];for\(const src of preloads\)import\(src\);[^<]*first-contentful-paint[^<]*<\/script><\/body>/,
+      );
+      expect(rewritten).toContain('<div data-island="calculator"></div><div data-island="contact"></div>');
+    });
+
+    it("writes no nonce on a prerendered page (its scripts are allowed by their hash)", () => {
+      const prerendered = scriptsAfterPaint(islands.replace(' nonce="n"', ""));
+      expect(prerendered).toContain('<script type="module">let started=false;');
+      expect(prerendered).not.toContain("nonce=");
+    });
+  });
+
   it.each([
     [
-      "an island page (no React Router scripts)",
+      "a page with no React Router scripts and no island script",
       '<html><script type="module">import "/assets/island.js";</script></html>',
     ],
     ["a script of another shape", page.replace('import("/assets/entry.client.js");', "start();")],

@@ -7,8 +7,9 @@
  * `scriptsAfterPaint` rewrites a rendered page so that the same modules are asked for
  * once the page has painted: the preload links are added then, and the route modules
  * are imported dynamically before React's entry starts, as `<Scripts>` would. A page
- * without React Router's scripts (an island page) comes back unchanged, and so does one
- * whose script is not in the expected shape, so an upgrade can cost speed, never work.
+ * without React Router's scripts has its island scripts asked for then too. A page whose
+ * script is not in the expected shape comes back unchanged, so an upgrade can cost
+ * speed, never work.
  * Decision 138.
  */
 
@@ -19,6 +20,9 @@ const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script
 const ROUTE_IMPORT = /^[ \t]*import \* as (route\d+) from "([^"]+)";[ \t]*$/gm;
 const ROUTE_MODULES = /^[ \t]*window\.__reactRouterRouteModules = (\{[^\n]*\});[ \t]*$/m;
 const ENTRY_IMPORT = /^[ \t]*import\("([^"]+)"\);[ \t]*$/m;
+const ISLAND_SCRIPT = /<script type="module" src="(\/[^"]+\.js)"><\/script>/g;
+const NONCE = /<script\b[^>]*\bnonce="([^"]+)"/;
+const MANIFEST = /^([ \t]*window\.__reactRouterManifest = )(\{[\s\S]*?\});[ \t]*$/m;
 
 /**
  * The script that starts React once the browser reports the page's first contentful
@@ -43,9 +47,56 @@ function bootScript(preloads: string[], routes: [name: string, url: string][], r
     `for(const href of preloads){if(href!==${JSON.stringify(entry)}){await import(href);await pause();}}`,
     `const [${names}]=await Promise.all([${imports}]);`,
     `window.__reactRouterRouteModules=${routeModules};await pause();await import(${JSON.stringify(entry)});};`,
-    'if(document.visibilityState==="hidden"||!window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))start();',
-    'else{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}}).observe({type:"paint",buffered:true});setTimeout(start,5000);}',
+    START_AFTER_PAINT,
   ].join("");
+}
+
+/** Calls `start` once the page has painted (or at once: a tab not shown, no paint timing; five seconds at last). */
+const START_AFTER_PAINT = [
+  'if(document.visibilityState==="hidden"||!window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))start();',
+  'else{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length>0){observer.disconnect();start();}}).observe({type:"paint",buffered:true});setTimeout(start,5000);}',
+].join("");
+
+/**
+ * An island page's scripts (decision 142), asked for once the page has painted, as a
+ * hydrated page's are: fetched from the start, they lengthened a phone's wait for the
+ * first paint of a page whose HTML already works without them.
+ */
+function islandBootScript(sources: string[]) {
+  return [
+    "let started=false;",
+    `const start=()=>{if(started)return;started=true;const preloads=${JSON.stringify(sources)};for(const src of preloads)import(src);};`,
+    START_AFTER_PAINT,
+  ].join("");
+}
+
+function islandScriptsAfterPaint(html: string): string {
+  const sources = [...new Set([...html.matchAll(ISLAND_SCRIPT)].map((match) => match[1] as string))];
+  if (sources.length === 0 || !html.includes("</body>")) return html;
+  // The page's nonce, on a page drawn for a request (a prerendered page's is allowed by its hash).
+  const nonce = NONCE.exec(html)?.[1];
+  const open = nonce === undefined ? '<script type="module">' : `<script type="module" nonce="${nonce}">`;
+  return html.replace(ISLAND_SCRIPT, "").replace("</body>", `${open}${islandBootScript(sources)}</script></body>`);
+}
+
+/**
+ * The manifest without the lists of each route's imports, which the browser reads only to
+ * add preload links (the boot script carries them once) and, written in, came to some
+ * 0.8 KB (gzip) of a form's first-load script. Written as it came if it does not read.
+ */
+function manifestWithoutImports(json: string): string {
+  try {
+    const manifest = JSON.parse(json) as {
+      entry: { imports?: string[] };
+      routes: Record<string, { imports?: string[] }>;
+    };
+    // React Router's <Scripts> adds the entry's to the routes' on hydration: an empty list, not none.
+    manifest.entry.imports = [];
+    for (const route of Object.values(manifest.routes)) delete route.imports;
+    return JSON.stringify(manifest);
+  } catch {
+    return json;
+  }
 }
 
 export function scriptsAfterPaint(html: string): string {
@@ -57,8 +108,12 @@ export function scriptsAfterPaint(html: string): string {
     const routes = [...body.matchAll(ROUTE_IMPORT)].map((match) => [match[1], match[2]] as [string, string]);
     if (rewritten || !routeModules || !entry || routes.length === 0) return whole;
     rewritten = true;
-    const rest = body.replace(ROUTE_IMPORT, "").replace(ROUTE_MODULES, "").replace(ENTRY_IMPORT, "");
+    const rest = body
+      .replace(ROUTE_IMPORT, "")
+      .replace(ROUTE_MODULES, "")
+      .replace(ENTRY_IMPORT, "")
+      .replace(MANIFEST, (_line, assign: string, json: string) => `${assign}${manifestWithoutImports(json)};`);
     return `${open}${rest.trim()}\n${bootScript(preloads, routes, routeModules, entry)}${close}`;
   });
-  return rewritten ? page.replace(PRELOAD_LINK, "") : html;
+  return rewritten ? page.replace(PRELOAD_LINK, "") : islandScriptsAfterPaint(html);
 }

@@ -3,8 +3,8 @@ import { ratesFrom } from "~/domain/rates-from";
 import { CODE_FIGURES, usePromotion } from "./promotion";
 
 // What a loan page reads of the promotion beyond its footer's example: "rates from", and
-// the live figures in its `meta`. Apart from promotion.tsx, which every page loads for its
-// footer, so that only the pages that print them load them (docs/decisions/470).
+// the live figures in its `meta`. Apart from promotion.tsx, so that only the pages that
+// print them load them (docs/decisions/470, 501).
 
 /** "Rates from": the lowest rate in the live table. */
 export function useRatesFrom(): number {

@@ -18,7 +18,12 @@ export interface RouteHandle {
   example?: ExampleTerms | "in-page";
   /** false on a personal-loan hand-off: no repossession warning and no secured example, footer included. */
   secured?: boolean;
+  /** The page's own inline module (app/enhance/), beside the one every page carries. */
+  script?: PageScript;
 }
+
+/** What one page alone runs on a full load: a partner redirect's countdown, the thank-you page's ad conversion. */
+export type PageScript = "partner-redirect" | "ad-conversion";
 
 export const STATIC_PAGE: RouteHandle = { hydrate: false };
 
@@ -29,11 +34,16 @@ export const STATIC_PAGE: RouteHandle = { hydrate: false };
 export const LOAN_PAGE: RouteHandle = { hydrate: false, example: "in-page" };
 
 /** A partner redirect for a personal loan: nothing about secured lending on it. */
-export const PERSONAL_LOAN_HAND_OFF: RouteHandle = { hydrate: false, secured: false };
+export const PERSONAL_LOAN_HAND_OFF: RouteHandle = { hydrate: false, secured: false, script: "partner-redirect" };
 
 /** The handles of the routes matched, outermost first. */
 export const handles = (matches: ReturnType<typeof useMatches>) =>
   matches.map((match) => match.handle as RouteHandle | undefined);
+
+/** The inline module the page asks for, if any. */
+export function usePageScript(): PageScript | undefined {
+  return handles(useMatches()).at(-1)?.script;
+}
 
 /** False when a route on the page asked to be served without React in the browser. */
 export function useHydratedPage(): boolean {

@@ -1,10 +1,11 @@
+import { lazy, memo, Suspense } from "react";
 import { Link } from "react-router";
 import { REPOSSESSION_WARNING } from "~/domain/finance";
 import { footerGroups, isExternal } from "~/content/navigation";
 import { BrandMark } from "./brand-mark";
 import { CookieSettingsButton } from "./consent/cookie-settings-button";
-import { RepresentativeExample } from "./representative-example";
-import { useFooterPromotion } from "./promotion";
+import type { ExampleTerms } from "~/domain/promotion-figures";
+import { useFooterPromotion } from "./promotion-context";
 import { useSite } from "./site-config";
 import { idsFromText } from "./text-ids";
 
@@ -74,11 +75,7 @@ export function SiteFooter() {
               {REPOSSESSION_WARNING}
             </p>
           )}
-          {promotion.example === "headline" ? (
-            <RepresentativeExample tone="dark" />
-          ) : (
-            promotion.example && <RepresentativeExample tone="dark" {...promotion.example} />
-          )}
+          {promotion.example && <FooterExample example={promotion.example} />}
           <p>
             {site.brandName} is a trading style of {site.companyName}, registered in England and Wales (company number{" "}
             {site.companyNumber}), registered office {site.registeredAddress}. {site.companyName} is authorised and
@@ -99,3 +96,25 @@ export function SiteFooter() {
     </footer>
   );
 }
+
+const RepresentativeExample = lazy(() =>
+  import("./representative-example").then((module) => ({ default: module.RepresentativeExample })),
+);
+
+/**
+ * The footer's example, drawn by a module of its own, so that the figures and the sums
+ * it is computed from are no part of a form's first script (docs/decisions/501). The
+ * server's HTML holds it whole; in the browser it hydrates when its module has come.
+ * Memo: the page's own updates give it no new props meanwhile.
+ */
+const FooterExample = memo(function FooterExample({ example }: { example: ExampleTerms | "headline" }) {
+  return (
+    <Suspense fallback={null}>
+      {example === "headline" ? (
+        <RepresentativeExample tone="dark" />
+      ) : (
+        <RepresentativeExample tone="dark" {...example} />
+      )}
+    </Suspense>
+  );
+});

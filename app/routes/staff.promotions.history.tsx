@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { PastCopyProvider } from "~/components/promotion";
+import { PastCopyProvider } from "~/components/promotion-context";
 import type { RouteHandle } from "~/components/route-handle";
 import { SiteFooter } from "~/components/site-footer";
 import { isOwnKey } from "~/domain/own-keys";

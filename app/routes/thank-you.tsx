@@ -3,7 +3,7 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { watchAdConversion } from "~/components/consent/ad-conversion";
 import { PageHeader } from "~/components/page-header";
 import { RepossessionWarning } from "~/components/risk-warnings";
-import { STATIC_PAGE } from "~/components/route-handle";
+import { type RouteHandle, STATIC_PAGE } from "~/components/route-handle";
 import { pageMeta } from "~/components/seo";
 import { useSite } from "~/components/site-config";
 import { buttonVariants } from "~/components/ui/button";
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/thank-you",
   });
 
-export const handle = STATIC_PAGE;
+export const handle: RouteHandle = { ...STATIC_PAGE, script: "ad-conversion" };
 
 /** The page repeats the lead named by ?ref= (reference, amount, purpose): no cache keeps it, as /account. */
 export const headers: Route.HeadersFunction = privatePageHeaders;
@@ -149,8 +149,9 @@ async function needsAction(
 
 /**
  * Where both eligibility forms land: `/thank-you?ref=<quote or enquiry id>`. The ad
- * conversion (DECISIONS D8) is watched from the browser: by app/enhance on a full page
- * load, by this effect after a client-side transition from a form.
+ * conversion (DECISIONS D8) is watched from the browser: by the page's inline module
+ * (app/enhance/ad-conversion.ts) on a full page load, by this effect after a client-side
+ * transition from a form.
  */
 function AdConversion({ conversionId }: { conversionId: string }) {
   const element = useRef<HTMLDivElement>(null);

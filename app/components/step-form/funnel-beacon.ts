@@ -1,6 +1,8 @@
 import type { FunnelReport } from "~/domain/funnel-report";
 import { landingPageUrl } from "../landing-page";
 
+export { funnelStepName } from "~/domain/funnel";
+
 /**
  * Tells the server a form reached a step, sent the visitor on, or was submitted
  * (DECISIONS D16). `sendBeacon` hands the report to the browser, which sends it in the

@@ -1,8 +1,6 @@
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toastSlot } from "../ui/toaster";
-import { reportFunnel } from "./funnel-beacon";
-import { funnelStepName } from "~/domain/funnel";
 import { answersChangedInForm, CHANGE_FIELD, type StepFormState } from "~/domain/step-form-post";
 import {
   type FieldIssue,
@@ -14,6 +12,27 @@ import {
   stepProgress,
 } from "~/domain/step-flow";
 import { readStoredForm, removeStoredForm, type StoredForm, type Submission, writeStoredForm } from "./session-answers";
+
+type FunnelBeacon = typeof import("./funnel-beacon");
+let funnelBeacon: FunnelBeacon | undefined;
+
+/**
+ * Counting a step (DECISIONS D16) waits for the beacon's module, fetched when the form
+ * has woken and counts its first step: it is no part of the page's first script. Once
+ * loaded it is called at once, so a report made as the page is left is still sent.
+ */
+function withFunnelBeacon(report: (beacon: FunnelBeacon) => void) {
+  if (funnelBeacon) return report(funnelBeacon);
+  import("./funnel-beacon").then(
+    (loaded) => {
+      funnelBeacon = loaded;
+      report(loaded);
+    },
+    () => {
+      // Counting is never worth an error in the borrower's way.
+    },
+  );
+}
 
 /** The toast that says what stops a step: one at a time, closed when the step changes. */
 export const stepIssueToast = toastSlot("step-issue");
@@ -69,7 +88,9 @@ export function useStepForm<A extends object, S extends string, F extends string
       const base = saved ?? previous;
       return saved || Object.keys(given).length > 0 ? { ...base, answers: { ...base.answers, ...given } } : previous;
     });
-    setHydrated(true);
+    // The form becomes React's in a transition, which React draws in slices rather than in
+    // the task that hydrated the page; till then a press is the plain form's post (460).
+    startTransition(() => setHydrated(true));
   }, []);
 
   /**
@@ -110,8 +131,8 @@ export function useStepForm<A extends object, S extends string, F extends string
     }
   }, [hydrated, raw, current, changing, navigate]);
 
-  // The name the step is counted under: the quick check's amount step by its branch.
-  const countedAs = funnelStepName(flow.funnel, current, answers as { loanType?: unknown });
+  // The quick check's amount step is counted by its branch (`funnelStepName`).
+  const loanType = (answers as { loanType?: unknown }).loanType;
 
   // On a step change (not the first paint), focus the new step's heading so a screen
   // reader announces it and the keyboard starts from the top of the step; what stopped
@@ -124,11 +145,13 @@ export function useStepForm<A extends object, S extends string, F extends string
       setSummary(null);
     }
     lastShown.current = current;
-    if (!counted.current.has(countedAs)) {
-      counted.current.add(countedAs);
-      reportFunnel({ form: flow.funnel, event: "step", step: countedAs });
-    }
-  }, [hydrated, current, countedAs, flow.funnel]);
+    withFunnelBeacon(({ funnelStepName, reportFunnel }) => {
+      const step = funnelStepName(flow.funnel, current, { loanType });
+      if (counted.current.has(step)) return;
+      counted.current.add(step);
+      reportFunnel({ form: flow.funnel, event: "step", step });
+    });
+  }, [hydrated, current, loanType, flow.funnel]);
 
   const issues = flow.issues(current, answers);
 
@@ -184,12 +207,21 @@ export function useStepForm<A extends object, S extends string, F extends string
   function finish() {
     leaving.current = true;
     removeStoredForm(flow.storageKey);
-    reportFunnel({ form: flow.funnel, event: "submit", step: countedAs });
+    withFunnelBeacon(({ funnelStepName, reportFunnel }) =>
+      reportFunnel({ form: flow.funnel, event: "submit", step: funnelStepName(flow.funnel, current, { loanType }) }),
+    );
   }
 
   /** The visitor is being sent on (a partner, /cannot-help): counted with the step they left from. */
   function leaveFor(target: string) {
-    reportFunnel({ form: flow.funnel, event: "redirect", step: countedAs, target });
+    withFunnelBeacon(({ funnelStepName, reportFunnel }) =>
+      reportFunnel({
+        form: flow.funnel,
+        event: "redirect",
+        step: funnelStepName(flow.funnel, current, { loanType }),
+        target,
+      }),
+    );
   }
 
   return {

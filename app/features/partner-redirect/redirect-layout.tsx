@@ -16,8 +16,9 @@ interface Props {
  * A partner redirect page (spec section 2): a 10-second countdown, then the partner's
  * page; Continue goes at once (a real link, so it works before any script); Cancel stops
  * the countdown and goes back. The page ships no React (docs/decisions/010): on a full
- * load app/enhance starts the countdown; after a client-side transition from a form,
- * the effect below does. `data-counting` marks a running countdown.
+ * load its inline module (app/enhance/partner-redirect.ts) starts the countdown; after a
+ * client-side transition from a form, the effect below does. `data-counting` marks a
+ * running countdown.
  */
 export function PartnerRedirect({ title, partnerName, partnerUrl, continueLabel, cancelLabel, children }: Props) {
   const site = useSite();
