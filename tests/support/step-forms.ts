@@ -42,7 +42,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // What a reader sees once it has settled: a toast half faded in has colours nobody reads
   // (axe's colour-contrast would judge the blend). A toast can begin its transition a few
   // frames after the key press that raised it, so the page must be still for five frames
-  // running (finite animations only; two seconds at most).
+  // running (finite animations only; two seconds at most). A frame that does not come
+  // within 100 ms (a browser that has stopped drawing the page for a moment) counts as one,
+  // so the wait keeps its two seconds' bound.
   await page.evaluate(async () => {
     const moving = () =>
       document
@@ -53,7 +55,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
         );
     const until = performance.now() + 2_000;
     for (let still = 0; still < 5 && performance.now() < until; ) {
-      await new Promise((painted) => requestAnimationFrame(painted));
+      await new Promise((painted) => {
+        requestAnimationFrame(painted);
+        setTimeout(painted, 100);
+      });
       still = moving() ? 0 : still + 1;
     }
   });
