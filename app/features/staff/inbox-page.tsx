@@ -28,6 +28,7 @@ import { formatWhen, leadPath, money, reference, telHref } from "./format";
 import { PersonBanner, type PersonBannerView } from "./inbox-banner";
 import { InboxKeys, SelectionBar } from "./inbox-keys";
 import { fieldLabelClass } from "~/components/console/field-label";
+import { textLinkClass } from "~/components/console/text-link";
 
 /** One row of the inbox as the page receives it. */
 export interface InboxRow {
@@ -129,7 +130,7 @@ function SortHeader({ filter, column, sort }: { filter: InboxFilter; column: str
   const current = filter.sort === sort;
   const dir = current ? (filter.dir === "desc" ? "asc" : "desc") : defaultDir(sort);
   return (
-    <Link to={listPath({ ...filter, sort, dir })} className="font-semibold text-brand-700 underline">
+    <Link to={listPath({ ...filter, sort, dir })} className={textLinkClass}>
       {column}
       <span className="sr-only">, sort {orderText(sort, dir)}</span>
     </Link>
@@ -178,7 +179,7 @@ function inboxColumns(list: string, today: string): DataColumn<InboxRow, InboxFi
         <div className="sm:max-w-44">
           <Link
             to={leadInList(row.kind, row.id, list)}
-            className="block truncate font-semibold text-brand-700 underline"
+            className={cn("block truncate", textLinkClass)}
             data-testid="inbox-name"
           >
             {row.name}
@@ -249,10 +250,7 @@ function Flags({ row }: { row: InboxRow }) {
           {f === "duplicate" && row.duplicateOf ? (
             <>
               Duplicate of{" "}
-              <Link
-                to={leadPath(row.duplicateOf.kind, row.duplicateOf.id)}
-                className="font-mono font-semibold text-brand-700 underline"
-              >
+              <Link to={leadPath(row.duplicateOf.kind, row.duplicateOf.id)} className={cn("font-mono", textLinkClass)}>
                 {reference(row.duplicateOf.id)}
               </Link>
             </>
@@ -293,7 +291,11 @@ function Views({ filter, today, views }: { filter: InboxFilter; today: string; v
       <li>
         <Link
           to={`/staff/views${current ? `?${new URLSearchParams({ list: current })}` : ""}`}
-          className="inline-flex min-h-10 items-center whitespace-nowrap px-1 text-sm font-semibold text-brand-700 underline sm:min-h-8"
+          className={cn(
+            "inline-flex min-h-10 items-center whitespace-nowrap px-1 text-sm",
+            textLinkClass,
+            "sm:min-h-8",
+          )}
         >
           Save or manage views
         </Link>
@@ -484,13 +486,13 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
               <Button type="submit" variant="secondary" size="sm">
                 Apply filters
               </Button>
-              <Link to="/staff" className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline">
+              <Link to="/staff" className={cn("inline-flex min-h-10 items-center", textLinkClass)}>
                 Clear filters
               </Link>
               {can.includes("leads.export") && (
                 <a
                   href={`/staff/export${query.toString() ? `?${query}` : ""}`}
-                  className="ml-auto inline-flex min-h-10 items-center font-semibold text-brand-700 underline"
+                  className={cn("ml-auto inline-flex min-h-10 items-center", textLinkClass)}
                 >
                   Export CSV
                 </a>
@@ -551,7 +553,7 @@ export function InboxPage({ filter, rows, next, counts, staff, can, bulk = null,
       )}
       {next && (
         <p className="mt-4">
-          <Link to={`/staff?${next}`} className="font-semibold text-brand-700 underline">
+          <Link to={`/staff?${next}`} className={textLinkClass}>
             Next page
           </Link>
         </p>

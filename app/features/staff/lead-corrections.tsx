@@ -14,6 +14,8 @@ import type { LeadKind } from "~/domain/leads";
 import type { Refusal } from "./lead-work-forms";
 import type { LeadView } from "./lead-view";
 import { fieldLabelClass } from "~/components/console/field-label";
+import { textLinkClass } from "~/components/console/text-link";
+import { cn } from "~/components/ui/cn";
 
 // Correcting a lead's details on its page (DECISIONS D29, docs/decisions/300): one plain
 // form of every field staff may correct, started from the stored values (or what was typed
@@ -79,7 +81,7 @@ export function CorrectionForm({ lead, refusal, busy }: { lead: LeadView; refusa
   const problems = refused ? (refusal.problems ?? {}) : {};
   return (
     <details className="mt-4" open={refused || asked} data-testid="correction">
-      <summary className="cursor-pointer font-semibold text-brand-700 underline">Correct the details</summary>
+      <summary className={cn("cursor-pointer", textLinkClass)}>Correct the details</summary>
       {/* Drawn afresh once a correction moves the lead on, so the form shows the stored values. */}
       <Form method="post" id="correct" className="mt-3 space-y-3" key={`correct-${lead.version}`} noValidate>
         <input type="hidden" name="intent" value={CORRECTION_FORM} />

@@ -19,6 +19,7 @@ import { WorkSection } from "./lead/work-section";
 import type { CheckStepView } from "~/components/console/check-step";
 import { AssignUndoForm, type AssignUndoView } from "./assign-undo-form";
 import { LeadUndoForm, type LeadUndoView } from "./lead-undo-form";
+import { textLinkClass } from "~/components/console/text-link";
 
 // /staff/leads/:kind/:id (issue 50): the header strip (who, status, owner, the one next
 // action, the actions of the moment), then the work and the details with the activity
@@ -150,13 +151,13 @@ export function LeadPage({
         >
           <dt className="font-semibold">Phone</dt>
           <dd className={valueClass}>
-            <a href={telHref(lead.phone)} className="font-semibold text-brand-700 underline" data-testid="lead-phone">
+            <a href={telHref(lead.phone)} className={textLinkClass} data-testid="lead-phone">
               {lead.phone}
             </a>
           </dd>
           <dt className="font-semibold">Email</dt>
           <dd className={valueClass}>
-            <a href={`mailto:${lead.email}`} className="font-semibold text-brand-700 underline">
+            <a href={`mailto:${lead.email}`} className={textLinkClass}>
               {lead.email}
             </a>
           </dd>
@@ -187,7 +188,7 @@ export function LeadPage({
         </span>
       </p>
       <p className="mt-1">
-        <Link to={personPath(lead.kind, lead.id)} className="font-semibold text-brand-700 underline">
+        <Link to={personPath(lead.kind, lead.id)} className={textLinkClass}>
           Everyone with this email or phone
         </Link>
         {can.includes("complaints.handle") && (
@@ -195,7 +196,7 @@ export function LeadPage({
             {" · "}
             <Link
               to={`/staff/complaints/new?${new URLSearchParams({ lead: `${lead.kind}:${lead.id}` })}`}
-              className="font-semibold text-brand-700 underline"
+              className={textLinkClass}
               data-testid="record-complaint"
             >
               {lead.kind === "contact" ? "This is a complaint" : "Record a complaint from them"}

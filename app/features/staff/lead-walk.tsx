@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { LeadKind } from "~/domain/leads";
 import { leadPath } from "./format";
+import { textLinkClass } from "~/components/console/text-link";
 
 // Previous and next within the inbox list the lead was opened from (docs/decisions/302).
 
@@ -14,26 +15,24 @@ export interface LeadWalkView {
 export const leadInList = (kind: string, id: string, list: string) =>
   `${leadPath(kind, id)}?list=${encodeURIComponent(list)}`;
 
-const linkClass = "font-semibold text-brand-700 underline";
-
 /** "← All leads" back to the list as it was, and the previous and next leads in it. */
 export function LeadWalk({ walk }: { walk: LeadWalkView | null }) {
   return (
     <nav aria-label="Leads in the list" className="flex flex-wrap gap-x-6">
-      <Link to={walk?.list ? `/staff?${walk.list}` : "/staff"} className={linkClass}>
+      <Link to={walk?.list ? `/staff?${walk.list}` : "/staff"} className={textLinkClass}>
         ← All leads
       </Link>
       {walk?.previous && (
         <Link
           to={leadInList(walk.previous.kind, walk.previous.id, walk.previous.list)}
-          className={linkClass}
+          className={textLinkClass}
           rel="prev"
         >
           Previous lead
         </Link>
       )}
       {walk?.next && (
-        <Link to={leadInList(walk.next.kind, walk.next.id, walk.next.list)} className={linkClass} rel="next">
+        <Link to={leadInList(walk.next.kind, walk.next.id, walk.next.list)} className={textLinkClass} rel="next">
           Next lead
         </Link>
       )}

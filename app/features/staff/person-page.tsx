@@ -8,6 +8,8 @@ import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS, type LeadKind, type LeadStatus } 
 import { needsMarkers } from "~/domain/needs";
 import { formatWhen, leadPath, money, personPath, reference } from "./format";
 import { NeedsMarkers, NeedsRecord, type NeedsView, needsHeldText } from "./needs/needs-section";
+import { textLinkClass } from "~/components/console/text-link";
+import { cn } from "~/components/ui/cn";
 
 // The one record of a person (decisions 201, 410): their complaints with the stage and the
 // day the next answer is due, their data and correction requests, their needs records (or
@@ -149,14 +151,11 @@ function backLink(from: PersonPageProps["from"]): { to: string; label: string } 
   return { to: leadPath(from.kind, from.id), label: `← Back to lead ${reference(from.id)}` };
 }
 
-const linkClass = "font-semibold text-brand-700 underline";
-const monoLinkClass = "font-mono font-semibold text-brand-700 underline";
-
 /** A lead named by its reference and kind, as a link to its page. */
 function LeadRef({ kind, id }: { kind: LeadKind; id: string }) {
   return (
     <>
-      <Link to={leadPath(kind, id)} className={monoLinkClass}>
+      <Link to={leadPath(kind, id)} className={cn("font-mono", textLinkClass)}>
         {reference(id)}
       </Link>{" "}
       {LEAD_KIND_LABELS[kind].toLowerCase()}
@@ -195,7 +194,7 @@ export function PersonPage({
   return (
     <>
       <p>
-        <Link to={back.to} className={linkClass}>
+        <Link to={back.to} className={textLinkClass}>
           {back.label}
         </Link>
       </p>
@@ -221,7 +220,7 @@ export function PersonPage({
                 ? `/staff/complaints/new?${new URLSearchParams({ lead: `${from.kind}:${from.id}` })}`
                 : "/staff/complaints/new"
             }
-            className={linkClass}
+            className={textLinkClass}
           >
             Record a complaint from them
           </Link>
@@ -242,7 +241,7 @@ export function PersonPage({
                 <li key={c.id} className={cardClass}>
                   <p>
                     {canOpenComplaints ? (
-                      <Link to={`/staff/complaints/${c.id}`} className={monoLinkClass}>
+                      <Link to={`/staff/complaints/${c.id}`} className={cn("font-mono", textLinkClass)}>
                         {c.reference}
                       </Link>
                     ) : (
@@ -279,7 +278,7 @@ export function PersonPage({
                 <li key={r.id} className={cardClass}>
                   <p>
                     {canOpenRequests ? (
-                      <Link to={`/staff/requests#request-${r.id}`} className={monoLinkClass}>
+                      <Link to={`/staff/requests#request-${r.id}`} className={cn("font-mono", textLinkClass)}>
                         {r.reference}
                       </Link>
                     ) : (
@@ -353,7 +352,7 @@ export function PersonPage({
             {leads.map((l) => (
               <li key={`${l.kind}-${l.id}`} className={cardClass}>
                 <p>
-                  <Link to={leadPath(l.kind, l.id)} className={monoLinkClass}>
+                  <Link to={leadPath(l.kind, l.id)} className={cn("font-mono", textLinkClass)}>
                     {reference(l.id)}
                   </Link>{" "}
                   {LEAD_KIND_LABELS[l.kind]}
@@ -391,7 +390,7 @@ export function PersonPage({
             {accounts.map((a) => (
               <li key={a.id} className={cardClass}>
                 <p>
-                  <Link to={personPath("account", a.id)} className={linkClass}>
+                  <Link to={personPath("account", a.id)} className={textLinkClass}>
                     Account of {a.name}
                   </Link>
                   {from.kind === "account" && a.id === from.id ? " (this account)" : ""}

@@ -28,6 +28,7 @@ import { formatWhen, leadPath, personPath } from "../format";
 import { Notice } from "../staff-frame";
 import { endOfDay } from "./complaints-list-page";
 import { fieldLabelClass } from "~/components/console/field-label";
+import { textLinkClass } from "~/components/console/text-link";
 
 // /staff/complaints/:id: one complaint, its clock, every letter exactly as sent, and
 // what the handler does next: write a letter from its template, close it with its
@@ -197,7 +198,7 @@ export function ComplaintPage({
   return (
     <>
       <p>
-        <Link to="/staff/complaints" className="font-semibold text-brand-700 underline">
+        <Link to="/staff/complaints" className={textLinkClass}>
           All complaints
         </Link>
       </p>
@@ -296,7 +297,7 @@ export function ComplaintPage({
                       ? personPath("complaint", complaint.id)
                       : personPath(complaint.lead.kind, complaint.lead.id)
                   }
-                  className="font-semibold text-brand-700 underline"
+                  className={textLinkClass}
                   data-testid="complaint-person"
                 >
                   Everything held about {complaint.name}
@@ -627,7 +628,7 @@ function PrintableLetter({
     <>
       <div className="print:hidden">
         <p>
-          <Link to={`/staff/complaints/${complaint.id}`} className="font-semibold text-brand-700 underline">
+          <Link to={`/staff/complaints/${complaint.id}`} className={textLinkClass}>
             Back to complaint {complaint.reference}
           </Link>
         </p>
@@ -712,7 +713,7 @@ function PrintableLetter({
         />
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit">{printable.check.confirm}</Button>
-          <Link to={`/staff/complaints/${complaint.id}`} className="font-semibold text-brand-700 underline">
+          <Link to={`/staff/complaints/${complaint.id}`} className={textLinkClass}>
             Cancel
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { type ComplaintRowView, needsInWords } from "./complaints-list-page";
+import { textLinkClass } from "~/components/console/text-link";
 
 /**
  * Today's complaints that need something, for those who handle them: not yet
@@ -21,7 +22,7 @@ export function ComplaintsDue({ rows }: { rows: ComplaintRowView[] }) {
             const needs = row.needs ? needsInWords(row.needs) : null;
             return (
               <li key={row.id}>
-                <Link to={`/staff/complaints/${row.id}`} className="font-semibold text-brand-700 underline">
+                <Link to={`/staff/complaints/${row.id}`} className={textLinkClass}>
                   {row.reference}, {row.name}
                 </Link>
                 {needs && (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { TextLink } from "~/components/console/text-link";
+import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { cn } from "~/components/ui/cn";
 import { formatDateTime } from "~/domain/date-format";
 import type { LeadKind } from "~/domain/leads";
@@ -74,7 +74,7 @@ export function ActivityFeed({ kind, items, counts, show, keep, can, after }: Ac
               {item.event?.changes && <CorrectionChanges kind={kind} changes={item.event.changes} />}
               {item.email && (
                 <details className="mt-1">
-                  <summary className="cursor-pointer font-semibold text-brand-700 underline">Read the email</summary>
+                  <summary className={cn("cursor-pointer", textLinkClass)}>Read the email</summary>
                   <pre className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-3 font-sans text-sm [overflow-wrap:anywhere]">
                     {item.email.text}
                   </pre>

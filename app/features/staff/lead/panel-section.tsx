@@ -1,5 +1,5 @@
 import { type DataColumn, DataTable } from "~/components/console/data-table";
-import { TextLink } from "~/components/console/text-link";
+import { TextLink, textLinkClass } from "~/components/console/text-link";
 import { formatPercent, formatPounds, formatTerm } from "~/domain/finance";
 import { caseMoveProblem } from "~/domain/lead-cases";
 import { PRODUCT_KINDS } from "~/domain/lender-products";
@@ -7,6 +7,7 @@ import { optionLabel } from "~/domain/options";
 import { canStartCase, StartCaseForm } from "../case-section";
 import { formatWhen } from "../format";
 import { type CaseView, type LeadView, lendersThatDeclined, type PanelView } from "../lead-view";
+import { cn } from "~/components/ui/cn";
 
 // The lender panel against the lead's answers (DECISIONS D22, docs/decisions/230).
 
@@ -134,7 +135,7 @@ export function PanelSection({
       )}
       {panel.misses.length > 0 && (
         <details className="mt-4" data-testid="panel-misses">
-          <summary className="cursor-pointer font-semibold text-brand-700 underline">
+          <summary className={cn("cursor-pointer", textLinkClass)}>
             Products that do not fit ({panel.misses.length})
           </summary>
           <ul className="mt-2 space-y-2">

@@ -20,6 +20,8 @@ import {
 import { ROLE_LABELS, rolesHolding } from "~/domain/permissions";
 import { formatWhen } from "../format";
 import type { Refusal } from "../lead-work-forms";
+import { textLinkClass } from "~/components/console/text-link";
+import { cn } from "~/components/ui/cn";
 
 // A lead's needs record in the console (DECISIONS D28), shown first on the lead page so
 // whoever picks up the lead reads it before the phone number: the markers ("Prefers
@@ -245,7 +247,7 @@ export function NeedsSection({
       )}
       {record && (
         <details className="mt-3" open={refused}>
-          <summary className="cursor-pointer font-semibold text-brand-700 underline">
+          <summary className={cn("cursor-pointer", textLinkClass)}>
             {needs ? "Change the needs record" : "Record needs"}
           </summary>
           <NeedsForm needs={needs} refusal={refusal} busy={busy} />
