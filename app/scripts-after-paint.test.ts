@@ -108,6 +108,29 @@ describe("scriptsAfterPaint", () => {
     ]);
   });
 
+  it("adds the preloads four to a task, so that a page of many modules never adds them all in one", async () => {
+    const many = page.replace(
+      '<link rel="modulepreload" href="/assets/apply.js"/>',
+      ["apply", "a", "b", "c", "d", "e"]
+        .map((name) => `<link rel="modulepreload" href="/assets/${name}.js"/>`)
+        .join(""),
+    );
+    const { events, painted } = await boot(scriptsAfterPaint(many));
+    await painted();
+    expect(events.slice(0, events.indexOf("import /assets/root.js"))).toEqual([
+      "preload /assets/entry.client.js",
+      "preload /assets/root.js",
+      "preload /assets/apply.js",
+      "preload /assets/a.js",
+      "pause",
+      "preload /assets/b.js",
+      "preload /assets/c.js",
+      "preload /assets/d.js",
+      "preload /assets/e.js",
+      "pause",
+    ]);
+  });
+
   it("starts at once in a tab that is not shown", async () => {
     const { events } = await boot(result, { hidden: true });
     expect(events.at(-1)).toBe("import /assets/entry.client.js with root,routes/apply");

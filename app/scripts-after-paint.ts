@@ -35,6 +35,12 @@ const MANIFEST = /^([ \t]*window\.__reactRouterManifest = )(\{[\s\S]*?\});[ \t]*
  * answer. Running a module first runs what it imports, so the order only sets the size
  * of each task; React's entry, which hydrates, comes last.
  */
+/**
+ * Preload links added in one task: each starts a fetch, which on a slow phone took a few
+ * milliseconds, so the forms' forty in one task held the main thread for 50 ms and more.
+ */
+const PRELOADS_PER_TASK = 4;
+
 function bootScript(preloads: string[], routes: [name: string, url: string][], routeModules: string, entry: string) {
   const names = routes.map(([name]) => name).join(",");
   const imports = routes.map(([, url]) => `import(${JSON.stringify(url)})`).join(",");
@@ -43,7 +49,7 @@ function bootScript(preloads: string[], routes: [name: string, url: string][], r
     "const pause=()=>window.scheduler?.yield?window.scheduler.yield():new Promise(done=>setTimeout(done,0));",
     "const start=async()=>{if(started)return;started=true;",
     `const preloads=${JSON.stringify(preloads)};`,
-    'for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}',
+    `for(const [i,href] of preloads.entries()){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);if(i%${PRELOADS_PER_TASK}===${PRELOADS_PER_TASK - 1})await pause();}`,
     `for(const href of preloads){if(href!==${JSON.stringify(entry)}){await import(href);await pause();}}`,
     `const [${names}]=await Promise.all([${imports}]);`,
     `window.__reactRouterRouteModules=${routeModules};await pause();await import(${JSON.stringify(entry)});};`,

@@ -305,6 +305,10 @@ async function main() {
         if (issues) console.error(JSON.stringify(issues).slice(0, 1500));
         for (const t of longTasksOf(lhr))
           console.error(`  long task ${Math.round(t.startTime)} ms +${Math.round(t.duration)} ms ${t.url}`);
+        console.error(`  host benchmark index ${lhr.environment.benchmarkIndex}`);
+        for (const t of (lhr.audits["main-thread-tasks"]?.details as { items?: LongTask[] } | undefined)?.items ?? [])
+          if (t.duration >= 8)
+            console.error(`  task ${Math.round(t.startTime)} ms +${Math.round(t.duration)} ms (as observed)`);
         for (const id of ["mainthread-work-breakdown", "bootup-time", "dom-size"]) {
           console.error(
             `  ${id}: ${JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] })?.items ?? []).slice(0, 900)}`,

@@ -82,12 +82,17 @@ export function useStepForm<A extends object, S extends string, F extends string
     // on the page before the script came are newer still.
     const saved = posted ? null : readStoredForm(flow.storageKey, flow.empty, flow.amountFields);
     const onPage = readPage(flow, formElement.current);
-    setForm((previous) => {
-      // Compared with what the page was drawn with: a control left as drawn keeps what this tab saved.
-      const given = onPage ? onPage(previous.answers) : {};
-      const base = saved ?? previous;
-      return saved || Object.keys(given).length > 0 ? { ...base, answers: { ...base.answers, ...given } } : previous;
-    });
+    // Compared with what the page was drawn with: a control left as drawn keeps what this tab saved.
+    const given = onPage ? onPage(form.answers) : {};
+    // Nothing saved and nothing given: no update, so the commit that hydrates the page is
+    // not followed by a second render in the same task (a layout effect's update is drawn
+    // at once, and brings every waiting effect with it).
+    if (saved || Object.keys(given).length > 0) {
+      setForm((previous) => {
+        const base = saved ?? previous;
+        return { ...base, answers: { ...base.answers, ...(onPage ? onPage(previous.answers) : {}) } };
+      });
+    }
     // The form becomes React's in a transition, which React draws in slices rather than in
     // the task that hydrated the page; till then a press is the plain form's post (460).
     startTransition(() => setHydrated(true));
