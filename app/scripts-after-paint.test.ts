@@ -96,6 +96,7 @@ describe("scriptsAfterPaint", () => {
     expect(events).toEqual([
       "preload /assets/entry.client.js",
       "preload /assets/root.js",
+      "pause",
       "preload /assets/apply.js",
       "import /assets/root.js",
       "pause",
@@ -108,7 +109,7 @@ describe("scriptsAfterPaint", () => {
     ]);
   });
 
-  it("adds the preloads four to a task, so that a page of many modules never adds them all in one", async () => {
+  it("adds the preloads two to a task, so that a page of many modules never adds them all in one", async () => {
     const many = page.replace(
       '<link rel="modulepreload" href="/assets/apply.js"/>',
       ["apply", "a", "b", "c", "d", "e"]
@@ -120,11 +121,13 @@ describe("scriptsAfterPaint", () => {
     expect(events.slice(0, events.indexOf("import /assets/root.js"))).toEqual([
       "preload /assets/entry.client.js",
       "preload /assets/root.js",
+      "pause",
       "preload /assets/apply.js",
       "preload /assets/a.js",
       "pause",
       "preload /assets/b.js",
       "preload /assets/c.js",
+      "pause",
       "preload /assets/d.js",
       "preload /assets/e.js",
       "pause",

@@ -36,10 +36,11 @@ const MANIFEST = /^([ \t]*window\.__reactRouterManifest = )(\{[\s\S]*?\});[ \t]*
  * of each task; React's entry, which hydrates, comes last.
  */
 /**
- * Preload links added in one task: each starts a fetch, which on a slow phone took a few
- * milliseconds, so the forms' forty in one task held the main thread for 50 ms and more.
+ * Preload links added in one task: each starts a fetch, which on a slow phone took from a
+ * few milliseconds to ten, so the forms' forty in one task held the main thread for 50 ms
+ * and more (decision 511).
  */
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 2;
 
 function bootScript(preloads: string[], routes: [name: string, url: string][], routeModules: string, entry: string) {
   const names = routes.map(([name]) => name).join(",");
