@@ -59,6 +59,8 @@ export const AUDIT_ACTION_LABELS = {
   "promotion.approved": "Approved a change to rates, examples and claims",
   "promotion.rejected": "Sent back a change to rates, examples and claims",
   "promotion.published": "Rates, examples and claims went live",
+  "promotion.held":
+    "A change to rates, examples and claims came back for approval: others went live after it was approved",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -20,6 +20,7 @@ import {
   builtInPromotion,
   comparedWith,
   decisionRefusal,
+  heldBack,
   type PromotionVersion,
   promotionVersion,
   rejectPromotion,
@@ -86,6 +87,7 @@ async function view(
     basedOn: version.basedOn,
     comparedWith: { versionId: before.versionId, live: before.live },
     stale: stale && { ...stale, tick: replacesLiveValue(stale.live), error: answer.replacesLiveError ?? null },
+    held: version.status === "draft" ? await heldBack(context.db, version.id) : null,
     decision: may
       ? ({ may: true } as const)
       : ({ may: false, reason: holds(user, "promotions.approve") ? refusal : null } as const),

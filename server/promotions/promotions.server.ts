@@ -11,7 +11,7 @@ import {
   type VersionSummary,
 } from "../../app/domain/promotions";
 import type { Database } from "../platform/db/client";
-import { promotionVersions } from "../platform/db/schema";
+import { auditLog, promotionVersions } from "../platform/db/schema";
 import type { Logger } from "../platform/logger";
 import { writeAudit } from "../platform/audit.server";
 
@@ -158,6 +158,12 @@ export async function rejectPromotion(
  * while the site still printed the version before), and the one before it stops then.
  * Each publication's audit row names the version and its approver, whose approval
  * published it. Safe to call from several servers at once. Returns the ids published.
+ *
+ * A version approved to replace the figures live then is never published over figures
+ * that went live after its approval: its approver did not see them, and publishing it
+ * would undo them unseen. It goes back to wait for approval (`promotion.held`), where the
+ * approver sees it drafted on figures no longer live and confirms it replaces them or
+ * sends it back (decision 512).
  */
 export async function publishDue(db: Database, now: Date): Promise<number[]> {
   const due = or(lte(promotionVersions.publishAt, now), isNull(promotionVersions.publishAt));
@@ -178,8 +184,26 @@ export async function publishDue(db: Database, now: Date): Promise<number[]> {
         asc(sql`coalesce(${promotionVersions.publishAt}, ${promotionVersions.decidedAt})`),
         asc(promotionVersions.id),
       );
+    const [liveNow] = await tx
+      .select({ id: promotionVersions.id, liveFrom: promotionVersions.liveFrom })
+      .from(promotionVersions)
+      .where(eq(promotionVersions.status, "live"));
+    let live = liveNow ?? null;
     const published: number[] = [];
     for (const version of ready) {
+      if (liveSinceApproval(live, version.decidedAt)) {
+        await tx
+          .update(promotionVersions)
+          // Its planned time has passed: approved again, it goes live at once (the audit row keeps the time).
+          .set({ status: "draft", approvedBy: null, approvedByName: null, decidedAt: null, publishAt: null })
+          .where(eq(promotionVersions.id, version.id));
+        await writeAudit(tx, {
+          action: "promotion.held",
+          actor: null,
+          detail: { version: version.id, live: live?.id ?? null, publishAt: version.publishAt?.toISOString() ?? null },
+        });
+        continue;
+      }
       await tx
         .update(promotionVersions)
         .set({ status: "superseded", liveUntil: now })
@@ -201,9 +225,38 @@ export async function publishDue(db: Database, now: Date): Promise<number[]> {
         },
       });
       published.push(version.id);
+      live = { id: version.id, liveFrom: now };
     }
     return published;
   });
+}
+
+/** When a version waiting for approval was last held back from publication, the time it had been planned for, and what was live. */
+export interface HeldBack {
+  at: Date;
+  plannedFor: Date | null;
+  live: number | null;
+}
+
+export async function heldBack(db: Database, id: number): Promise<HeldBack | null> {
+  const [row] = await db
+    .select({ at: auditLog.at, detail: auditLog.detail })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "promotion.held"), sql`${auditLog.detail}->>'version' = ${String(id)}`))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  if (!row) return null;
+  const detail = (row.detail ?? {}) as { live?: unknown; publishAt?: unknown };
+  return {
+    at: row.at,
+    plannedFor: typeof detail.publishAt === "string" ? new Date(detail.publishAt) : null,
+    live: typeof detail.live === "number" ? detail.live : null,
+  };
+}
+
+/** Whether the figures live now went live after a version was approved (so its approver never saw them). */
+function liveSinceApproval(live: { liveFrom: Date | null } | null, approvedAt: Date | null): boolean {
+  return Boolean(live?.liveFrom && approvedAt && live.liveFrom.getTime() > approvedAt.getTime());
 }
 
 /** The live version, or undefined while the code's figures stand. */

@@ -13,6 +13,7 @@ import { WARNINGS_SEEN_FIELD } from "../../app/domain/promotion-changes";
 import type { DatabaseHandle } from "../../server/platform/db/client";
 import { EXAMPLE_PANEL } from "../../server/staff/lender-panel/example-panel";
 import { addProduct } from "../../server/staff/lender-panel/lender-panel.server";
+import { publishDue } from "../../server/promotions/promotions.server";
 import { auditLog, promotionVersions } from "../../server/platform/db/schema";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { withClockHeld } from "../support/clock";
@@ -364,6 +365,37 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       const confirmed = await post1({ [WARNINGS_SEEN_FIELD]: tick, confirm: "yes" });
       expect(confirmed.headers.get("location")).toBe(`/staff/promotions/${version}?done=published`);
       expect((await versionRow(version)).status).toBe("live");
+    });
+  });
+
+  it("holds back a scheduled version when other figures went live after its approval: its page says so, and approved again over them it goes live at once", async () => {
+    await withClockHeld(async () => {
+      vi.setSystemTime(new Date("2027-03-07T09:00:00Z"));
+      const { drafter, approver } = await members();
+      const scheduled = await draft(drafter, withHeadline(6.19), { publishDay: "2027-03-07", publishTime: "09:15" });
+      expect((await approve(approver, scheduled)).headers.get("location")).toBe(
+        `/staff/promotions/${scheduled}?done=approved`,
+      );
+      vi.setSystemTime(new Date("2027-03-07T09:05:00Z"));
+      const urgent = await draft(drafter, withHeadline(6.39));
+      expect((await approve(approver, urgent)).status).toBe(303);
+      expect((await versionRow(urgent)).status).toBe("live");
+
+      // At its time the server's poll holds it back rather than undo version `urgent`.
+      vi.setSystemTime(new Date("2027-03-07T09:15:01Z"));
+      expect(await publishDue(database.db, new Date())).toEqual([]);
+      expect((await versionRow(scheduled)).status).toBe("draft");
+      const page = await textOf(await get(approver, `/staff/promotions/${scheduled}`));
+      expect(page).toContain(
+        `Approved to go live Sun 7 Mar 2027, 9:15am, it was not published then: version ${urgent} went live after its approval. Approved again, it goes live at once.`,
+      );
+      expect(page).toContain(`Drafted on version`);
+      expect(page).toContain(`version ${urgent} has gone live since`);
+
+      const confirmed = await approve(approver, scheduled, { [REPLACES_LIVE_FIELD]: String(urgent) });
+      expect(confirmed.headers.get("location")).toBe(`/staff/promotions/${scheduled}?done=published`);
+      expect((await versionRow(scheduled)).status).toBe("live");
+      expect((await versionRow(urgent)).status).toBe("superseded");
     });
   });
 });

@@ -245,4 +245,56 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
       },
     ]);
   });
+
+  it("never publishes a scheduled version over figures that went live after its approval: it comes back for approval, and approved again over them it goes live at once", async () => {
+    const planned = minutes(900);
+    const scheduled = await draft(withHeadline(4.99), planned);
+    if (!scheduled.ok) throw new Error("draft refused");
+    await approvePromotion(database.db, approver, scheduled.id, minutes(600));
+    // Another change, drafted on the same figures, is approved and goes live before it.
+    const urgent = await draft(withHeadline(5.49));
+    if (!urgent.ok) throw new Error("draft refused");
+    expect(await approvePromotion(database.db, approver, urgent.id, minutes(700))).toEqual({
+      ok: true,
+      published: true,
+    });
+
+    expect(await publishDue(database.db, planned)).toEqual([]);
+    expect(await versionRow(urgent.id)).toMatchObject({ status: "live", liveFrom: minutes(700), liveUntil: null });
+    expect(await versionRow(scheduled.id)).toMatchObject({
+      status: "draft",
+      approvedBy: null,
+      decidedAt: null,
+      publishAt: null,
+    });
+    const held = (await database.db.select().from(auditLog).where(eq(auditLog.action, "promotion.held")))
+      .filter((row) => (row.detail as { version?: number }).version === scheduled.id)
+      .map((row) => ({ actorId: row.actorId, detail: row.detail }));
+    expect(held).toEqual([
+      { actorId: null, detail: { version: scheduled.id, live: urgent.id, publishAt: planned.toISOString() } },
+    ]);
+
+    // Its approver now sees it drafted on figures no longer live, and must say it replaces them.
+    const unconfirmed = await approvePromotion(database.db, approver, scheduled.id, minutes(905));
+    expect(unconfirmed).toMatchObject({ ok: false, field: "replacesLive" });
+    expect(await approvePromotion(database.db, approver, scheduled.id, minutes(906), String(urgent.id))).toEqual({
+      ok: true,
+      published: true,
+    });
+    expect(await versionRow(scheduled.id)).toMatchObject({ status: "live", liveFrom: minutes(906) });
+    expect(await versionRow(urgent.id)).toMatchObject({ status: "superseded", liveUntil: minutes(906) });
+  });
+
+  it("publishes the first of two versions due together and holds the second, approved before the first went live", async () => {
+    const at = minutes(1200);
+    const first = await draft(withHeadline(5.19), at);
+    const second = await draft(withHeadline(5.39), at);
+    if (!first.ok || !second.ok) throw new Error("draft refused");
+    await approvePromotion(database.db, approver, first.id, minutes(1000));
+    await approvePromotion(database.db, approver, second.id, minutes(1001));
+
+    expect(await publishDue(database.db, at)).toEqual([first.id]);
+    expect((await versionRow(first.id)).status).toBe("live");
+    expect((await versionRow(second.id)).status).toBe("draft");
+  });
 });

@@ -365,6 +365,8 @@ export interface VersionPageProps {
     tick: string;
     error: string | null;
   } | null;
+  /** Approved to go live at its time, then held back: other figures went live after its approval (decision 512). */
+  held: { plannedFor: Date | null; live: number | null } | null;
   /** What this member may do with it, and why not when they may not. */
   decision: { may: true } | { may: false; reason: string | null };
   error: string | null;
@@ -437,6 +439,7 @@ export function VersionPage({
   basedOn,
   comparedWith,
   stale,
+  held,
   decision,
   error,
 }: VersionPageProps) {
@@ -458,6 +461,12 @@ export function VersionPage({
             : "Not yet"}
         </Pair>
         {version.rejectionReason && <Pair term="Why it was sent back">{version.rejectionReason}</Pair>}
+        {held && (
+          <Pair term="Held back">
+            Approved to go live {held.plannedFor ? formatWhen(held.plannedFor) : "at its time"}, it was not published
+            then: {versionName(held.live)} went live after its approval. Approved again, it goes live at once.
+          </Pair>
+        )}
         <Pair term="When live">{lifeOf(version)}</Pair>
         <Pair term="Drafted on">{capital(versionName(basedOn))}</Pair>
         <Pair term="Compared with">
