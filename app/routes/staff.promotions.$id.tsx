@@ -44,6 +44,7 @@ const NOTICES: Record<string, string> = {
   drafted: "Sent for approval. Another member approves it or sends it back.",
   approved: "Approved. It goes live at its time on every page it touches.",
   published: "Approved and live: every page it touches shows it within seconds.",
+  held: "Not published: a version due before it went live first. It waits for approval again, against the figures live now.",
 };
 
 async function versionOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
@@ -148,7 +149,12 @@ async function approve({ form, context, params, staff }: ConsoleActionArgs) {
     return data({ ...(await view(context, version, user, { error: result.reason })), notice: null }, { status: 409 });
   // This server shows it at once; the others within their next poll.
   if (result.published) await context.promotions?.refresh();
-  return redirect(`/staff/promotions/${version.id}?done=${result.published ? "published" : "approved"}`, 303);
+  // Held back at once: a version due before it went live in the same moment (decision 512).
+  const held = !result.published && (await promotionVersion(context.db, version.id))?.status === "draft";
+  return redirect(
+    `/staff/promotions/${version.id}?done=${result.published ? "published" : held ? "held" : "approved"}`,
+    303,
+  );
 }
 
 async function reject({ form, context, params, staff }: ConsoleActionArgs) {

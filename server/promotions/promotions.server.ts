@@ -92,8 +92,10 @@ export async function approvePromotion(
   now: Date,
   replacesLive: string | null = null,
 ): Promise<DecisionResult> {
-  const refused = await db.transaction(async (tx): Promise<{ reason: string; field?: string } | null> => {
-    // No version goes live while this one is checked against the live one.
+  type Refused = { reason: string; field?: string };
+  const outcome = await db.transaction(async (tx): Promise<Refused | { published: number[] }> => {
+    // No version goes live while this one is checked against the live one, and none
+    // between its approval and its publication: one due now goes live in this transaction.
     await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
     const [version] = await tx.select().from(promotionVersions).where(eq(promotionVersions.id, id)).for("update");
     if (!version) return { reason: "There is no such version" };
@@ -115,11 +117,10 @@ export async function approvePromotion(
       actor,
       detail: { version: id, publishAt: version.publishAt?.toISOString() ?? null },
     });
-    return null;
+    return { published: await publishDueIn(tx, now, { id, against: live?.id ?? null }) };
   });
-  if (refused) return { ok: false, ...refused };
-  const published = await publishDue(db, now);
-  return { ok: true, published: published.includes(id) };
+  if ("reason" in outcome) return { ok: false, ...outcome };
+  return { ok: true, published: outcome.published.includes(id) };
 }
 
 /** Sends a draft back with the reason, as another member than its drafter. */
@@ -166,69 +167,84 @@ export async function rejectPromotion(
  * sends it back (decision 512).
  */
 export async function publishDue(db: Database, now: Date): Promise<number[]> {
-  const due = or(lte(promotionVersions.publishAt, now), isNull(promotionVersions.publishAt));
   // The cheap question first: most calls find nothing due and take no lock.
   const [any] = await db
     .select({ id: promotionVersions.id })
     .from(promotionVersions)
-    .where(and(eq(promotionVersions.status, "approved"), due))
+    .where(and(eq(promotionVersions.status, "approved"), dueAt(now)))
     .limit(1);
   if (!any) return [];
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
-    const ready = await tx
-      .select()
-      .from(promotionVersions)
-      .where(and(eq(promotionVersions.status, "approved"), due))
-      .orderBy(
-        asc(sql`coalesce(${promotionVersions.publishAt}, ${promotionVersions.decidedAt})`),
-        asc(promotionVersions.id),
-      );
-    const [liveNow] = await tx
-      .select({ id: promotionVersions.id, liveFrom: promotionVersions.liveFrom })
-      .from(promotionVersions)
-      .where(eq(promotionVersions.status, "live"));
-    let live = liveNow ?? null;
-    const published: number[] = [];
-    for (const version of ready) {
-      if (liveSinceApproval(live, version.decidedAt)) {
-        await tx
-          .update(promotionVersions)
-          // Its planned time has passed: approved again, it goes live at once (the audit row keeps the time).
-          .set({ status: "draft", approvedBy: null, approvedByName: null, decidedAt: null, publishAt: null })
-          .where(eq(promotionVersions.id, version.id));
-        await writeAudit(tx, {
-          action: "promotion.held",
-          actor: null,
-          detail: { version: version.id, live: live?.id ?? null, publishAt: version.publishAt?.toISOString() ?? null },
-        });
-        continue;
-      }
+  return db.transaction((tx) => publishDueIn(tx, now));
+}
+
+/** Versions whose planned time has come by `now`, or that asked for none. */
+const dueAt = (now: Date) => or(lte(promotionVersions.publishAt, now), isNull(promotionVersions.publishAt));
+
+/**
+ * `publishDue` inside a transaction of the caller's (the publication lock is taken again,
+ * which its holder may). A version `approved` in this transaction is held back only if the
+ * version live is no longer the one it was approved `against` (read by id, not by the clock).
+ */
+async function publishDueIn(
+  tx: Database,
+  now: Date,
+  approved?: { id: number; against: number | null },
+): Promise<number[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_ID})`);
+  const ready = await tx
+    .select()
+    .from(promotionVersions)
+    .where(and(eq(promotionVersions.status, "approved"), dueAt(now)))
+    .orderBy(
+      asc(sql`coalesce(${promotionVersions.publishAt}, ${promotionVersions.decidedAt})`),
+      asc(promotionVersions.id),
+    );
+  const [liveNow] = await tx
+    .select({ id: promotionVersions.id, liveFrom: promotionVersions.liveFrom })
+    .from(promotionVersions)
+    .where(eq(promotionVersions.status, "live"));
+  let live = liveNow ?? null;
+  const published: number[] = [];
+  for (const version of ready) {
+    const held =
+      version.id === approved?.id
+        ? (live?.id ?? null) !== approved.against
+        : liveSinceApproval(live, version.decidedAt);
+    if (held) {
       await tx
         .update(promotionVersions)
-        .set({ status: "superseded", liveUntil: now })
-        .where(eq(promotionVersions.status, "live"));
-      await tx
-        .update(promotionVersions)
-        .set({ status: "live", liveFrom: now })
+        // Its planned time has passed: approved again, it goes live at once (the audit row keeps the time).
+        .set({ status: "draft", approvedBy: null, approvedByName: null, decidedAt: null, publishAt: null })
         .where(eq(promotionVersions.id, version.id));
       await writeAudit(tx, {
-        action: "promotion.published",
-        actor:
-          version.approvedBy && version.approvedByName
-            ? { id: version.approvedBy, name: version.approvedByName }
-            : null,
-        detail: {
-          version: version.id,
-          liveFrom: now.toISOString(),
-          publishAt: version.publishAt?.toISOString() ?? null,
-        },
+        action: "promotion.held",
+        actor: null,
+        detail: { version: version.id, live: live?.id ?? null, publishAt: version.publishAt?.toISOString() ?? null },
       });
-      published.push(version.id);
-      live = { id: version.id, liveFrom: now };
+      continue;
     }
-    return published;
-  });
+    await tx
+      .update(promotionVersions)
+      .set({ status: "superseded", liveUntil: now })
+      .where(eq(promotionVersions.status, "live"));
+    await tx
+      .update(promotionVersions)
+      .set({ status: "live", liveFrom: now })
+      .where(eq(promotionVersions.id, version.id));
+    await writeAudit(tx, {
+      action: "promotion.published",
+      actor:
+        version.approvedBy && version.approvedByName ? { id: version.approvedBy, name: version.approvedByName } : null,
+      detail: {
+        version: version.id,
+        liveFrom: now.toISOString(),
+        publishAt: version.publishAt?.toISOString() ?? null,
+      },
+    });
+    published.push(version.id);
+    live = { id: version.id, liveFrom: now };
+  }
+  return published;
 }
 
 /** When a version waiting for approval was last held back from publication, the time it had been planned for, and what was live. */

@@ -297,4 +297,30 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
     expect((await versionRow(first.id)).status).toBe("live");
     expect((await versionRow(second.id)).status).toBe("draft");
   });
+
+  it("publishes a version approved now over the figures its approver saw, whatever another server's clock wrote, and holds it when a version due before it went live first", async () => {
+    // Another server, its clock two minutes ahead, published the version live now.
+    const ahead = await draft(withHeadline(5.59));
+    if (!ahead.ok) throw new Error("draft refused");
+    await approvePromotion(database.db, approver, ahead.id, minutes(1302));
+    const atOnce = await draft(withHeadline(5.69));
+    if (!atOnce.ok) throw new Error("draft refused");
+    expect(await approvePromotion(database.db, approver, atOnce.id, minutes(1300))).toEqual({
+      ok: true,
+      published: true,
+    });
+
+    // A scheduled version falls due at the moment another is approved: it goes live first.
+    const scheduled = await draft(withHeadline(5.49), minutes(1400));
+    if (!scheduled.ok) throw new Error("draft refused");
+    await approvePromotion(database.db, approver, scheduled.id, minutes(1350));
+    const late = await draft(withHeadline(5.39));
+    if (!late.ok) throw new Error("draft refused");
+    expect(await approvePromotion(database.db, approver, late.id, minutes(1401))).toEqual({
+      ok: true,
+      published: false,
+    });
+    expect((await versionRow(scheduled.id)).status).toBe("live");
+    expect(await versionRow(late.id)).toMatchObject({ status: "draft", approvedBy: null });
+  });
 });
