@@ -398,4 +398,34 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       expect((await versionRow(urgent)).status).toBe("superseded");
     });
   });
+
+  it("tells the approver a version approved to go live at once was held back when one due before it went live first", async () => {
+    await withClockHeld(async () => {
+      vi.setSystemTime(new Date("2027-03-08T09:00:00Z"));
+      const { drafter, approver } = await members();
+      const scheduled = await draft(drafter, withHeadline(6.19), { publishDay: "2027-03-08", publishTime: "09:10" });
+      expect((await approve(approver, scheduled)).status).toBe(303);
+      const atOnce = await draft(drafter, withHeadline(6.39));
+      // No poll has run since 09:10: approving publishes the scheduled version first.
+      vi.setSystemTime(new Date("2027-03-08T09:12:00Z"));
+      const held = await approve(approver, atOnce);
+      expect(held.headers.get("location")).toBe(`/staff/promotions/${atOnce}?done=held`);
+      expect((await versionRow(scheduled)).status).toBe("live");
+      expect((await versionRow(atOnce)).status).toBe("draft");
+      const page = await textOf(await get(approver, `/staff/promotions/${atOnce}?done=held`));
+      expect(page).toContain("Not published: a version due before it went live first.");
+      expect(page).toContain(
+        `Approved to go live at once, it was not published then: version ${scheduled} went live after its approval.`,
+      );
+      expect(page).toContain(`version ${scheduled} has gone live since`);
+
+      // Sent back, it never goes live.
+      const sentBack = await post(approver, `/staff/promotions/${atOnce}`, {
+        intent: "reject",
+        reason: "Redraft on 6.19%",
+      });
+      expect(sentBack.status).toBe(303);
+      expect((await versionRow(atOnce)).status).toBe("rejected");
+    });
+  });
 });

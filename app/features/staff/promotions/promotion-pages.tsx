@@ -463,8 +463,8 @@ export function VersionPage({
         {version.rejectionReason && <Pair term="Why it was sent back">{version.rejectionReason}</Pair>}
         {held && (
           <Pair term="Held back">
-            Approved to go live {held.plannedFor ? formatWhen(held.plannedFor) : "at its time"}, it was not published
-            then: {versionName(held.live)} went live after its approval. Approved again, it goes live at once.
+            Approved to go live {held.plannedFor ? formatWhen(held.plannedFor) : "at once"}, it was not published then:{" "}
+            {versionName(held.live)} went live after its approval. Approved again, it goes live at once.
           </Pair>
         )}
         <Pair term="When live">{lifeOf(version)}</Pair>
