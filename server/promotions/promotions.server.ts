@@ -247,16 +247,15 @@ async function publishDueIn(
   return published;
 }
 
-/** When a version waiting for approval was last held back from publication, the time it had been planned for, and what was live. */
+/** The time a version waiting for approval had been planned for when it was last held back from publication, and what was live. */
 export interface HeldBack {
-  at: Date;
   plannedFor: Date | null;
   live: number | null;
 }
 
 export async function heldBack(db: Database, id: number): Promise<HeldBack | null> {
   const [row] = await db
-    .select({ at: auditLog.at, detail: auditLog.detail })
+    .select({ detail: auditLog.detail })
     .from(auditLog)
     .where(and(eq(auditLog.action, "promotion.held"), sql`${auditLog.detail}->>'version' = ${String(id)}`))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
@@ -264,7 +263,6 @@ export async function heldBack(db: Database, id: number): Promise<HeldBack | nul
   if (!row) return null;
   const detail = (row.detail ?? {}) as { live?: unknown; publishAt?: unknown };
   return {
-    at: row.at,
     plannedFor: typeof detail.publishAt === "string" ? new Date(detail.publishAt) : null,
     live: typeof detail.live === "number" ? detail.live : null,
   };

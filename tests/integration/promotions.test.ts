@@ -56,6 +56,12 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
       publishAt,
       basedOn: (await liveVersion(database.db))?.id ?? null,
     });
+  /** The number of a draft that must be accepted (its figures pass the check). */
+  const draftedId = async (figures: PromotionFigures, publishAt: Date | null = null) => {
+    const drafted = await draft(figures, publishAt);
+    if (!drafted.ok) throw new Error("draft refused");
+    return drafted.id;
+  };
   const versionRow = async (id: number) =>
     (await database.db.select().from(promotionVersions).where(eq(promotionVersions.id, id)))[0]!;
   const auditFor = async (id: number) =>
@@ -248,79 +254,72 @@ describe.each(testDatabaseKinds())("promotion versions on %s", (kind) => {
 
   it("never publishes a scheduled version over figures that went live after its approval: it comes back for approval, and approved again over them it goes live at once", async () => {
     const planned = minutes(900);
-    const scheduled = await draft(withHeadline(4.99), planned);
-    if (!scheduled.ok) throw new Error("draft refused");
-    await approvePromotion(database.db, approver, scheduled.id, minutes(600));
+    const scheduled = await draftedId(withHeadline(4.99), planned);
+    await approvePromotion(database.db, approver, scheduled, minutes(600));
     // Another change, drafted on the same figures, is approved and goes live before it.
-    const urgent = await draft(withHeadline(5.49));
-    if (!urgent.ok) throw new Error("draft refused");
-    expect(await approvePromotion(database.db, approver, urgent.id, minutes(700))).toEqual({
+    const urgent = await draftedId(withHeadline(5.49));
+    expect(await approvePromotion(database.db, approver, urgent, minutes(700))).toEqual({
       ok: true,
       published: true,
     });
 
     expect(await publishDue(database.db, planned)).toEqual([]);
-    expect(await versionRow(urgent.id)).toMatchObject({ status: "live", liveFrom: minutes(700), liveUntil: null });
-    expect(await versionRow(scheduled.id)).toMatchObject({
+    expect(await versionRow(urgent)).toMatchObject({ status: "live", liveFrom: minutes(700), liveUntil: null });
+    expect(await versionRow(scheduled)).toMatchObject({
       status: "draft",
       approvedBy: null,
       decidedAt: null,
       publishAt: null,
     });
     const held = (await database.db.select().from(auditLog).where(eq(auditLog.action, "promotion.held")))
-      .filter((row) => (row.detail as { version?: number }).version === scheduled.id)
+      .filter((row) => (row.detail as { version?: number }).version === scheduled)
       .map((row) => ({ actorId: row.actorId, detail: row.detail }));
     expect(held).toEqual([
-      { actorId: null, detail: { version: scheduled.id, live: urgent.id, publishAt: planned.toISOString() } },
+      { actorId: null, detail: { version: scheduled, live: urgent, publishAt: planned.toISOString() } },
     ]);
 
     // Its approver now sees it drafted on figures no longer live, and must say it replaces them.
-    const unconfirmed = await approvePromotion(database.db, approver, scheduled.id, minutes(905));
+    const unconfirmed = await approvePromotion(database.db, approver, scheduled, minutes(905));
     expect(unconfirmed).toMatchObject({ ok: false, field: "replacesLive" });
-    expect(await approvePromotion(database.db, approver, scheduled.id, minutes(906), String(urgent.id))).toEqual({
+    expect(await approvePromotion(database.db, approver, scheduled, minutes(906), String(urgent))).toEqual({
       ok: true,
       published: true,
     });
-    expect(await versionRow(scheduled.id)).toMatchObject({ status: "live", liveFrom: minutes(906) });
-    expect(await versionRow(urgent.id)).toMatchObject({ status: "superseded", liveUntil: minutes(906) });
+    expect(await versionRow(scheduled)).toMatchObject({ status: "live", liveFrom: minutes(906) });
+    expect(await versionRow(urgent)).toMatchObject({ status: "superseded", liveUntil: minutes(906) });
   });
 
   it("publishes the first of two versions due together and holds the second, approved before the first went live", async () => {
     const at = minutes(1200);
-    const first = await draft(withHeadline(5.19), at);
-    const second = await draft(withHeadline(5.39), at);
-    if (!first.ok || !second.ok) throw new Error("draft refused");
-    await approvePromotion(database.db, approver, first.id, minutes(1000));
-    await approvePromotion(database.db, approver, second.id, minutes(1001));
+    const first = await draftedId(withHeadline(5.19), at);
+    const second = await draftedId(withHeadline(5.39), at);
+    await approvePromotion(database.db, approver, first, minutes(1000));
+    await approvePromotion(database.db, approver, second, minutes(1001));
 
-    expect(await publishDue(database.db, at)).toEqual([first.id]);
-    expect((await versionRow(first.id)).status).toBe("live");
-    expect((await versionRow(second.id)).status).toBe("draft");
+    expect(await publishDue(database.db, at)).toEqual([first]);
+    expect((await versionRow(first)).status).toBe("live");
+    expect((await versionRow(second)).status).toBe("draft");
   });
 
   it("publishes a version approved now over the figures its approver saw, whatever another server's clock wrote, and holds it when a version due before it went live first", async () => {
     // Another server, its clock two minutes ahead, published the version live now.
-    const ahead = await draft(withHeadline(5.59));
-    if (!ahead.ok) throw new Error("draft refused");
-    await approvePromotion(database.db, approver, ahead.id, minutes(1302));
-    const atOnce = await draft(withHeadline(5.69));
-    if (!atOnce.ok) throw new Error("draft refused");
-    expect(await approvePromotion(database.db, approver, atOnce.id, minutes(1300))).toEqual({
+    const ahead = await draftedId(withHeadline(5.59));
+    await approvePromotion(database.db, approver, ahead, minutes(1302));
+    const atOnce = await draftedId(withHeadline(5.69));
+    expect(await approvePromotion(database.db, approver, atOnce, minutes(1300))).toEqual({
       ok: true,
       published: true,
     });
 
     // A scheduled version falls due at the moment another is approved: it goes live first.
-    const scheduled = await draft(withHeadline(5.49), minutes(1400));
-    if (!scheduled.ok) throw new Error("draft refused");
-    await approvePromotion(database.db, approver, scheduled.id, minutes(1350));
-    const late = await draft(withHeadline(5.39));
-    if (!late.ok) throw new Error("draft refused");
-    expect(await approvePromotion(database.db, approver, late.id, minutes(1401))).toEqual({
+    const scheduled = await draftedId(withHeadline(5.49), minutes(1400));
+    await approvePromotion(database.db, approver, scheduled, minutes(1350));
+    const late = await draftedId(withHeadline(5.39));
+    expect(await approvePromotion(database.db, approver, late, minutes(1401))).toEqual({
       ok: true,
       published: false,
     });
-    expect((await versionRow(scheduled.id)).status).toBe("live");
-    expect(await versionRow(late.id)).toMatchObject({ status: "draft", approvedBy: null });
+    expect((await versionRow(scheduled)).status).toBe("live");
+    expect(await versionRow(late)).toMatchObject({ status: "draft", approvedBy: null });
   });
 });

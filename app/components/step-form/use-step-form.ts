@@ -90,7 +90,7 @@ export function useStepForm<A extends object, S extends string, F extends string
     if (saved || Object.keys(given).length > 0) {
       setForm((previous) => {
         const base = saved ?? previous;
-        return { ...base, answers: { ...base.answers, ...(onPage ? onPage(previous.answers) : {}) } };
+        return { ...base, answers: { ...base.answers, ...given } };
       });
     }
     // The form becomes React's in a transition, which React draws in slices rather than in
