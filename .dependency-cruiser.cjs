@@ -26,7 +26,7 @@ const concernEntries = {
   borrowers: ["accounts.server.ts", "auth.ts", "callbacks.server.ts", "contact.server.ts"],
   leads: ["leads.server.ts", "funnel.ts", "lead-email-keys.ts"],
   privacy: ["data-requests.server.ts"],
-  complaints: [],
+  complaints: ["reopened.ts"],
   needs: [],
   promotions: ["promotions.server.ts", "live.server.ts"],
   staff: ["session.server.ts", "session-limits.ts"],

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { byRule } from "../../tests/support/by-rule";
 import { isOwnKey } from "./own-keys";
 import {
+  type AttentionFacts,
   businessDaysAfter,
   COMPLAINT_CATEGORIES,
   closedWithin,
@@ -11,7 +12,6 @@ import {
   complaintKeptUntil,
   complaintProgress,
   complaintsReport,
-  type ComplaintTimes,
   type HalfYear,
   type ReportedComplaint,
   reportFigures,
@@ -205,12 +205,13 @@ describe("business days", () => {
 
 describe("what an open complaint needs (Today)", () => {
   const received = at("2026-11-27T19:00:00Z");
-  const base: ComplaintTimes = {
+  const base: AttentionFacts = {
     receivedAt: received,
     acknowledgedAt: received,
     respondedAt: null,
     holdingSentAt: null,
     closedAt: null,
+    reopened: false,
   };
   it.each(
     byRule([
@@ -251,6 +252,42 @@ describe("what an open complaint needs (Today)", () => {
         times: { ...base, holdingSentAt: at("2027-01-20T10:00:00Z") },
         now: "2027-01-23T00:00:00Z",
         needs: { kind: "waiting" },
+      },
+      {
+        rule: "reopened after its answer: the final response is owed again, by the day it always was",
+        times: { ...base, reopened: true },
+        now: "2026-12-10T00:00:00Z",
+        needs: { kind: "reopened", by: at("2027-01-23T00:00:00Z"), overdue: false },
+      },
+      {
+        rule: "reopened within the three business days: owed a final response, not offered a summary resolution",
+        times: { ...base, reopened: true },
+        now: "2026-12-01T09:00:00Z",
+        needs: { kind: "reopened", overdue: false },
+      },
+      {
+        rule: "reopened with a holding letter sent before: the letter does not answer it",
+        times: { ...base, reopened: true, holdingSentAt: at("2027-01-20T10:00:00Z") },
+        now: "2027-01-21T00:00:00Z",
+        needs: { kind: "reopened", overdue: false },
+      },
+      {
+        rule: "reopened past eight weeks: overdue at once",
+        times: { ...base, reopened: true },
+        now: "2027-02-03T00:00:00Z",
+        needs: { kind: "reopened", overdue: true },
+      },
+      {
+        rule: "reopened and answered again: waiting to be closed",
+        times: { ...base, reopened: true, respondedAt: at("2027-02-03T10:00:00Z") },
+        now: "2027-02-04T00:00:00Z",
+        needs: { kind: "waiting" },
+      },
+      {
+        rule: "not acknowledged comes first, even reopened",
+        times: { ...base, reopened: true, acknowledgedAt: null },
+        now: "2026-11-30T09:00:00Z",
+        needs: { kind: "acknowledge" },
       },
     ]),
   )("%s", (_rule, { times, now, needs }) => {

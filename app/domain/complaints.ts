@@ -161,9 +161,18 @@ export interface ComplaintTimes {
   closedAt: Date | null;
 }
 
+/**
+ * What Today and the lists know of a complaint: its times, and whether it is open again
+ * after an answer (reopening takes the answer back, so the times alone cannot tell).
+ */
+export interface AttentionFacts extends ComplaintTimes {
+  reopened: boolean;
+}
+
 /** Where an open complaint stands on its clock, for Today and the list. */
 export type ComplaintAttention =
   | { kind: "acknowledge"; by: Date; overdue: boolean }
+  | { kind: "reopened"; by: Date; overdue: boolean }
   | { kind: "summary-resolution"; by: Date }
   | { kind: "half-way"; by: Date }
   | { kind: "eighth-week"; by: Date }
@@ -172,11 +181,13 @@ export type ComplaintAttention =
 
 /**
  * What an open complaint needs now, most pressing first: an acknowledgement not yet sent;
- * past eight weeks with no response (overdue); in its eighth week; past four weeks; still
- * within the three business days a summary resolution may close it in. Null when closed.
+ * reopened, so its final response is owed again on the clock from when it came in (a
+ * holding letter sent before does not answer it); past eight weeks with no response
+ * (overdue); in its eighth week; past four weeks; still within the three business days a
+ * summary resolution may close it in. Null when closed.
  */
 export function complaintAttention(
-  complaint: ComplaintTimes,
+  complaint: AttentionFacts,
   now: Date,
   nation: BankHolidayNation,
 ): ComplaintAttention | null {
@@ -186,6 +197,8 @@ export function complaintAttention(
   if (!complaint.acknowledgedAt) {
     return { kind: "acknowledge", by: clock.acknowledgeBy, overdue: at >= clock.acknowledgeBy.getTime() };
   }
+  if (complaint.reopened && !complaint.respondedAt)
+    return { kind: "reopened", by: clock.finalResponseBy, overdue: at >= clock.finalResponseBy.getTime() };
   if (complaint.respondedAt || complaint.holdingSentAt) return { kind: "waiting", by: clock.finalResponseBy };
   if (at >= clock.finalResponseBy.getTime())
     return { kind: "final-response", by: clock.finalResponseBy, overdue: true };

@@ -31,6 +31,7 @@ import { complaintReminderEmail } from "../emails/complaint-reminder";
 import { enqueue } from "../platform/outbox";
 import type { Services } from "../platform/services";
 import { writeAudit } from "../platform/audit.server";
+import { reopenedSql } from "./reopened";
 import { BOM, csvLine } from "../platform/csv.server";
 
 // Complaints (DISP 1, DECISIONS D26): recorded however they came in, acknowledged at once
@@ -189,6 +190,7 @@ export interface ComplaintListRow {
   respondedAt: Date | null;
   holdingSentAt: Date | null;
   closedAt: Date | null;
+  reopened: boolean;
 }
 
 export const COMPLAINT_LIST_LIMIT = 200;
@@ -207,6 +209,7 @@ export async function listComplaints(db: Database, which: "open" | "closed"): Pr
       respondedAt: complaints.respondedAt,
       holdingSentAt: complaints.holdingSentAt,
       closedAt: complaints.closedAt,
+      reopened: reopenedSql,
     })
     .from(complaints)
     .leftJoin(staffMembers, eq(staffMembers.id, complaints.handlerId))
@@ -498,10 +501,11 @@ export function complaintsReportCsv(report: ComplaintsReport): string {
 const PRESSING: Record<ComplaintAttention["kind"], number> = {
   "final-response": 0,
   acknowledge: 1,
-  "eighth-week": 2,
-  "summary-resolution": 3,
-  "half-way": 4,
-  waiting: 5,
+  reopened: 2,
+  "eighth-week": 3,
+  "summary-resolution": 4,
+  "half-way": 5,
+  waiting: 6,
 };
 
 /** The open complaints whose clock asks for something (Today), overdue first, then by what is asked. */

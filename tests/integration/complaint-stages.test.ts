@@ -1,6 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { complaintReference } from "../../app/domain/complaint-form";
 import { recordComplaint } from "../../server/complaints/complaints.server";
 import type { DatabaseHandle } from "../../server/platform/db/client";
 import { auditLog, complaintLetters, complaints, jobs } from "../../server/platform/db/schema";
@@ -22,6 +23,8 @@ const NOW = new Date("2026-12-08T11:00:00Z");
 const has = (html: string, text: string) => expect(html.includes(text), `the page holds "${text}"`).toBe(true);
 const hasNot = (html: string, text: string) =>
   expect(html.includes(text), `the page does not hold "${text}"`).toBe(false);
+/** A page's text, its tags taken out and its spaces made one. */
+const words = (html: string) => htmlText(html.replace(/<[^>]+>/g, "")).replace(/\s+/g, " ");
 const htmlText = (html: string) =>
   html
     .replace(/&quot;/g, '"')
@@ -251,6 +254,19 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("a complaint's stages throu
     expect(stage(await get(cleo, path))).toBe(
       "Stage: Reopened Final response due by the end of Mon 1 Feb 2027 Handler: Not yet taken",
     );
+
+    // A week on, past the days a summary resolution could take: Today and the list still
+    // say it was reopened and what it owes, until it is answered again.
+    const weekOn = new Date("2026-12-15T11:00:00Z");
+    vi.setSystemTime(weekOn);
+    const handler = await memberWithSession(database.db, site.config.authSecret, ["compliance"], {
+      now: weekOn.getTime(),
+      name: "Cleo Later",
+    });
+    const owed = "Reopened: final response due by the end of Mon 1 Feb 2027";
+    const today = keep("Today with a reopened complaint", await get(handler, "/staff/today"));
+    expect(words(today)).toContain(`${complaintReference(id)}, Wendy Web: ${owed}`);
+    expect(words(keep("the list with a reopened complaint", await get(handler, "/staff/complaints")))).toContain(owed);
   });
 
   it("acknowledges a complaint not yet acknowledged through its check step, and the clock stops listing it as due", async () => {

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
-import { PersonPage, type PersonPageProps } from "./person-page";
+import { complaintStage, PersonPage, type PersonPageProps } from "./person-page";
 
 // The person page offers to record a complaint from them (issue: complaints) only to a
 // member who may handle complaints, and brings the lead it came from to the form.
@@ -102,5 +102,16 @@ describe("the person page's heading", () => {
 
   it("falls back to the newest record when the one it was opened from is not among them", () => {
     expect(html({ ...everyone, from: { kind: "contact", id: "gone" } })).toContain(">Sam Sharer: everything held</h1>");
+  });
+});
+
+describe("a complaint's stage on the person page", () => {
+  const by = "2027-02-02T00:00:00.000Z";
+  it.each([
+    [{ kind: "reopened", by, overdue: false }, "Reopened: final response due by Mon 1 Feb 2027", false],
+    [{ kind: "reopened", by, overdue: true }, "Reopened, final response overdue: was due by Mon 1 Feb 2027", true],
+    [{ kind: "eighth-week", by }, "In its eighth week: final response due by Mon 1 Feb 2027", false],
+  ] as const)("%o reads %s", (needs, text, overdue) => {
+    expect(complaintStage({ closedAt: null, needs, answered: null })).toEqual({ text, overdue });
   });
 });

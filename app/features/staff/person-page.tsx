@@ -108,6 +108,10 @@ export function complaintStage(c: Pick<PersonComplaintView, "closedAt" | "needs"
       return needs.overdue
         ? { text: `Received, acknowledgement overdue: was due by ${by}`, overdue: true }
         : { text: `Received: acknowledgement due by ${by}`, overdue: false };
+    case "reopened":
+      return needs.overdue
+        ? { text: `Reopened, final response overdue: was due by ${by}`, overdue: true }
+        : { text: `Reopened: final response due by ${by}`, overdue: false };
     case "summary-resolution":
       return { text: `Acknowledged: a summary resolution may close it until ${by}`, overdue: false };
     case "half-way":

@@ -3,6 +3,7 @@ import type { CaseStage } from "../../../app/domain/lead-cases";
 import type { LeadKind } from "../../../app/domain/leads";
 import type { Database } from "../../platform/db/client";
 import { complaints, dataRequests, leadCases, leadNeeds, lenderProducts } from "../../platform/db/schema";
+import { reopenedSql } from "../../complaints/reopened";
 import type { PersonKey } from "./people.server";
 
 // What else is held about a person, for the person page (decision 410): their complaints
@@ -20,6 +21,7 @@ export interface PersonComplaint {
   respondedAt: Date | null;
   holdingSentAt: Date | null;
   closedAt: Date | null;
+  reopened: boolean;
   lead: { kind: LeadKind; id: string } | null;
 }
 
@@ -79,6 +81,7 @@ export async function personRecordsOf(
             respondedAt: complaints.respondedAt,
             holdingSentAt: complaints.holdingSentAt,
             closedAt: complaints.closedAt,
+            reopened: reopenedSql,
             leadKind: complaints.leadKind,
             leadId: complaints.leadId,
           })

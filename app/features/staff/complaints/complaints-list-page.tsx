@@ -39,6 +39,10 @@ export function needsInWords(needs: NonNullable<ComplaintRowView["needs"]>): { t
   switch (needs.kind) {
     case "acknowledge":
       return { text: `Acknowledge it by ${by}`, overdue: needs.overdue === true };
+    case "reopened":
+      return needs.overdue
+        ? { text: `Reopened: final response was due by ${by}`, overdue: true }
+        : { text: `Reopened: final response due by ${by}`, overdue: false };
     case "summary-resolution":
       return { text: `A summary resolution may close it until ${by}; final response due later`, overdue: false };
     case "half-way":
