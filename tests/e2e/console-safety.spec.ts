@@ -46,18 +46,31 @@ async function memberPage(browser: Browser, name: string, roles: string[], javaS
   return context.newPage();
 }
 
-/**
- * Fits a 390 px phone: nothing wider than the screen, no button's label on two lines but
- * the frame's "Sign out", which wraps on every console page at this width (found, not
- * changed here).
- */
+/** Fits a 390 px phone: nothing wider than the screen, no button's label on two lines. */
 async function expectFitsPhone(page: Page, name: string) {
   const overflow = await overflowing(page);
   expect(overflow.found, `${name}: wider than ${overflow.width} px`).toEqual([]);
-  expect(
-    (await wrappedLabels(page)).filter((label) => label !== "Sign out"),
-    name,
-  ).toEqual([]);
+  expect(await wrappedLabels(page), name).toEqual([]);
+}
+
+/**
+ * The rows the console's places take in the header (none when they are folded into its
+ * menu), and whether "Sign out" sits on the first row, beside the first place or the menu.
+ */
+function headerRows(page: Page) {
+  return page.evaluate(() => {
+    // A closed menu's places keep their boxes in Chromium: checkVisibility() knows they are hidden.
+    const shown = (element: Element) => element.checkVisibility() && element.getBoundingClientRect().height > 0;
+    const top = (element: Element) => Math.round(element.getBoundingClientRect().top);
+    const links = [...document.querySelectorAll("header nav[aria-label='Staff console'] a")].filter(shown);
+    const menu = [...document.querySelectorAll("header summary")].filter(shown);
+    const signOut = [...document.querySelectorAll("header button")].find((b) => b.textContent === "Sign out");
+    const firstTop = Math.min(...[...links, ...menu].map(top));
+    return {
+      rows: new Set(links.map(top)).size,
+      signOutOnFirstRow: signOut !== undefined && Math.abs(top(signOut) - firstTop) <= 8,
+    };
+  });
 }
 
 async function quotesFor(request: import("@playwright/test").APIRequestContext, surname: string, n: number) {
@@ -262,3 +275,33 @@ for (const javaScriptEnabled of [true, false]) {
     if (javaScriptEnabled) await expectNoAxeViolations(admin);
   });
 }
+
+test("the console's header keeps to one row for an adviser and a manager, two at most for every role, Sign out at its top right", async ({
+  browser,
+}) => {
+  const everyRole = ["adviser", "manager", "compliance", "administrator"];
+  const members: [string[], number | null][] = [
+    [["adviser"], 1024],
+    [["manager"], 1280],
+    [["compliance"], null],
+    [everyRole, null],
+  ];
+  for (const [roles, oneRowFrom] of members) {
+    // A long name: it is cut short on screen rather than pushing the places down.
+    const page = await memberPage(browser, "Alexandra Montgomery-Smith", roles);
+    await page.goto("/staff/today");
+    for (const width of [1024, 1280, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      const name = `${roles.join(" + ")} at ${width} px`;
+      const header = await headerRows(page);
+      expect(header.rows, name).toBeLessThanOrEqual(oneRowFrom !== null && width >= oneRowFrom ? 1 : 2);
+      expect(header.signOutOnFirstRow, name).toBe(true);
+      expect(await wrappedLabels(page), name).toEqual([]);
+      expect((await overflowing(page)).found, name).toEqual([]);
+    }
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await expectFitsPhone(page, `${roles.join(" + ")} on a phone`);
+    await page.context().close();
+  }
+});

@@ -8,7 +8,8 @@ import type { Permission } from "~/domain/permissions";
 // The console's own frame (DECISIONS D14): no public header or footer, a skip link's
 // target, every place the member's roles open (DECISIONS D25, issue 50; the day's list
 // first), and signing out. On a phone the places fold into one "Menu" button (a
-// `<details>`, no script needed), so the header takes one row.
+// `<details>`, no script needed), so the header takes one row; on a wide screen the places
+// wrap within their own column, so "Sign out" stays at the top right.
 
 /**
  * The console's places, each with the permission that opens it. The reports (funnel,
@@ -45,9 +46,12 @@ const PLACES: {
   { to: "/staff/team", label: "Team", permission: "team.read", end: true },
 ];
 
+/** More places than this fold into the menu below 1280 px, not 1024 px. */
+const MANY_PLACES = 7;
+
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "inline-flex min-h-11 items-center rounded px-2 sm:px-3 font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-focus",
+    "inline-flex min-h-11 items-center whitespace-nowrap rounded px-2 font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-focus",
     isActive && "underline",
   );
 
@@ -82,13 +86,20 @@ export function StaffFrame({
   approvals?: number;
   children: ReactNode;
 }) {
+  // Many places fold into the menu up to a wider window, so they never take three rows.
+  const many = placesFor(can).length > MANY_PLACES;
   return (
     <>
       <header className="relative bg-brand-900 text-white print:hidden">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2 lg:flex-wrap">
-          <Places can={can} approvals={approvals} className="flex flex-wrap items-center gap-1 max-lg:hidden" />
+        <div className="mx-auto flex max-w-7xl items-start justify-between gap-3 px-4 py-2">
+          {/* A wide window: the places wrap within their own column, beside who is signed in. */}
+          <Places
+            can={can}
+            approvals={approvals}
+            className={cn("flex min-w-0 flex-1 flex-wrap items-center", many ? "max-xl:hidden" : "max-lg:hidden")}
+          />
           {/* A phone or a narrow window: the places behind one button, the header one row. */}
-          <details className="group lg:hidden" data-testid="console-menu">
+          <details className={cn("group", many ? "xl:hidden" : "lg:hidden")} data-testid="console-menu">
             <summary className="inline-flex min-h-11 cursor-pointer list-none items-center rounded border border-white px-3 font-semibold focus-visible:outline-3 focus-visible:outline-focus [&::-webkit-details-marker]:hidden">
               Menu
             </summary>
@@ -97,12 +108,15 @@ export function StaffFrame({
               <p className="mt-2 text-sm">Signed in as {staffName}</p>
             </div>
           </details>
-          <div className="flex items-center gap-3">
-            <span className="max-lg:hidden">Signed in as {staffName}</span>
+          <div className="flex shrink-0 items-center gap-3">
+            {/* A long name is cut short on screen; the whole of it is still read out. */}
+            <span className={cn("max-w-56 truncate max-xl:max-w-36", many ? "max-xl:hidden" : "max-lg:hidden")}>
+              Signed in as {staffName}
+            </span>
             <Form method="post" action="/staff/sign-out">
               <button
                 type="submit"
-                className="min-h-11 rounded border border-white px-3 font-semibold hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-focus"
+                className="min-h-11 whitespace-nowrap rounded border border-white px-3 font-semibold hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-focus"
               >
                 Sign out
               </button>
