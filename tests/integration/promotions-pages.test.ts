@@ -18,6 +18,7 @@ import { auditLog, promotionVersions } from "../../server/platform/db/schema";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { withClockHeld } from "../support/clock";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
+import { type CheckedPage, hasJava, htmlErrors } from "../support/html-checker";
 import { type MemberWithSession, memberWithSession } from "../support/staff-members";
 
 // The promotion pages through the real app, as a member's browser posts them without
@@ -59,6 +60,12 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
     await database?.close();
   });
 
+  /** The held-back pages drawn here, for the HTML checker at the end. */
+  const drawn: CheckedPage[] = [];
+  const kept = (name: string, html: string) => {
+    drawn.push({ name, html });
+    return html;
+  };
   const get = (member: MemberWithSession, path: string) =>
     site.app.request(`${SITE}${path}`, { headers: { Cookie: member.cookie } });
   const post = (member: MemberWithSession, path: string, fields: Record<string, string>) =>
@@ -385,7 +392,10 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       vi.setSystemTime(new Date("2027-03-07T09:15:01Z"));
       expect(await publishDue(database.db, new Date())).toEqual([]);
       expect((await versionRow(scheduled)).status).toBe("draft");
-      const page = await textOf(await get(approver, `/staff/promotions/${scheduled}`));
+      const page = kept(
+        "a scheduled version held back",
+        await textOf(await get(approver, `/staff/promotions/${scheduled}`)),
+      );
       expect(page).toContain(
         `Approved to go live Sun 7 Mar 2027, 9:15am, it was not published then: version ${urgent} went live after its approval. Approved again, it goes live at once.`,
       );
@@ -412,7 +422,10 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       expect(held.headers.get("location")).toBe(`/staff/promotions/${atOnce}?done=held`);
       expect((await versionRow(scheduled)).status).toBe("live");
       expect((await versionRow(atOnce)).status).toBe("draft");
-      const page = await textOf(await get(approver, `/staff/promotions/${atOnce}?done=held`));
+      const page = kept(
+        "an approval at once held back, with its notice",
+        await textOf(await get(approver, `/staff/promotions/${atOnce}?done=held`)),
+      );
       expect(page).toContain("Not published: a version due before it went live first.");
       expect(page).toContain(
         `Approved to go live at once, it was not published then: version ${scheduled} went live after its approval.`,
@@ -427,5 +440,10 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("the promotion pages on %s"
       expect(sentBack.status).toBe(303);
       expect((await versionRow(atOnce)).status).toBe("rejected");
     });
+  });
+
+  it.skipIf(!hasJava)("draws valid HTML for a version held back", () => {
+    expect(drawn.length).toBe(2);
+    expect(htmlErrors(drawn)).toEqual([]);
   });
 });
