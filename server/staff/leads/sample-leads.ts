@@ -1,8 +1,13 @@
+import { loanCost } from "../../../app/domain/finance";
+import { INDICATIVE_TERM_MONTHS, quoteIndicativeFigures } from "../../../app/domain/rates";
 import type { Database } from "../../platform/db/client";
 import { contactMessages, personalEnquiries, quotes } from "../../platform/db/schema";
 
 // Rows written straight to the lead tables, for server tests and `npm run seed`: the
-// inbox reads what the lead APIs store, and these carry the same columns.
+// inbox reads what the lead APIs store, and these carry the same columns. A quote's figures
+// are worked out from its answers as the quote API works them out, so the console shows
+// a sample lead's loan to value, rate and payment as it would a borrower's; a rate a test
+// sets has its payment worked out from it.
 
 export interface SampleQuote {
   createdAt?: Date;
@@ -20,24 +25,41 @@ export interface SampleQuote {
 }
 
 export function sampleQuote(q: SampleQuote = {}): typeof quotes.$inferInsert {
+  const loanAmount = q.loanAmount ?? 50_000;
+  const answers = {
+    loanPurpose: "debt-consolidation",
+    homeownerStatus: "mortgage",
+    creditHistory: "good",
+    propertyValue: 250_000,
+    mortgageBalance: 100_000,
+    age: "under-50",
+  } as const;
+  const figures = quoteIndicativeFigures({
+    homeowner_status: answers.homeownerStatus,
+    loan_amount: loanAmount,
+    loan_purpose: answers.loanPurpose,
+    credit_history: answers.creditHistory,
+    property_value: answers.propertyValue,
+    mortgage_balance: answers.mortgageBalance,
+    age: answers.age,
+  });
+  const rate = q.indicativeRate === undefined ? figures.indicative_rate : q.indicativeRate;
   return {
     createdAt: q.createdAt ?? new Date(),
     email: q.email ?? "jane.smith@example.com",
     firstName: q.firstName ?? "Jane",
     lastName: q.lastName ?? "Smith",
     phone: q.phone ?? "07700 900123",
-    loanPurpose: "debt-consolidation",
-    homeownerStatus: "mortgage",
-    creditHistory: "good",
-    loanAmount: q.loanAmount ?? 50_000,
-    propertyValue: 250_000,
-    mortgageBalance: 100_000,
+    ...answers,
+    loanAmount,
     monthlyIncome: q.monthlyIncome === undefined ? 4_000 : q.monthlyIncome,
-    age: "under-50",
     employmentStatus: "employed-full-time",
-    ltvRatio: q.ltvRatio === undefined ? 60 : q.ltvRatio,
-    indicativeRate: q.indicativeRate === undefined ? 5.69 : q.indicativeRate,
-    monthlyPayment: q.indicativeRate === null ? null : 960.03,
+    ltvRatio: q.ltvRatio === undefined ? figures.ltv_ratio : q.ltvRatio,
+    indicativeRate: rate,
+    monthlyPayment:
+      rate === null
+        ? null
+        : loanCost({ amount: loanAmount, annualRatePercent: rate, months: INDICATIVE_TERM_MONTHS }).monthlyPayment,
     landingPageUrl: q.landingPageUrl === undefined ? "https://www.example.com/" : q.landingPageUrl,
     status: q.status ?? "new",
     assigneeId: q.assigneeId ?? null,

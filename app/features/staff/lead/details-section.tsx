@@ -31,7 +31,8 @@ const h2Class = "text-xl font-bold text-slate-900";
  * its label, so a long email address or landing URL wraps instead of running off the
  * right edge (the value column may shrink below its longest word: minmax(0, 1fr)).
  */
-export const pairsClass = "mt-3 grid gap-x-6 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-2";
+/** Two fifths for the question, three for the answer: a long question wraps, not the answer's words. */
+export const pairsClass = "mt-3 grid gap-x-6 sm:grid-cols-[minmax(7rem,2fr)_minmax(0,3fr)] sm:gap-y-2";
 export const termClass = "font-semibold max-sm:mt-2";
 export const valueClass = "[overflow-wrap:anywhere]";
 
