@@ -11,6 +11,7 @@ import {
   LEAD_STATUS_LABELS,
   leadAnswerLabel,
   leadKindLabel,
+  leadKindShortLabel,
   leadPurposeLabel,
   leadReference,
   spreadsheetCallTime,
@@ -63,6 +64,17 @@ describe("labels, never stored values", () => {
     ["contact", null, "Contact message"],
   ] as const)("a %s for a %s loan is a %o", (kind, loanType, label) => {
     expect(leadKindLabel(kind, loanType)).toBe(label);
+  });
+
+  it.each([
+    ["quote", "homeowner", "Quote"],
+    ["personal-enquiry", "homeowner", "Quick check (homeowner)"],
+    ["personal-enquiry", "bridging", "Quick check (bridging)"],
+    ["personal-enquiry", null, "Quick check"],
+    ["personal-enquiry", "a-type-since-gone", "Quick check (a-type-since-gone)"],
+    ["contact", null, "Contact message"],
+  ] as const)("in a list's column, a %s for a %s loan is a %o", (kind, loanType, label) => {
+    expect(leadKindShortLabel(kind, loanType)).toBe(label);
   });
 
   it.each([

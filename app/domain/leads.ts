@@ -97,6 +97,18 @@ export function leadKindLabel(kind: LeadKind, loanType?: string | null): string 
 }
 
 /**
+ * The same in a list's narrow column, where every word counts: a quick-check enquiry by
+ * the loan it was for ("Quick check (bridging)"); the whole label is on the lead's page.
+ */
+export function leadKindShortLabel(kind: LeadKind, loanType?: string | null): string {
+  if (kind !== "personal-enquiry") return LEAD_KIND_LABELS[kind];
+  if (!loanType) return "Quick check";
+  return `Quick check (${optionLabel(QUICK_LOAN_TYPES, loanType)
+    .replace(/ loan$/, "")
+    .toLowerCase()})`;
+}
+
+/**
  * A lead's purpose as the form offered it ("Home improvements"), never the stored value;
  * a contact message's subject is the borrower's own words, shown as written.
  */

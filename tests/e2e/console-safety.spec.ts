@@ -305,3 +305,38 @@ test("the console's header keeps to one row for an adviser and a manager, two at
     await page.context().close();
   }
 });
+
+test("the inbox has every column in view on a 1280 px screen, a lead's flags included", async ({
+  browser,
+  request,
+}) => {
+  const surname = surnameOf("Wide");
+  // Past the highest loan to value: flagged with no rate and a loan to value over 100%.
+  const sent = await request.post(`${origin}/api/quotes`, {
+    data: validQuote({
+      email: `${surname.toLowerCase()}@example.com`,
+      first_name: "Maximiliana",
+      last_name: `${surname}-Montgomery-Smythe`,
+      loan_amount: 400_000,
+      property_value: 300_000,
+      mortgage_balance: 100_000,
+    }),
+  });
+  expect(sent.status()).toBe(201);
+  const page = await memberPage(browser, "Mo Wide", ["manager"]);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/staff", `/staff?q=${surname}`]) {
+      await page.goto(path);
+      const fit = await page.getByTestId("inbox-table").evaluate((table) => ({
+        table: table.scrollWidth,
+        room: (table.parentElement as HTMLElement).clientWidth,
+      }));
+      expect(fit.table, `${path} at ${width} px`).toBeLessThanOrEqual(fit.room);
+    }
+    const flags = page.getByTestId("inbox-row").filter({ hasText: surname }).getByRole("cell").last();
+    await expect(flags).toContainText("No indicative rate");
+    expect(((await flags.boundingBox())?.x ?? width) + 8).toBeLessThan(width);
+  }
+  await page.context().close();
+});

@@ -14,6 +14,9 @@ export function overflowing(page: Page) {
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(element);
       if (style.visibility === "hidden" || style.position === "fixed") continue;
+      // Inside a closed <details> an element keeps a box in Chromium, laid out where it
+      // would be: not on the screen, so not the page's overflow.
+      if (!element.checkVisibility()) continue;
       // Content inside a box that scrolls or clips on its own is not the page's overflow.
       if (
         element.closest(".sr-only, [aria-hidden='true']") ||

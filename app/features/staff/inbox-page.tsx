@@ -14,7 +14,7 @@ import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   type LeadKind,
-  leadKindLabel,
+  leadKindShortLabel,
   type LeadStatus,
   TRIAGE_FLAG_LABELS,
   TRIAGE_FLAGS,
@@ -139,8 +139,9 @@ function SortHeader({ filter, column, sort }: { filter: InboxFilter; column: str
 
 /**
  * Where a cell of the inbox goes on a phone, where its row is two lines: the "first" line,
- * the "second", or hidden. From 640 px a row is one line (nothing wraps at 1280 px; a long
- * value is cut with an ellipsis, its whole text in the lead).
+ * the "second", or hidden. From 640 px a row is one line, and at 1280 px every column is
+ * in view (decision 516): a long value is cut with an ellipsis, its whole text in the
+ * lead; the reference is on the lead's page, in its tick box's label and found by search.
  */
 const onPhone = (line: "first" | "second" | "hidden", className?: string) =>
   cn(
@@ -187,7 +188,6 @@ function inboxColumns(list: string, today: string): DataColumn<InboxRow, InboxFi
         </div>
       ),
     },
-    { header: "Reference", className: onPhone("hidden", "font-mono"), cell: (row) => reference(row.id) },
     {
       header: "Phone",
       className: onPhone("second", "max-sm:order-3"),
@@ -197,7 +197,7 @@ function inboxColumns(list: string, today: string): DataColumn<InboxRow, InboxFi
         </a>
       ),
     },
-    { header: "Kind", className: onPhone("hidden"), cell: (row) => leadKindLabel(row.kind, row.loanType) },
+    { header: "Kind", className: onPhone("hidden"), cell: (row) => leadKindShortLabel(row.kind, row.loanType) },
     {
       header: "Amount",
       sort: "amount",
@@ -220,7 +220,7 @@ function inboxColumns(list: string, today: string): DataColumn<InboxRow, InboxFi
           "max-sm:order-6 max-sm:basis-full",
         ),
       cell: (row) => (
-        <div className="sm:max-w-56 sm:truncate">
+        <div className="sm:max-w-44 sm:truncate">
           <PersonBanner banner={row.banner} compact />
           <Flags row={row} />
         </div>
