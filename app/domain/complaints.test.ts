@@ -439,7 +439,15 @@ describe("the half-year report (DISP 1.10)", () => {
 describe("complaintProgress: where a complaint stands, as its complainant reads it", () => {
   // Received on Friday 2 January 2026 (a business day in England and Wales).
   const receivedAt = new Date("2026-01-02T10:00:00Z");
-  const open = { receivedAt, acknowledgedAt: null, respondedAt: null, holdingSentAt: null, closedAt: null };
+  const open = {
+    receivedAt,
+    acknowledgedAt: null,
+    respondedAt: null,
+    holdingSentAt: null,
+    closedAt: null,
+    reopened: false,
+  };
+  const now = new Date("2026-01-30T10:00:00Z");
   it.each([
     ["received, not yet acknowledged: the acknowledgement's day (5 business days on)", open, "Received", "2026-01-09"],
     [
@@ -466,7 +474,21 @@ describe("complaintProgress: where a complaint stands, as its complainant reads 
       "Closed",
       null,
     ],
+    [
+      "reopened after its answer: the final response's day again, a holding letter before it or not",
+      { ...open, acknowledgedAt: receivedAt, holdingSentAt: new Date("2026-01-20T09:00:00Z"), reopened: true },
+      "Reopened: we are looking into it again",
+      "2026-02-27",
+    ],
   ] as const)("%s", (_rule, times, stage, dueDay) => {
-    expect(complaintProgress(times, "england-and-wales")).toEqual({ stage, dueDay });
+    expect(complaintProgress(times, "england-and-wales", now)).toEqual({ stage, dueDay });
+  });
+
+  it("promises no day already gone to a complaint reopened after its eight weeks", () => {
+    const reopened = { ...open, acknowledgedAt: receivedAt, reopened: true };
+    expect(complaintProgress(reopened, "england-and-wales", new Date("2026-03-02T10:00:00Z"))).toEqual({
+      stage: "Reopened: we are looking into it again",
+      dueDay: null,
+    });
   });
 });

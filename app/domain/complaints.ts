@@ -217,15 +217,21 @@ export interface ComplaintProgress {
 
 /**
  * The complainant's view of the clock: received (acknowledgement due), being looked into
- * (final response due within eight weeks), answered, or closed. A holding response has
- * said when we will answer in its own words: no day is promised here.
+ * (final response due within eight weeks), answered, reopened, or closed. A holding
+ * response has said when we will answer in its own words: no day is promised here. A
+ * reopened complaint is owed its final response by the day it always was; once that day
+ * has passed, no day is promised that has gone.
  */
-export function complaintProgress(complaint: ComplaintTimes, nation: BankHolidayNation): ComplaintProgress {
+export function complaintProgress(complaint: AttentionFacts, nation: BankHolidayNation, now: Date): ComplaintProgress {
   const clock = complaintClock(complaint.receivedAt, nation);
   // Each deadline is the midnight that ends its day: the day is the one just before it.
   const dayEndedBy = (deadline: Date) => ukClock(new Date(deadline.getTime() - 1)).day;
   if (complaint.closedAt) return { stage: "Closed", dueDay: null };
   if (complaint.respondedAt) return { stage: "We have sent our response", dueDay: null };
+  if (complaint.reopened) {
+    const due = now.getTime() < clock.finalResponseBy.getTime() ? dayEndedBy(clock.finalResponseBy) : null;
+    return { stage: "Reopened: we are looking into it again", dueDay: due };
+  }
   if (complaint.holdingSentAt) return { stage: "We have written to explain the delay", dueDay: null };
   if (!complaint.acknowledgedAt) return { stage: "Received", dueDay: dayEndedBy(clock.acknowledgeBy) };
   return { stage: "Being looked into", dueDay: dayEndedBy(clock.finalResponseBy) };

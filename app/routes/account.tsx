@@ -113,7 +113,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       complaints: ownComplaints.map((complaint) => ({
         reference: complaint.reference,
         receivedAt: ukClock(complaint.receivedAt).day,
-        ...complaintProgress(complaint, context.config.callbacks.nation),
+        ...complaintProgress(complaint, context.config.callbacks.nation, new Date()),
       })),
       callbacks,
       callbackDays: callbacks.length > 0 ? callbackSlots(new Date(), context.config.callbacks) : [],

@@ -623,6 +623,7 @@ export interface OwnComplaint {
   respondedAt: Date | null;
   holdingSentAt: Date | null;
   closedAt: Date | null;
+  reopened: boolean;
 }
 
 /**
@@ -638,6 +639,7 @@ export async function complaintsOfEmail(db: Database, email: string): Promise<Ow
       respondedAt: complaints.respondedAt,
       holdingSentAt: complaints.holdingSentAt,
       closedAt: complaints.closedAt,
+      reopened: reopenedSql,
     })
     .from(complaints)
     .where(sql`lower(${complaints.email}) = ${email.trim().toLowerCase()}`)

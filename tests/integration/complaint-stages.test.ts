@@ -2,8 +2,9 @@ import { and, eq, like } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { complaintReference } from "../../app/domain/complaint-form";
-import { recordComplaint } from "../../server/complaints/complaints.server";
+import { complaintsOfEmail, recordComplaint } from "../../server/complaints/complaints.server";
 import type { DatabaseHandle } from "../../server/platform/db/client";
+import { personRecordsOf } from "../../server/staff/leads/person-records.server";
 import { auditLog, complaintLetters, complaints, jobs } from "../../server/platform/db/schema";
 import { createTestApp, hasBuild, loadBuild } from "../support/app";
 import { openTestDatabase, testDatabaseKinds } from "../support/database";
@@ -267,6 +268,13 @@ describe.skipIf(!hasBuild).each(testDatabaseKinds())("a complaint's stages throu
     const today = keep("Today with a reopened complaint", await get(handler, "/staff/today"));
     expect(words(today)).toContain(`${complaintReference(id)}, Wendy Web: ${owed}`);
     expect(words(keep("the list with a reopened complaint", await get(handler, "/staff/complaints")))).toContain(owed);
+    // The complainant's account and the person page read it as reopened too, each from a
+    // query of the complaints table alone.
+    expect(await complaintsOfEmail(database.db, "Wendy.Final@example.com")).toMatchObject([
+      { reference: complaintReference(id), reopened: true, respondedAt: null, closedAt: null },
+    ]);
+    const person = await personRecordsOf(database.db, { email: "wendy.final@example.com", phone: null }, [], []);
+    expect(person.complaints).toMatchObject([{ id, reopened: true }]);
   });
 
   it("acknowledges a complaint not yet acknowledged through its check step, and the clock stops listing it as due", async () => {
