@@ -1,24 +1,16 @@
+import { dayInWords } from "~/domain/calendar-day";
 import type { ComplaintProgress } from "~/domain/complaints";
 
 // The account page's complaints (DECISIONS D26): those made with the account's own
 // confirmed address, each with its reference to quote, where it stands and the day our
-// next letter is due by. Nothing of what was written: that is in the letters.
+// next letter is due by, each day written as every other day on the page ("Fri 9 Jan
+// 2026"). Nothing of what was written: that is in the letters.
 
 export interface AccountComplaint extends ComplaintProgress {
   reference: string;
   /** The UK day it came in (YYYY-MM-DD). */
   receivedAt: string;
 }
-
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-/** "Friday 9 January 2026", from a UK day (YYYY-MM-DD). */
-const dayText = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`)).replace(",", "");
 
 export function AccountComplaints({ complaints }: { complaints: AccountComplaint[] }) {
   if (complaints.length === 0) return null;
@@ -36,13 +28,13 @@ export function AccountComplaints({ complaints }: { complaints: AccountComplaint
             </h3>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-slate-800 sm:grid-cols-[auto_1fr]">
               <dt className="font-semibold">Received</dt>
-              <dd>{dayText(complaint.receivedAt)}</dd>
+              <dd>{dayInWords(complaint.receivedAt)}</dd>
               <dt className="font-semibold">Where it stands</dt>
               <dd>{complaint.stage}</dd>
               {complaint.dueDay && (
                 <>
                   <dt className="font-semibold">Our next letter is due by</dt>
-                  <dd>{dayText(complaint.dueDay)}</dd>
+                  <dd>{dayInWords(complaint.dueDay)}</dd>
                 </>
               )}
             </dl>
