@@ -35,6 +35,8 @@ const HISTORY_LABELS: Record<RatedCreditHistory, string> = {
 const fieldsetClass = "rounded-lg border border-slate-300 p-4";
 const legendClass = "px-1 font-semibold text-slate-900";
 const gridClass = "mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+/** A band or an example's five inputs: one row on a wide screen, their boxes level however their labels wrap. */
+const rowGridClass = "mt-2 grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-5";
 
 /** The form's field names in the order it shows them: the error summary links to each in that order. */
 function orderedNames(bands: number): string[] {
@@ -122,7 +124,7 @@ export function PromotionForm({
           {Array.from({ length: rows }, (_, i) => (
             <fieldset key={rateTableField(i, "maxLtv")} className="rounded-md border border-slate-200 p-3">
               <legend className={legendClass}>Band {i + 1}</legend>
-              <div className={gridClass}>
+              <div className={rowGridClass}>
                 {field(rateTableField(i, "maxLtv"), "Up to LTV (%)")}
                 {field(rateTableField(i, "maxLoan"), "Largest loan (£)", undefined, "numeric")}
                 {RATED_CREDIT_HISTORIES.map((h) => field(rateTableField(i, h), HISTORY_LABELS[h]))}
@@ -141,7 +143,7 @@ export function PromotionForm({
           {EXAMPLE_KEYS.map((key) => (
             <fieldset key={key} className="rounded-md border border-slate-200 p-3">
               <legend className={legendClass}>{EXAMPLE_LABELS[key]}</legend>
-              <div className={gridClass}>
+              <div className={rowGridClass}>
                 {field(exampleField(key, "amount"), "Amount of credit (£)", undefined, "numeric")}
                 {field(exampleField(key, "months"), "Term (months)", undefined, "numeric")}
                 {field(exampleField(key, "ratePercent"), "Rate (%)")}
