@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { byRule } from "../../../tests/support/by-rule";
-import { AuditPage, type AuditPageProps, auditDetail, auditMember } from "./audit-page";
+import { actorOf, AuditPage, type AuditPageProps, auditDetail, auditMember } from "./audit-page";
 
 // The audit log's detail column for a case's moves (docs/decisions/230): stages and
 // reasons by their labels, the commission in pounds, never a code.
@@ -158,4 +158,24 @@ it("a lead corrected: the fields by their labels, never their values", () => {
   expect(
     auditDetail({ action: "lead.correct", leadKind: "quote", detail: { fields: ["email", "phone", "propertyValue"] } }),
   ).toBe("Fields: Email, Phone, Property value");
+});
+
+describe("who acted, when no member did", () => {
+  it.each([
+    ["account.deleted", {}, "The borrower"],
+    ["needs.stated", {}, "The borrower"],
+    ["needs.health-withdrawn", {}, "The borrower"],
+    ["data.correction-asked", { reference: "R-0B9A7C1E" }, "The borrower"],
+    ["retention.run", { deleted: 0 }, "The server, on its schedule"],
+    ["promotion.held", { version: 3 }, "The server, on its schedule"],
+    ["team.member-added", { by: "command" }, "The staff command"],
+    ["panel.product-added", { example: true }, "The seed command"],
+    ["lead.view", {}, "Unknown"],
+  ] as const)("%s reads %s", (action, detail, who) => {
+    expect(actorOf({ actorName: null, action, detail })).toBe(who);
+  });
+
+  it("names the member whenever there is one", () => {
+    expect(actorOf({ actorName: "Ann Owner", action: "retention.run", detail: {} })).toBe("Ann Owner");
+  });
 });

@@ -132,11 +132,18 @@ export function auditDetail(
   return "";
 }
 
-/** Who a row says acted: a member, the borrower, the staff command, or no one known. */
-function actorOf(row: AuditRow) {
+/** What the borrower does for themselves, from their account or the site: no member acts. */
+const BORROWERS_OWN = new Set(["account.deleted", "needs.stated", "needs.health-withdrawn", "data.correction-asked"]);
+/** What the server does on its own clock: the retention run, a scheduled promotion held back. */
+const ON_SCHEDULE = new Set(["retention.run", "promotion.held"]);
+
+/** Who a row says acted: a member, the borrower, the server on its schedule, a command, or no one known. */
+export function actorOf(row: Pick<AuditRow, "actorName" | "action" | "detail">) {
   if (row.actorName) return row.actorName;
-  if (row.action === "account.deleted") return "The borrower";
+  if (BORROWERS_OWN.has(row.action)) return "The borrower";
+  if (ON_SCHEDULE.has(row.action)) return "The server, on its schedule";
   if (row.detail?.by === "command") return "The staff command";
+  if (row.action === "panel.product-added" && row.detail?.example === true) return "The seed command";
   return "Unknown";
 }
 
