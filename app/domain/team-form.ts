@@ -14,6 +14,8 @@ export const TEAM_PROBLEMS = {
   member: "That member is not on the team: reload the page.",
   noRequest: "That change is no longer waiting: reload the page to see the member's roles.",
   ownRequest: "You asked for this change: another administrator must confirm it.",
+  ownLink: "You cannot send yourself a new link: ask another administrator.",
+  ownDisable: "You cannot disable your own account: ask another administrator.",
   ...ROLES_PROBLEMS,
 } as const;
 

@@ -87,9 +87,20 @@ const memberOf = (form: FormData) => String(form.get("member") ?? "");
 /**
  * A new link and disabling are confirmed (DECISIONS D31): without `confirm=yes` the post
  * answers the member's check step, naming them and what happens; nothing is changed. A
- * disabling that would leave no enabled administrator is refused before any check step.
+ * member's own new link or disabling, and a disabling that would leave no enabled
+ * administrator, are refused before any check step.
  */
-async function checkFirst(form: FormData, context: ConsoleActionArgs["context"], intent: "link" | "disable") {
+async function checkFirst(
+  form: FormData,
+  { context, staff }: Pick<ConsoleActionArgs, "context" | "staff">,
+  intent: "link" | "disable",
+) {
+  // Never on oneself, confirmed or not: a member does not lock themself out (decision 517).
+  if (memberOf(form) === staff.user.id)
+    return refused({
+      form: staff.user.id,
+      problems: { form: intent === "link" ? TEAM_PROBLEMS.ownLink : TEAM_PROBLEMS.ownDisable },
+    });
   if (form.get("confirm") === "yes") return null;
   const members = await teamMembers(context.db);
   const member = members.find((m) => m.id === memberOf(form));
@@ -101,7 +112,7 @@ async function checkFirst(form: FormData, context: ConsoleActionArgs["context"],
 }
 
 async function link({ form, context, staff }: ConsoleActionArgs) {
-  const check = await checkFirst(form, context, "link");
+  const check = await checkFirst(form, { context, staff }, "link");
   if (check) return check;
   const member = memberOf(form);
   const sent = await sendNewLink(context.db, context.config.site, staff.user, member);
@@ -138,7 +149,7 @@ const decide =
 const enabled =
   (enable: boolean) =>
   async ({ form, context, staff }: ConsoleActionArgs) => {
-    const check = enable ? null : await checkFirst(form, context, "disable");
+    const check = enable ? null : await checkFirst(form, { context, staff }, "disable");
     if (check) return check;
     const member = memberOf(form);
     const changed = await setEnabled(context.db, staff.user, member, enable);

@@ -249,16 +249,22 @@ describe.each(testDatabaseKinds())("always an enabled administrator, on %s", (ki
       ok: false,
       problem: ROLES_PROBLEMS.lastAdministrator,
     });
-    // Through the page: refused at the first post, with no check step for what cannot be done.
-    const disabling = await postTeam(context, only, [
-      ["intent", "disable"],
-      ["member", only.id],
-    ]);
-    expect(disabling).toMatchObject({
-      status: 400,
-      body: { outcome: { form: only.id, problems: { form: ROLES_PROBLEMS.lastAdministrator } } },
-    });
-    expect(JSON.stringify(disabling.body)).not.toContain("check");
+    // Through the page: refused at the first post, with no check step for what cannot be
+    // done, and never on oneself (decision 517), confirmed or not.
+    for (const [intent, problem] of [
+      ["disable", TEAM_PROBLEMS.ownDisable],
+      ["link", TEAM_PROBLEMS.ownLink],
+    ] as const) {
+      for (const confirmed of [[], [["confirm", "yes"]]] as [string, string][][]) {
+        const own = await postTeam(context, only, [["intent", intent], ["member", only.id], ...confirmed]);
+        expect(own, `${intent} ${confirmed.length ? "confirmed" : "asked"}`).toMatchObject({
+          status: 400,
+          body: { outcome: { form: only.id, problems: { form: problem } } },
+        });
+        expect(JSON.stringify(own.body)).not.toContain("check");
+      }
+    }
+    expect(await admins()).toBe(1);
     // Roles other than the Administrator's may change.
     expect(await changeRoles(database.db, only, only.id, ["adviser", "administrator"])).toEqual({
       ok: true,

@@ -38,7 +38,14 @@ describe("the team page", () => {
     expect(html).toContain('data-testid="member-roles">Administrator<');
     expect(html).toContain('data-testid="member-state">Enrolled<');
     expect(html).toMatch(/Save roles<span class="sr-only"> for Ada Admin<\/span>/);
-    expect(html).toMatch(/Disable<span class="sr-only"> Ada Admin<\/span>/);
+    // Her own card offers no new link and no disabling: another administrator's to do.
+    expect(html).not.toMatch(/Disable<span class="sr-only"> Ada Admin<\/span>/);
+    expect(html).not.toMatch(/Send a new link<span class="sr-only"> to Ada Admin<\/span>/);
+    expect(html).toContain("Another administrator sends you a new link or disables your account.");
+    const others = teamHtml({ ...BASE, viewerId: "m-bea" });
+    expect(others).toMatch(/Disable<span class="sr-only"> Ada Admin<\/span>/);
+    expect(others).toMatch(/Send a new link<span class="sr-only"> to Ada Admin<\/span>/);
+    expect(others).not.toContain("Another administrator sends you a new link");
     // No code asked: the note about it appears only when one will be.
     expect(html).not.toContain("first ask for a code");
     expect(teamHtml({ ...BASE, fresh: false })).toContain("first ask for a code");

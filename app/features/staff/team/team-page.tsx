@@ -244,6 +244,11 @@ function MemberCard({
       </details>
       {mine?.check ? (
         <CheckStep {...mine.check} id={`check-${member.id}`} cancel={cancel} autoFocus />
+      ) : isViewer ? (
+        // No member locks themself out in a click: their new link and disabling are another administrator's.
+        <p className="mt-3 text-sm text-slate-700" data-testid="own-account">
+          Another administrator sends you a new link or disables your account.
+        </p>
       ) : (
         <div className="mt-3 flex flex-wrap gap-3">
           <Form method="post">
