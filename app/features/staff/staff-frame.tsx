@@ -110,7 +110,7 @@ export function StaffFrame({
           </details>
           <div className="flex shrink-0 items-center gap-3">
             {/* A long name is cut short on screen; the whole of it is still read out. */}
-            <span className={cn("max-w-56 truncate max-xl:max-w-36", many ? "max-xl:hidden" : "max-lg:hidden")}>
+            <span className={cn("max-w-56 truncate text-sm", many ? "max-xl:hidden" : "max-lg:hidden")}>
               Signed in as {staffName}
             </span>
             <Form method="post" action="/staff/sign-out">
