@@ -1,4 +1,4 @@
-import { type MouseEvent, type Ref, useId, useLayoutEffect, useRef } from "react";
+import { type MouseEvent, type Ref, useCallback, useId, useLayoutEffect, useRef } from "react";
 import { useHydrated } from "../use-hydrated";
 
 // The error summary of the GOV.UK Design System (DECISIONS D24): at the top of a form
@@ -38,12 +38,18 @@ export function ErrorSummary({ problems, autoFocus, ref, className }: ErrorSumma
     if (autoFocus && drawnByScript.current && said !== "") own.current?.focus();
     drawnByScript.current = true;
   }, [autoFocus, said]);
+  // One callback for the summary's life: React calls a ref again whenever it is a new
+  // function, so a fresh one each render (a revalidation) ran a focusing ref again and
+  // took the focus back from the field the summary's link had just moved it to.
+  const setRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      own.current = node;
+      if (typeof ref === "function") ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
   if (problems.length === 0) return null;
-  const setRef = (node: HTMLDivElement | null) => {
-    own.current = node;
-    if (typeof ref === "function") ref(node);
-    else if (ref) ref.current = node;
-  };
   return (
     <div
       ref={setRef}

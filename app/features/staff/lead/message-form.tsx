@@ -5,6 +5,7 @@ import { controlClass } from "~/components/ui/field";
 import { NOTE_MAX_LENGTH } from "~/domain/field-limits";
 import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNELS } from "~/domain/lead-work";
 import type { Refusal } from "../lead-work-forms";
+import { refusalKey } from "./work-section";
 
 // Logging an email or a letter, as quick as a call (issue 50): which way it went and a
 // line on it, one post. A borrower who prefers email is worked by email, and the feed says so.
@@ -26,6 +27,7 @@ export function MessageForm({ refusal, busy }: { refusal: Refusal | null; busy: 
     >
       {invalid && (
         <ErrorSummary
+          key={refusalKey(refusal)}
           problems={[{ targetId: `message-channel-${MESSAGE_CHANNELS[0]}`, message: refusal.error }]}
           autoFocus
           ref={focusErrorSummary}

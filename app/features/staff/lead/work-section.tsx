@@ -27,14 +27,29 @@ const SUMMARY_TARGETS: Record<string, Record<string, string>> = {
   note: { note: "note" },
 };
 
+const refusalKeys = new WeakMap<object, number>();
+let refusalsSeen = 0;
+/** A key of its own for each refusal the page is given: each post's answer is a new object. */
+export function refusalKey(refusal: object): number {
+  let key = refusalKeys.get(refusal);
+  if (key === undefined) {
+    refusalsSeen += 1;
+    key = refusalsSeen;
+    refusalKeys.set(refusal, key);
+  }
+  return key;
+}
+
 /** The error summary of a refused work form, when the refusal names one of its fields. */
 export function WorkFormSummary({ refusal, form }: { refusal: Refusal | null; form: string }) {
   if (refusal?.form !== form || !refusal.field) return null;
   const targetId = SUMMARY_TARGETS[form]?.[refusal.field];
   if (!targetId) return null;
-  // autoFocus for a page drawn by the server; the ref for one drawn by script after a post.
+  // autoFocus for a page drawn by the server; the ref for one drawn by script after a post,
+  // drawn afresh for each refusal (the same words twice still take the focus again).
   return (
     <ErrorSummary
+      key={refusalKey(refusal)}
       problems={[{ targetId, message: refusal.error }]}
       autoFocus
       ref={focusErrorSummary}
